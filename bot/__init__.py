@@ -1,0 +1,1 @@
+"""Cinch for Discord: rules engine, computer players, pictures, storage and the bot."""

@@ -1,0 +1,1 @@
+"""Discord adapters: slash commands, views and error handling."""
