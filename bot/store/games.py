@@ -1,0 +1,357 @@
+"""Games: their start, every action, the engine snapshot, each hand, and the final result."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+
+import aiosqlite
+
+from .database import UNSET, Database, Unset, decode_json, decode_time, encode_json, fetch_row
+from .errors import GameActiveError, GameEndedError, NotFoundError
+from .records import (
+    JSON,
+    ActionRecord,
+    EndedGameStatus,
+    GameRecord,
+    HandRecord,
+    ResultPlayer,
+    ResultRecord,
+)
+
+_GAME_BY_ID = "SELECT * FROM games WHERE id = ?"
+_SEED_RANGE = 2**64
+
+
+def _encode_seed(seed: int) -> int:
+    """Seeds are unsigned 64-bit numbers; SQLite integers are signed, so wrap the top half."""
+    if not 0 <= seed < _SEED_RANGE:
+        raise ValueError("a seed is an unsigned 64-bit integer")
+    return seed - _SEED_RANGE if seed >= _SEED_RANGE // 2 else seed
+
+
+def _decode_seed(stored: int) -> int:
+    return stored + _SEED_RANGE if stored < 0 else stored
+
+
+def _game(row: aiosqlite.Row) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        table_id=row["table_id"],
+        guild_id=row["guild_id"],
+        seed=_decode_seed(row["seed"]),
+        rules=decode_json(row["rules"]),
+        player_count=row["player_count"],
+        status=row["status"],
+        started_at=decode_time(row["started_at"]),
+        ended_at=decode_time(row["ended_at"]),
+        state=decode_json(row["state"]),
+        state_seq=row["state_seq"],
+    )
+
+
+def _action(row: aiosqlite.Row) -> ActionRecord:
+    return ActionRecord(
+        game_id=row["game_id"],
+        seq=row["seq"],
+        seat=row["seat"],
+        action=decode_json(row["action"]),
+        created_at=decode_time(row["created_at"]),
+    )
+
+
+class GamesRepository:
+    """Everything about games; each method is one committed transaction."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def start(
+        self,
+        table_id: int,
+        *,
+        seed: int,
+        rules: JSON,
+        player_count: int,
+        state: JSON | None = None,
+    ) -> GameRecord:
+        """Record a new game at a table, with the engine's initial state (if given).
+
+        Raises :class:`GameActiveError` when the table already has a game in progress and
+        :class:`NotFoundError` when the table does not exist.
+        """
+        try:
+            async with self._db.write() as conn:
+                table = await fetch_row(
+                    conn, "SELECT guild_id FROM game_tables WHERE id = ?", (table_id,)
+                )
+                cursor = await conn.execute(
+                    "INSERT INTO games (table_id, guild_id, seed, rules, player_count,"
+                    " started_at, state) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        table_id,
+                        table["guild_id"],
+                        _encode_seed(seed),
+                        encode_json(rules),
+                        player_count,
+                        self._db.now(),
+                        None if state is None else encode_json(state),
+                    ),
+                )
+                row = await fetch_row(conn, _GAME_BY_ID, (cursor.lastrowid,))
+        except sqlite3.IntegrityError:
+            raise GameActiveError(f"table {table_id} already has a game in progress") from None
+        return _game(row)
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        row = await self._db.fetch_one(_GAME_BY_ID, (game_id,))
+        return None if row is None else _game(row)
+
+    async def active(self, table_id: int) -> GameRecord | None:
+        """The table's game in progress, if any."""
+        row = await self._db.fetch_one(
+            "SELECT * FROM games WHERE table_id = ? AND status = 'playing'", (table_id,)
+        )
+        return None if row is None else _game(row)
+
+    async def append_action(
+        self,
+        game_id: int,
+        action: JSON,
+        *,
+        seat: int | None = None,
+        state: JSON | Unset = UNSET,
+    ) -> ActionRecord:
+        """Store the game's next action (numbered 1, 2, ...) and commit it.
+
+        Pass the engine state after this action as ``state`` to keep the snapshot current in
+        the same transaction, so a restart restores without replaying anything. ``seat`` is
+        who acted (``None`` for actions of the game itself, such as a deal).
+        """
+        async with self._db.write() as conn:
+            game = await fetch_row(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
+            if game["status"] != "playing":
+                raise GameEndedError(f"game {game_id} is over; it takes no more actions")
+            async with conn.execute(
+                "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?", (game_id,)
+            ) as cursor:
+                (seq,) = await cursor.fetchone()
+            await conn.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game_id, seq, seat, encode_json(action), self._db.now()),
+            )
+            if state is not UNSET:
+                await conn.execute(
+                    "UPDATE games SET state = ?, state_seq = ? WHERE id = ?",
+                    (encode_json(state), seq, game_id),
+                )
+            row = await fetch_row(
+                conn, "SELECT * FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)
+            )
+        return _action(row)
+
+    async def save_state(self, game_id: int, state: JSON, *, seq: int) -> None:
+        """Keep ``state`` as the snapshot taken after the first ``seq`` actions."""
+        async with self._db.write() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET state = ?, state_seq = ? WHERE id = ?",
+                (encode_json(state), seq, game_id),
+            )
+            if cursor.rowcount == 0:
+                raise NotFoundError(f"no game {game_id}")
+
+    async def actions(self, game_id: int, *, after: int = 0) -> list[ActionRecord]:
+        """The game's actions in order, those numbered above ``after`` (default: all).
+
+        ``actions(game.id, after=game.state_seq)`` is what must be replayed on the snapshot.
+        """
+        rows = await self._db.fetch_all(
+            "SELECT * FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, after),
+        )
+        return [_action(row) for row in rows]
+
+    async def record_hand(
+        self,
+        game_id: int,
+        *,
+        number: int,
+        dealer: int,
+        bids: JSON,
+        contract: int | None,
+        maker: int | None,
+        trump: str | None,
+        points: Sequence[int],
+        score_change: Sequence[int],
+    ) -> HandRecord:
+        """Store a finished hand; ``points`` and ``score_change`` have one entry per side."""
+        if len(points) != len(score_change):
+            raise ValueError("points and score_change need one entry per side each")
+        finished_at = self._db.now()
+        async with self._db.write() as conn:
+            await conn.execute(
+                "INSERT INTO hands (game_id, number, dealer, bids, contract, maker, trump,"
+                " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, number, dealer, encode_json(bids), contract, maker, trump, finished_at),
+            )
+            await conn.executemany(
+                "INSERT INTO hand_sides (game_id, hand_number, side, points, score_change)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [
+                    (game_id, number, side, taken, change)
+                    for side, (taken, change) in enumerate(zip(points, score_change, strict=True))
+                ],
+            )
+        return HandRecord(
+            game_id=game_id,
+            number=number,
+            dealer=dealer,
+            bids=bids,
+            contract=contract,
+            maker=maker,
+            trump=trump,
+            points=tuple(points),
+            score_change=tuple(score_change),
+            finished_at=decode_time(finished_at),
+        )
+
+    async def hands(self, game_id: int) -> list[HandRecord]:
+        """The game's finished hands in order."""
+        async with self._db.read() as conn:
+            async with conn.execute(
+                "SELECT * FROM hands WHERE game_id = ? ORDER BY number", (game_id,)
+            ) as cursor:
+                hand_rows = list(await cursor.fetchall())
+            async with conn.execute(
+                "SELECT hand_number, points, score_change FROM hand_sides WHERE game_id = ?"
+                " ORDER BY hand_number, side",
+                (game_id,),
+            ) as cursor:
+                side_rows = list(await cursor.fetchall())
+        sides: dict[int, list[aiosqlite.Row]] = {}
+        for row in side_rows:
+            sides.setdefault(row["hand_number"], []).append(row)
+        return [
+            HandRecord(
+                game_id=row["game_id"],
+                number=row["number"],
+                dealer=row["dealer"],
+                bids=decode_json(row["bids"]),
+                contract=row["contract"],
+                maker=row["maker"],
+                trump=row["trump"],
+                points=tuple(side["points"] for side in sides.get(row["number"], [])),
+                score_change=tuple(side["score_change"] for side in sides.get(row["number"], [])),
+                finished_at=decode_time(row["finished_at"]),
+            )
+            for row in hand_rows
+        ]
+
+    async def finish(
+        self,
+        game_id: int,
+        *,
+        status: EndedGameStatus,
+        winners: Sequence[int],
+        final_scores: Sequence[int],
+        players: Sequence[ResultPlayer],
+        state: JSON | Unset = UNSET,
+    ) -> ResultRecord:
+        """End a game: ``finished`` (a side reached the target) or ``abandoned``.
+
+        Writes the game's end, its result and one row per seated player in one transaction.
+        ``winners`` are side numbers; ``final_scores`` has one entry per side.
+        """
+        if status not in ("finished", "abandoned"):
+            raise ValueError(f"a game ends finished or abandoned, not {status!r}")
+        ended_at = self._db.now()
+        async with self._db.write() as conn:
+            game = await fetch_row(
+                conn, "SELECT guild_id, status FROM games WHERE id = ?", (game_id,)
+            )
+            if game["status"] != "playing":
+                raise GameEndedError(f"game {game_id} has already ended")
+            await conn.execute(
+                "UPDATE games SET status = ?, ended_at = ? WHERE id = ?",
+                (status, ended_at, game_id),
+            )
+            if state is not UNSET:
+                await conn.execute(
+                    "UPDATE games SET state = ?,"
+                    " state_seq = (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?)"
+                    " WHERE id = ?",
+                    (encode_json(state), game_id, game_id),
+                )
+            await conn.execute(
+                "INSERT INTO results (game_id, guild_id, status, winners, final_scores, ended_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    game["guild_id"],
+                    status,
+                    encode_json(list(winners)),
+                    encode_json(list(final_scores)),
+                    ended_at,
+                ),
+            )
+            await conn.executemany(
+                "INSERT INTO result_players (game_id, seat, guild_id, ended_at, user_id,"
+                " computer_level, display_name, side, won) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        game_id,
+                        player.seat,
+                        game["guild_id"],
+                        ended_at,
+                        player.user_id,
+                        player.computer_level,
+                        player.display_name,
+                        player.side,
+                        int(player.won),
+                    )
+                    for player in players
+                ],
+            )
+        return ResultRecord(
+            game_id=game_id,
+            guild_id=game["guild_id"],
+            status=status,
+            winners=tuple(winners),
+            final_scores=tuple(final_scores),
+            ended_at=decode_time(ended_at),
+            players=tuple(sorted(players, key=lambda player: player.seat)),
+        )
+
+    async def result(self, game_id: int) -> ResultRecord | None:
+        """How the game ended, or ``None`` while it is in progress."""
+        async with self._db.read() as conn:
+            async with conn.execute(
+                "SELECT * FROM results WHERE game_id = ?", (game_id,)
+            ) as cursor:
+                row = await cursor.fetchone()
+            if row is None:
+                return None
+            async with conn.execute(
+                "SELECT * FROM result_players WHERE game_id = ? ORDER BY seat", (game_id,)
+            ) as cursor:
+                player_rows = list(await cursor.fetchall())
+        return ResultRecord(
+            game_id=row["game_id"],
+            guild_id=row["guild_id"],
+            status=row["status"],
+            winners=tuple(decode_json(row["winners"])),
+            final_scores=tuple(decode_json(row["final_scores"])),
+            ended_at=decode_time(row["ended_at"]),
+            players=tuple(
+                ResultPlayer(
+                    seat=player["seat"],
+                    side=player["side"],
+                    display_name=player["display_name"],
+                    won=bool(player["won"]),
+                    user_id=player["user_id"],
+                    computer_level=player["computer_level"],
+                )
+                for player in player_rows
+            ),
+        )

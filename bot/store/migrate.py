@@ -1,0 +1,91 @@
+"""Numbered SQL migrations, applied in order at start.
+
+Each file in ``bot/store/migrations/`` is named ``NNNN_what_it_does.sql``. A migration runs in
+one transaction together with its row in ``schema_migrations``, so a failed migration leaves
+the database exactly as it was, and running the migrations again applies only the missing
+ones. To change the schema, add the next numbered file; never edit one that has shipped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+import aiosqlite
+
+_FILE_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+_NAME = re.compile(r"^[a-z0-9_]+$")
+
+_CREATE_LEDGER = """
+CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+)
+"""
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+    def __post_init__(self) -> None:
+        # The name is written into the migration script, so it must be plain.
+        if not _NAME.match(self.name) or self.version < 1:
+            raise ValueError(f"bad migration {self.version!r} {self.name!r}")
+
+
+def bundled_migrations() -> list[Migration]:
+    """The migrations shipped in this package, in version order."""
+    folder = resources.files(__package__).joinpath("migrations")
+    found = []
+    for entry in folder.iterdir():
+        match = _FILE_NAME.match(entry.name)
+        if match is None:
+            continue
+        found.append(Migration(int(match[1]), match[2], entry.read_text(encoding="utf-8")))
+    found.sort(key=lambda migration: migration.version)
+    versions = [migration.version for migration in found]
+    if len(set(versions)) != len(versions):
+        raise RuntimeError(f"two migrations share a version number: {versions}")
+    return found
+
+
+async def applied_versions(conn: aiosqlite.Connection) -> list[int]:
+    await conn.execute(_CREATE_LEDGER)
+    async with conn.execute("SELECT version FROM schema_migrations ORDER BY version") as cursor:
+        return [row[0] async for row in cursor]
+
+
+async def apply_migrations(
+    conn: aiosqlite.Connection, migrations: list[Migration] | None = None
+) -> list[int]:
+    """Apply every migration not yet recorded; return the versions applied now.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``) so the explicit
+    transaction around each migration is the only one.
+    """
+    done = set(await applied_versions(conn))
+    applied = []
+    for migration in bundled_migrations() if migrations is None else migrations:
+        if migration.version in done:
+            continue
+        # executescript cannot bind parameters; Migration checked version and name.
+        script = (
+            "BEGIN IMMEDIATE;\n"
+            f"{migration.sql}\n;\n"
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES "
+            f"({migration.version:d}, '{migration.name}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));\n"
+            "COMMIT;"
+        )
+        try:
+            await conn.executescript(script)
+        except BaseException:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+            raise
+        applied.append(migration.version)
+    return applied

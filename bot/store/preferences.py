@@ -1,0 +1,67 @@
+"""Per-user preferences: how hands are delivered, leaderboard visibility, language."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from .database import UNSET, Database, Unset, fetch_row, only_given, update_columns
+from .records import HAND_DELIVERIES, HandDelivery, UserPreferences
+
+
+def _preferences(row: aiosqlite.Row) -> UserPreferences:
+    return UserPreferences(
+        user_id=row["user_id"],
+        hand_delivery=row["hand_delivery"],
+        dm_failed=bool(row["dm_failed"]),
+        hidden_from_boards=bool(row["hidden_from_boards"]),
+        locale=row["locale"],
+    )
+
+
+class PreferencesRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def get(self, user_id: int) -> UserPreferences:
+        """The user's preferences; the defaults for someone who never changed them."""
+        row = await self._db.fetch_one(
+            "SELECT * FROM user_preferences WHERE user_id = ?", (user_id,)
+        )
+        return UserPreferences(user_id) if row is None else _preferences(row)
+
+    async def update(
+        self,
+        user_id: int,
+        *,
+        hand_delivery: HandDelivery | Unset = UNSET,
+        dm_failed: bool | Unset = UNSET,
+        hidden_from_boards: bool | Unset = UNSET,
+        locale: str | Unset | None = UNSET,
+    ) -> UserPreferences:
+        """Change the given preferences only and return them all."""
+        if hand_delivery is not UNSET and hand_delivery not in HAND_DELIVERIES:
+            raise ValueError(f"hand_delivery must be one of {HAND_DELIVERIES}")
+        changes = only_given(
+            hand_delivery=hand_delivery,
+            dm_failed=dm_failed,
+            hidden_from_boards=hidden_from_boards,
+            locale=locale,
+        )
+        now = self._db.now()
+        async with self._db.write() as conn:
+            await conn.execute(
+                "INSERT INTO user_preferences (user_id, updated_at) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO NOTHING",
+                (user_id, now),
+            )
+            await update_columns(
+                conn,
+                "user_preferences",
+                {**changes, "updated_at": now},
+                "user_id = ?",
+                (user_id,),
+            )
+            row = await fetch_row(
+                conn, "SELECT * FROM user_preferences WHERE user_id = ?", (user_id,)
+            )
+        return _preferences(row)

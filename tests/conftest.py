@@ -1,0 +1,26 @@
+"""Fixtures shared by every test folder: a real SQLite store in a temporary directory."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.store import Store
+
+
+@pytest.fixture
+def database_path(tmp_path: Path) -> Path:
+    """Where this test's database file lives (inside a folder that does not exist yet)."""
+    return tmp_path / "data" / "cinch.sqlite3"
+
+
+@pytest.fixture
+async def store(database_path: Path) -> AsyncIterator[Store]:
+    """A migrated store on a fresh file, closed after the test."""
+    opened = await Store.open(database_path)
+    try:
+        yield opened
+    finally:
+        await opened.close()

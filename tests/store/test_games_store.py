@@ -1,0 +1,218 @@
+"""Games, actions, snapshots, hands and results in the store."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.store import (
+    GameActiveError,
+    GameEndedError,
+    NotFoundError,
+    ResultPlayer,
+    Store,
+)
+
+GUILD = 10
+
+
+class SteppingClock:
+    """A clock that moves one minute each time it is read, so every stored time differs."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(minutes=1)
+        return self.now
+
+
+async def _table(store: Store, channel: int = 20):
+    return await store.tables.create(
+        guild_id=GUILD, channel_id=channel, creator_id=1, house_rules={}
+    )
+
+
+async def _game(store: Store, **options):
+    table = await _table(store)
+    return await store.games.start(
+        table.id, seed=2**63 + 5, rules={"target": 51}, player_count=4, **options
+    )
+
+
+async def test_a_started_game_is_playing(store: Store):
+    game = await _game(store, state={"phase": "bidding"})
+    assert game.status == "playing" and game.ended_at is None
+    assert game.guild_id == GUILD
+    assert game.seed == 2**63 + 5  # a full 64-bit seed survives SQLite's signed integers
+    assert game.rules == {"target": 51} and game.player_count == 4
+    assert (game.state, game.state_seq) == ({"phase": "bidding"}, 0)
+    assert await store.games.get(game.id) == game
+    assert await store.games.active(game.table_id) == game
+
+
+async def test_one_game_in_progress_per_table(store: Store):
+    game = await _game(store)
+    with pytest.raises(GameActiveError):
+        await store.games.start(game.table_id, seed=1, rules={}, player_count=4)
+    with pytest.raises(NotFoundError):
+        await store.games.start(404, seed=1, rules={}, player_count=4)
+
+
+async def test_actions_are_numbered_in_order_and_replayable(store: Store):
+    game = await _game(store)
+    first = await store.games.append_action(game.id, {"type": "deal"})
+    second = await store.games.append_action(game.id, {"type": "bid", "amount": 7}, seat=1)
+    third = await store.games.append_action(game.id, {"type": "pass"}, seat=2)
+    assert [first.seq, second.seq, third.seq] == [1, 2, 3]
+    assert first.seat is None and second.seat == 1
+    assert await store.games.actions(game.id) == [first, second, third]
+    assert await store.games.actions(game.id, after=2) == [third]
+
+
+async def test_an_action_can_carry_the_new_snapshot(store: Store):
+    game = await _game(store, state={"n": 0})
+    await store.games.append_action(game.id, {"type": "deal"}, state={"n": 1})
+    await store.games.append_action(game.id, {"type": "pass"}, seat=0)
+    stored = await store.games.get(game.id)
+    assert (stored.state, stored.state_seq) == ({"n": 1}, 1)
+    assert [
+        action.seq for action in await store.games.actions(game.id, after=stored.state_seq)
+    ] == [2]
+
+    await store.games.save_state(game.id, {"n": 2}, seq=2)
+    stored = await store.games.get(game.id)
+    assert (stored.state, stored.state_seq) == ({"n": 2}, 2)
+    with pytest.raises(NotFoundError):
+        await store.games.save_state(404, {}, seq=0)
+
+
+async def test_concurrent_actions_get_distinct_consecutive_numbers(store: Store):
+    game = await _game(store)
+    records = await asyncio.gather(
+        *(store.games.append_action(game.id, {"i": i}, seat=i % 4) for i in range(40))
+    )
+    assert sorted(record.seq for record in records) == list(range(1, 41))
+    assert [action.seq for action in await store.games.actions(game.id)] == list(range(1, 41))
+
+
+async def test_each_write_is_committed_before_it_returns(store: Store):
+    game = await _game(store)
+    await store.games.append_action(game.id, {"type": "deal"}, state={"n": 1})
+    # A second, independent connection sees the action while the first store stays open.
+    async with await Store.open(store.path) as other:
+        assert [action.action for action in await other.games.actions(game.id)] == [
+            {"type": "deal"}
+        ]
+        assert (await other.games.get(game.id)).state == {"n": 1}
+
+
+async def test_hands_round_trip(store: Store):
+    game = await _game(store)
+    first = await store.games.record_hand(
+        game.id,
+        number=1,
+        dealer=0,
+        bids=[{"seat": 1, "bid": 7}, {"seat": 2, "bid": None}],
+        contract=7,
+        maker=1,
+        trump="H",
+        points=[3, 11],
+        score_change=[3, 11],
+    )
+    second = await store.games.record_hand(
+        game.id,
+        number=2,
+        dealer=1,
+        bids=[],
+        contract=9,
+        maker=0,
+        trump="S",
+        points=[5, 9],
+        score_change=[-9, 9],
+    )
+    assert await store.games.hands(game.id) == [first, second]
+    assert second.score_change == (-9, 9)
+    with pytest.raises(ValueError):
+        await store.games.record_hand(
+            game.id,
+            number=3,
+            dealer=2,
+            bids=[],
+            contract=None,
+            maker=None,
+            trump=None,
+            points=[1, 2],
+            score_change=[1],
+        )
+
+
+async def test_finishing_records_the_result_and_its_players(store: Store):
+    game = await _game(store)
+    players = [
+        ResultPlayer(seat=0, side=0, display_name="Alice", won=True, user_id=1),
+        ResultPlayer(seat=1, side=1, display_name="Computer", won=False, computer_level="easy"),
+        ResultPlayer(seat=2, side=0, display_name="Carol", won=True, user_id=3),
+        ResultPlayer(seat=3, side=1, display_name="Dave", won=False, user_id=4),
+    ]
+    assert await store.games.result(game.id) is None
+    result = await store.games.finish(
+        game.id,
+        status="finished",
+        winners=[0],
+        final_scores=[52, 30],
+        players=players,
+        state={"over": True},
+    )
+    assert result.winners == (0,) and result.final_scores == (52, 30)
+    assert result.players == tuple(players)
+    assert await store.games.result(game.id) == result
+
+    stored = await store.games.get(game.id)
+    assert stored.status == "finished" and stored.ended_at == result.ended_at
+    assert stored.state == {"over": True}
+    assert await store.games.active(game.table_id) is None
+
+
+async def test_an_ended_game_takes_no_actions_and_cannot_end_again(store: Store):
+    game = await _game(store)
+    await store.games.finish(
+        game.id, status="abandoned", winners=[], final_scores=[10, 12], players=[]
+    )
+    with pytest.raises(GameEndedError):
+        await store.games.append_action(game.id, {"type": "pass"}, seat=0)
+    with pytest.raises(GameEndedError):
+        await store.games.finish(
+            game.id, status="finished", winners=[0], final_scores=[51, 0], players=[]
+        )
+    with pytest.raises(ValueError):
+        await store.games.finish(game.id, status="playing", winners=[], final_scores=[], players=[])
+    # The table can start its next game.
+    await store.games.start(game.table_id, seed=9, rules={}, player_count=4)
+
+
+async def test_stored_times_come_from_the_store_clock(database_path: Path):
+    clock = SteppingClock()
+    async with await Store.open(database_path, clock=clock) as store:
+        game = await _game(store)
+        action = await store.games.append_action(game.id, {"type": "deal"})
+        assert game.started_at == datetime(2026, 3, 1, 12, 2, tzinfo=UTC)
+        assert action.created_at == datetime(2026, 3, 1, 12, 3, tzinfo=UTC)
+        assert action.created_at > game.started_at
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**63 - 1, 2**63, 2**64 - 1])
+async def test_every_64_bit_seed_round_trips(store: Store, seed: int):
+    table = await _table(store)
+    game = await store.games.start(table.id, seed=seed, rules={}, player_count=2)
+    assert (await store.games.get(game.id)).seed == seed
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64])
+async def test_seeds_outside_64_bits_are_refused(store: Store, seed: int):
+    table = await _table(store)
+    with pytest.raises(ValueError):
+        await store.games.start(table.id, seed=seed, rules={}, player_count=2)
