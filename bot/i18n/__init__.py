@@ -1,0 +1,45 @@
+"""The message catalogue: every text a player sees, in English, French, Brazilian Portuguese
+and Dutch. No discord import, so every layer may use it. How to add a message: README.md here.
+"""
+
+from bot.i18n.cards import card_name, suit_name
+from bot.i18n.catalogue import lookup
+from bot.i18n.locale_codes import (
+    DEFAULT_LOCALE,
+    DISCORD_LOCALES,
+    SUPPORTED_LOCALES,
+    normalise_locale,
+)
+from bot.i18n.messages import (
+    MessageFormatError,
+    UnknownMessageKey,
+    is_strict,
+    set_strict,
+    t,
+    template,
+    tn,
+)
+from bot.i18n.pictures import PICTURE_WORD_KEYS, picture_words
+from bot.i18n.rules import RULES_SECTIONS, rules_sections, rules_title
+
+__all__ = [
+    "DEFAULT_LOCALE",
+    "DISCORD_LOCALES",
+    "PICTURE_WORD_KEYS",
+    "RULES_SECTIONS",
+    "SUPPORTED_LOCALES",
+    "MessageFormatError",
+    "UnknownMessageKey",
+    "card_name",
+    "is_strict",
+    "lookup",
+    "normalise_locale",
+    "picture_words",
+    "rules_sections",
+    "rules_title",
+    "set_strict",
+    "suit_name",
+    "t",
+    "template",
+    "tn",
+]
