@@ -1,0 +1,71 @@
+"""A player's own hand: their cards in a fan, the ones they may play now raised and bright.
+
+Cards are shown in a stable order a player can scan: trumps first (the Left Pedro in its
+place just below the Right Pedro), then the other suits alternating red and black, each from
+the highest card down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.engine.cards import FIVE, Card, Suit
+from bot.render import deck
+from bot.render.canvas import felt, paste_card, suit_badge, to_png
+from bot.render.scenes import HandScene
+from bot.render.style import TEXT_DIM
+from bot.render.text import draw_text
+
+CARD_WIDTH = 150
+STEP = 96
+MARGIN = 20
+HEADER = 40
+RAISE = 22
+LABEL_SIZE = 18
+#: Suits alternate colours when listed from the left, whatever suit is trumps.
+SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+
+def _is_left_pedro(card: Card, trump: Suit | None) -> bool:
+    return trump is not None and card.rank == FIVE and card.suit is trump.same_colour
+
+
+def _suit_sequence(trump: Suit | None) -> tuple[Suit, ...]:
+    """The suits left to right: trumps first, then alternating colours."""
+    if trump is None:
+        return SUIT_ORDER
+    start = SUIT_ORDER.index(trump)
+    return SUIT_ORDER[start:] + SUIT_ORDER[:start]
+
+
+def display_order(cards: Iterable[Card], trump: Suit | None) -> list[Card]:
+    """The cards in the order the hand shows them."""
+    suits = _suit_sequence(trump)
+
+    def key(card: Card) -> tuple[int, float]:
+        if _is_left_pedro(card, trump):
+            return (0, -(FIVE - 0.5))  # just below the Right Pedro
+        return (suits.index(card.suit), -card.rank)
+
+    return sorted(cards, key=key)
+
+
+def _width(count: int) -> int:
+    return 2 * MARGIN + CARD_WIDTH + STEP * max(count - 1, 0)
+
+
+def render_hand(scene: HandScene) -> bytes:
+    """The hand as PNG bytes: as wide as the cards need, 300 pixels high."""
+    card_height = deck.card_height(CARD_WIDTH)
+    height = MARGIN + HEADER + RAISE + card_height + MARGIN
+    image, _draw = felt((_width(len(scene.cards)), height))
+    if scene.trump is not None:
+        label = draw_text(image, (MARGIN, MARGIN + 14), scene.words.trump, LABEL_SIZE, TEXT_DIM)
+        suit_badge(image, (MARGIN + label + 10, MARGIN - 2, 32), scene.trump, scene.four_colour)
+    top = MARGIN + HEADER
+    for position, card in enumerate(display_order(scene.cards, scene.trump)):
+        playable = scene.playable is None or card in scene.playable
+        raised = scene.playable is not None and playable
+        xy = (MARGIN + position * STEP, top + (0 if raised else RAISE))
+        paste_card(image, card, xy, CARD_WIDTH, scene.four_colour, dimmed=not playable)
+    return to_png(image)

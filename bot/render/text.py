@@ -1,0 +1,256 @@
+"""Text drawing with per-character font fallback, so any name renders without missing glyphs.
+
+Player names are arbitrary Unicode: accents, CJK, emoji, "fancy" mathematical letters. The
+shipped fonts (see `fonts/README.md`) are tried in order for each character; a character none
+of them has is first replaced by its compatibility form (NFKC turns `𝓙𝓸𝓮` into `Joe`) and
+otherwise by a question mark, so nothing is ever drawn as an empty box.
+
+Fonts are loaded once per process and shared; on the GIL build of CPython Pillow holds the GIL
+while it uses FreeType, so the shared fonts are safe from `asyncio.to_thread` workers.
+"""
+
+from __future__ import annotations
+
+import struct
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont, features
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+#: Tried in this order for every character.
+FONT_FILES = ("DejaVuSans-Bold.ttf", "DroidSansFallback-Common.ttf", "Symbola-Emoji.ttf")
+REPLACEMENT = "?"
+ELLIPSIS = "…"
+#: Characters that only modify their neighbours (joiners, variation selectors, skin tones):
+#: without colour-emoji sequences they would show as stray marks, so they are dropped.
+_INVISIBLE = frozenset(
+    (
+        *(0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x20E3),
+        *range(0xFE00, 0xFE10),
+        *range(0x1F3FB, 0x1F400),
+        *range(0xE0020, 0xE0080),
+    )
+)
+
+#: Scripts whose letters change shape or order in context: Hebrew, Arabic, Syriac, Thaana, N'Ko,
+#: the Indic scripts, Thai, Lao, and the Hebrew and Arabic presentation forms.
+_SHAPED_RANGES = ((0x0590, 0x08FF), (0x0900, 0x0EFF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF))
+_HAS_RAQM = features.check_feature("raqm")
+
+Fill = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+def read_cmap(path: Path) -> frozenset[int]:
+    """The code points a TrueType font maps, read from its `cmap` table (formats 4 and 12)."""
+    data = path.read_bytes()
+    (num_tables,) = struct.unpack_from(">H", data, 4)
+    tables = {
+        data[12 + 16 * i : 16 + 16 * i]: struct.unpack_from(">I", data, 20 + 16 * i)[0]
+        for i in range(num_tables)
+    }
+    cmap = tables[b"cmap"]
+    (count,) = struct.unpack_from(">H", data, cmap + 2)
+    subtables = {}
+    for i in range(count):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+        subtables[(platform, encoding)] = cmap + offset
+    if (3, 10) in subtables:
+        return _cmap_format12(data, subtables[(3, 10)])
+    return _cmap_format4(data, subtables[(3, 1)])
+
+
+def _cmap_format12(data: bytes, at: int) -> frozenset[int]:
+    (groups,) = struct.unpack_from(">I", data, at + 12)
+    codes: set[int] = set()
+    for i in range(groups):
+        first, last, _glyph = struct.unpack_from(">III", data, at + 16 + 12 * i)
+        codes.update(range(first, last + 1))
+    return frozenset(codes)
+
+
+def _cmap_format4(data: bytes, at: int) -> frozenset[int]:
+    (seg_x2,) = struct.unpack_from(">H", data, at + 6)
+    ends = struct.unpack_from(f">{seg_x2 // 2}H", data, at + 14)
+    starts = struct.unpack_from(f">{seg_x2 // 2}H", data, at + 16 + seg_x2)
+    deltas = struct.unpack_from(f">{seg_x2 // 2}H", data, at + 16 + 2 * seg_x2)
+    range_at = at + 16 + 3 * seg_x2
+    offsets = struct.unpack_from(f">{seg_x2 // 2}H", data, range_at)
+    codes: set[int] = set()
+    for seg, (start, end) in enumerate(zip(starts, ends, strict=True)):
+        for code in range(start, min(end, 0xFFFE) + 1):
+            if offsets[seg] == 0:
+                glyph = (code + deltas[seg]) & 0xFFFF
+            else:
+                glyph_at = range_at + 2 * seg + offsets[seg] + 2 * (code - start)
+                (glyph,) = struct.unpack_from(">H", data, glyph_at)
+            if glyph:
+                codes.add(code)
+    return frozenset(codes)
+
+
+@cache
+def _coverage() -> tuple[frozenset[int], ...]:
+    return tuple(read_cmap(FONT_DIR / name) for name in FONT_FILES)
+
+
+@cache
+def fonts(size: int, shaped: bool = False) -> tuple[ImageFont.FreeTypeFont, ...]:
+    """The fallback chain at one pixel size, loaded once per process.
+
+    Pillow's basic layout places glyphs at FreeType's rounded advances, which reads evenly at
+    small sizes; `shaped` fonts use Raqm (HarfBuzz) instead, needed only by scripts whose
+    letters join or reorder (see `_needs_shaping`).
+    """
+    engine = ImageFont.Layout.RAQM if shaped and _HAS_RAQM else ImageFont.Layout.BASIC
+    return tuple(
+        ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=engine) for name in FONT_FILES
+    )
+
+
+def _needs_shaping(char: str) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in _SHAPED_RANGES)
+
+
+def _font_for(char: str) -> int | None:
+    code = ord(char)
+    for index, covered in enumerate(_coverage()):
+        if code in covered:
+            return index
+    return None
+
+
+def _clean_chars(char: str) -> str:
+    """`char` if a font has it, else its NFKC form if fonts have that, else the replacement."""
+    if ord(char) in _INVISIBLE or unicodedata.category(char) in ("Cc", "Cf"):
+        return ""
+    if _font_for(char) is not None or char.isspace():
+        return char
+    compatible = unicodedata.normalize("NFKC", char)
+    if compatible != char and all(_font_for(c) is not None for c in compatible):
+        return compatible
+    if unicodedata.combining(char):
+        return ""
+    return REPLACEMENT
+
+
+@lru_cache(maxsize=4096)
+def clean(text: str) -> str:
+    """`text` with every character one of the shipped fonts can draw."""
+    normalised = unicodedata.normalize("NFC", text)
+    return "".join(_clean_chars(char) for char in normalised)
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A stretch of text drawn with one font of the chain, shaped or not."""
+
+    font: int
+    shaped: bool
+    text: str
+
+    def font_object(self, size: int) -> ImageFont.FreeTypeFont:
+        return fonts(size, self.shaped)[self.font]
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str) -> tuple[Run, ...]:
+    """Split cleaned text into runs of one font; spaces join the run before them."""
+    result: list[Run] = []
+    for char in clean(text):
+        font = _font_for(char)
+        shaped = _needs_shaping(char)
+        if (char == " " or font is None) and result:  # font None: e.g. an ideographic space
+            font, shaped, char = result[-1].font, result[-1].shaped, " "
+        elif font is None:
+            font, char = 0, " "
+        if result and (result[-1].font, result[-1].shaped) == (font, shaped):
+            result[-1] = Run(font, shaped, result[-1].text + char)
+        else:
+            result.append(Run(font, shaped, char))
+    return tuple(result)
+
+
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: int) -> int:
+    """Width in pixels of `text` drawn at `size`."""
+    return round(sum(run.font_object(size).getlength(run.text) for run in runs(text)))
+
+
+@lru_cache(maxsize=4096)
+def fit(text: str, size: int, max_width: int) -> str:
+    """`text`, cleaned, shortened with an ellipsis if it is wider than `max_width` pixels."""
+    cleaned = clean(text).strip()
+    if text_width(cleaned, size) <= max_width:
+        return cleaned
+    low, high = 0, len(cleaned)
+    while low < high:  # the longest prefix that fits together with the ellipsis
+        middle = (low + high + 1) // 2
+        if text_width(cleaned[:middle].rstrip() + ELLIPSIS, size) <= max_width:
+            low = middle
+        else:
+            high = middle - 1
+    return cleaned[:low].rstrip() + ELLIPSIS
+
+
+@dataclass(frozen=True, slots=True)
+class Metrics:
+    """Vertical metrics of the primary font, used for every run so baselines line up."""
+
+    ascent: int
+    descent: int
+
+
+@cache
+def metrics(size: int) -> Metrics:
+    ascent, descent = fonts(size)[0].getmetrics()
+    return Metrics(ascent, descent)
+
+
+@lru_cache(maxsize=4096)
+def _run_mask(run: Run, size: int) -> tuple[Image.Image, int, int]:
+    """A run drawn once into an `L` mask, with the mask's offset from the pen position.
+
+    The same names and labels are drawn on every picture of a game, so keeping their masks
+    saves most of the text cost.
+    """
+    font = run.font_object(size)
+    left, top, right, bottom = font.getbbox(run.text, anchor="ls")
+    mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), run.text, font=font, fill=255, anchor="ls")
+    return mask, left, top
+
+
+def draw_text(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: Fill,
+    align: str = "left",
+    max_width: int | None = None,
+) -> int:
+    """Draw one line vertically centred on `xy[1]`; `align` places it left/centre/right of x.
+
+    Returns the width drawn. With `max_width` the text is shortened to fit first.
+    """
+    line = fit(text, size, max_width) if max_width is not None else clean(text)
+    width = text_width(line, size)
+    x = xy[0] - {"left": 0, "centre": width / 2, "right": width}[align]
+    font_metrics = metrics(size)
+    baseline = round(xy[1] + (font_metrics.ascent - font_metrics.descent) / 2)
+    for run in runs(line):
+        mask, left, top = _run_mask(run, size)
+        corner = (round(x) + left, baseline + top)
+        image.paste(fill, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask)
+        x += run.font_object(size).getlength(run.text)
+    return width
+
+
+def widest(texts: Sequence[str], size: int) -> int:
+    """The width of the widest of `texts` at `size`, for sizing columns."""
+    return max((text_width(clean(text), size) for text in texts), default=0)

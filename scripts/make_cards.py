@@ -1,0 +1,26 @@
+"""Draw the card art into `cards_img/`: 52 faces in two decks, and the back.
+
+`cards_img/classic/` is the usual red and black deck, `cards_img/four_colour/` the deck with
+blue diamonds and green clubs for colour-blind players; files are named by card code
+(`10H.png`, `QS.png`), and `cards_img/back.png` is shared. Drawing is deterministic, so running
+this again gives the same pictures. Run from the repository root: `python scripts/make_cards.py`.
+"""
+
+from __future__ import annotations
+
+from bot.engine.cards import FULL_DECK
+from bot.render.card_art import draw_back, draw_face
+from bot.render.deck import BACK_FILE, DECK_DIRS, card_path
+
+
+def main() -> None:
+    for four_colour, folder in DECK_DIRS.items():
+        folder.mkdir(parents=True, exist_ok=True)
+        for card in FULL_DECK:
+            draw_face(card, four_colour).save(card_path(card, four_colour), optimize=True)
+    draw_back().save(BACK_FILE, optimize=True)
+    print(f"wrote {len(FULL_DECK) * len(DECK_DIRS) + 1} pictures under {BACK_FILE.parent}")
+
+
+if __name__ == "__main__":
+    main()
