@@ -12,8 +12,9 @@ from __future__ import annotations
 import asyncio
 import enum
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -63,34 +64,64 @@ def only_given(**fields: object) -> dict[str, object]:
     return {name: value for name, value in fields.items() if value is not UNSET}
 
 
-async def update_columns(
-    conn: aiosqlite.Connection, table: str, changes: dict[str, object], where: str, params: tuple
-) -> None:
-    """``UPDATE table SET <changes> WHERE <where>``; nothing when there are no changes.
+@dataclass(frozen=True)
+class Outcome:
+    lastrowid: int | None
+    rowcount: int
 
-    Column and table names come from the store's own code, never from callers' values.
+
+class Session:
+    """Statements on the connection while the store's lock is held.
+
+    Every cursor is closed before a method returns. A cursor left open (say, a PRAGMA whose
+    answer nobody read) keeps its statement running, and SQLite then refuses to commit.
     """
-    if changes:
-        assignments = ", ".join(f"{column} = ?" for column in changes)
-        await conn.execute(
-            f"UPDATE {table} SET {assignments} WHERE {where}", (*changes.values(), *params)
-        )
 
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
 
-async def fetch_row(conn: aiosqlite.Connection, sql: str, params: tuple) -> aiosqlite.Row:
-    """The one row a statement must find, inside a transaction."""
-    async with conn.execute(sql, params) as cursor:
-        row = await cursor.fetchone()
-    if row is None:
-        raise NotFoundError(f"nothing found for {params!r}")
-    return row
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> Outcome:
+        async with self.conn.execute(sql, params) as cursor:
+            return Outcome(cursor.lastrowid, cursor.rowcount)
+
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        async with self.conn.executemany(sql, rows):
+            pass
+
+    async def fetch_one(self, sql: str, params: Sequence[object] = ()) -> aiosqlite.Row | None:
+        async with self.conn.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def fetch_all(self, sql: str, params: Sequence[object] = ()) -> list[aiosqlite.Row]:
+        async with self.conn.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def fetch_required(self, sql: str, params: Sequence[object]) -> aiosqlite.Row:
+        """The one row a statement must find; :class:`NotFoundError` otherwise."""
+        row = await self.fetch_one(sql, params)
+        if row is None:
+            raise NotFoundError(f"nothing found for {tuple(params)!r}")
+        return row
+
+    async def update(
+        self, table: str, changes: dict[str, object], where: str, params: Sequence[object]
+    ) -> None:
+        """``UPDATE table SET <changes> WHERE <where>``; nothing when there are no changes.
+
+        Table and column names come from the store's own code, never from callers' values.
+        """
+        if changes:
+            assignments = ", ".join(f"{column} = ?" for column in changes)
+            await self.execute(
+                f"UPDATE {table} SET {assignments} WHERE {where}", (*changes.values(), *params)
+            )
 
 
 class Database:
     """An open connection with its lock and clock. Repositories share one instance."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path, clock: Clock) -> None:
-        self._conn = conn
+    def __init__(self, session: Session, path: Path, clock: Clock) -> None:
+        self._session = session
         self._lock = asyncio.Lock()
         self.path = path
         self.clock = clock
@@ -103,51 +134,59 @@ class Database:
         conn = await aiosqlite.connect(path, isolation_level=None)
         try:
             conn.row_factory = aiosqlite.Row
+            session = Session(conn)
             # WAL lets readers (backups, the sqlite3 shell) work while the bot writes.
             # synchronous=NORMAL keeps every commit safe from a crash of the bot process
             # (what restarts are about) without an fsync per action.
-            await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute("PRAGMA synchronous = NORMAL")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            await conn.execute("PRAGMA busy_timeout = 5000")
+            await session.execute("PRAGMA journal_mode = WAL")
+            await session.execute("PRAGMA synchronous = NORMAL")
+            await session.execute("PRAGMA foreign_keys = ON")
+            await session.execute("PRAGMA busy_timeout = 5000")
             await apply_migrations(conn)
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, path, clock)
+        return cls(session, path, clock)
 
     async def close(self) -> None:
         if self.closed:
             return
         self.closed = True
         async with self._lock:
-            await self._conn.close()
+            await self._session.conn.close()
 
     def now(self) -> str:
         return encode_time(self.clock())
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def write(self) -> AsyncIterator[Session]:
         """One transaction: committed when the block ends, rolled back if it raises."""
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            session = self._session
+            await session.execute("BEGIN IMMEDIATE")
             try:
-                yield self._conn
+                yield session
             except BaseException:
-                if self._conn.in_transaction:
-                    await self._conn.execute("ROLLBACK")
+                if session.conn.in_transaction:
+                    await session.execute("ROLLBACK")
                 raise
-            await self._conn.execute("COMMIT")
+            await session.execute("COMMIT")
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def read(self) -> AsyncIterator[Session]:
         async with self._lock:
-            yield self._conn
+            yield self._session
 
-    async def fetch_one(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
-        async with self.read() as conn, conn.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The raw connection, under the lock, for work outside the repositories."""
+        async with self._lock:
+            yield self._session.conn
 
-    async def fetch_all(self, sql: str, params: tuple = ()) -> list[aiosqlite.Row]:
-        async with self.read() as conn, conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+    async def fetch_one(self, sql: str, params: Sequence[object] = ()) -> aiosqlite.Row | None:
+        async with self.read() as session:
+            return await session.fetch_one(sql, params)
+
+    async def fetch_all(self, sql: str, params: Sequence[object] = ()) -> list[aiosqlite.Row]:
+        async with self.read() as session:
+            return await session.fetch_all(sql, params)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import aiosqlite
 
-from .database import UNSET, Database, Unset, decode_json, decode_time, encode_json, fetch_row
+from .database import UNSET, Database, Unset, decode_json, decode_time, encode_json
 from .errors import GameActiveError, GameEndedError, NotFoundError
 from .records import (
     JSON,
@@ -81,11 +81,11 @@ class GamesRepository:
         :class:`NotFoundError` when the table does not exist.
         """
         try:
-            async with self._db.write() as conn:
-                table = await fetch_row(
-                    conn, "SELECT guild_id FROM game_tables WHERE id = ?", (table_id,)
+            async with self._db.write() as tx:
+                table = await tx.fetch_required(
+                    "SELECT guild_id FROM game_tables WHERE id = ?", (table_id,)
                 )
-                cursor = await conn.execute(
+                outcome = await tx.execute(
                     "INSERT INTO games (table_id, guild_id, seed, rules, player_count,"
                     " started_at, state) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (
@@ -98,7 +98,7 @@ class GamesRepository:
                         None if state is None else encode_json(state),
                     ),
                 )
-                row = await fetch_row(conn, _GAME_BY_ID, (cursor.lastrowid,))
+                row = await tx.fetch_required(_GAME_BY_ID, (outcome.lastrowid,))
         except sqlite3.IntegrityError:
             raise GameActiveError(f"table {table_id} already has a game in progress") from None
         return _game(row)
@@ -128,37 +128,36 @@ class GamesRepository:
         the same transaction, so a restart restores without replaying anything. ``seat`` is
         who acted (``None`` for actions of the game itself, such as a deal).
         """
-        async with self._db.write() as conn:
-            game = await fetch_row(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
+        async with self._db.write() as tx:
+            game = await tx.fetch_required("SELECT status FROM games WHERE id = ?", (game_id,))
             if game["status"] != "playing":
                 raise GameEndedError(f"game {game_id} is over; it takes no more actions")
-            async with conn.execute(
+            (seq,) = await tx.fetch_required(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?", (game_id,)
-            ) as cursor:
-                (seq,) = await cursor.fetchone()
-            await conn.execute(
+            )
+            await tx.execute(
                 "INSERT INTO actions (game_id, seq, seat, action, created_at)"
                 " VALUES (?, ?, ?, ?, ?)",
                 (game_id, seq, seat, encode_json(action), self._db.now()),
             )
             if state is not UNSET:
-                await conn.execute(
+                await tx.execute(
                     "UPDATE games SET state = ?, state_seq = ? WHERE id = ?",
                     (encode_json(state), seq, game_id),
                 )
-            row = await fetch_row(
-                conn, "SELECT * FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)
+            row = await tx.fetch_required(
+                "SELECT * FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)
             )
         return _action(row)
 
     async def save_state(self, game_id: int, state: JSON, *, seq: int) -> None:
         """Keep ``state`` as the snapshot taken after the first ``seq`` actions."""
-        async with self._db.write() as conn:
-            cursor = await conn.execute(
+        async with self._db.write() as tx:
+            outcome = await tx.execute(
                 "UPDATE games SET state = ?, state_seq = ? WHERE id = ?",
                 (encode_json(state), seq, game_id),
             )
-            if cursor.rowcount == 0:
+            if outcome.rowcount == 0:
                 raise NotFoundError(f"no game {game_id}")
 
     async def actions(self, game_id: int, *, after: int = 0) -> list[ActionRecord]:
@@ -189,13 +188,13 @@ class GamesRepository:
         if len(points) != len(score_change):
             raise ValueError("points and score_change need one entry per side each")
         finished_at = self._db.now()
-        async with self._db.write() as conn:
-            await conn.execute(
+        async with self._db.write() as tx:
+            await tx.execute(
                 "INSERT INTO hands (game_id, number, dealer, bids, contract, maker, trump,"
                 " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, number, dealer, encode_json(bids), contract, maker, trump, finished_at),
             )
-            await conn.executemany(
+            await tx.execute_many(
                 "INSERT INTO hand_sides (game_id, hand_number, side, points, score_change)"
                 " VALUES (?, ?, ?, ?, ?)",
                 [
@@ -218,17 +217,15 @@ class GamesRepository:
 
     async def hands(self, game_id: int) -> list[HandRecord]:
         """The game's finished hands in order."""
-        async with self._db.read() as conn:
-            async with conn.execute(
+        async with self._db.read() as tx:
+            hand_rows = await tx.fetch_all(
                 "SELECT * FROM hands WHERE game_id = ? ORDER BY number", (game_id,)
-            ) as cursor:
-                hand_rows = list(await cursor.fetchall())
-            async with conn.execute(
+            )
+            side_rows = await tx.fetch_all(
                 "SELECT hand_number, points, score_change FROM hand_sides WHERE game_id = ?"
                 " ORDER BY hand_number, side",
                 (game_id,),
-            ) as cursor:
-                side_rows = list(await cursor.fetchall())
+            )
         sides: dict[int, list[aiosqlite.Row]] = {}
         for row in side_rows:
             sides.setdefault(row["hand_number"], []).append(row)
@@ -266,24 +263,24 @@ class GamesRepository:
         if status not in ("finished", "abandoned"):
             raise ValueError(f"a game ends finished or abandoned, not {status!r}")
         ended_at = self._db.now()
-        async with self._db.write() as conn:
-            game = await fetch_row(
-                conn, "SELECT guild_id, status FROM games WHERE id = ?", (game_id,)
+        async with self._db.write() as tx:
+            game = await tx.fetch_required(
+                "SELECT guild_id, status FROM games WHERE id = ?", (game_id,)
             )
             if game["status"] != "playing":
                 raise GameEndedError(f"game {game_id} has already ended")
-            await conn.execute(
+            await tx.execute(
                 "UPDATE games SET status = ?, ended_at = ? WHERE id = ?",
                 (status, ended_at, game_id),
             )
             if state is not UNSET:
-                await conn.execute(
+                await tx.execute(
                     "UPDATE games SET state = ?,"
                     " state_seq = (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?)"
                     " WHERE id = ?",
                     (encode_json(state), game_id, game_id),
                 )
-            await conn.execute(
+            await tx.execute(
                 "INSERT INTO results (game_id, guild_id, status, winners, final_scores, ended_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (
@@ -295,7 +292,7 @@ class GamesRepository:
                     ended_at,
                 ),
             )
-            await conn.executemany(
+            await tx.execute_many(
                 "INSERT INTO result_players (game_id, seat, guild_id, ended_at, user_id,"
                 " computer_level, display_name, side, won) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
@@ -325,17 +322,13 @@ class GamesRepository:
 
     async def result(self, game_id: int) -> ResultRecord | None:
         """How the game ended, or ``None`` while it is in progress."""
-        async with self._db.read() as conn:
-            async with conn.execute(
-                "SELECT * FROM results WHERE game_id = ?", (game_id,)
-            ) as cursor:
-                row = await cursor.fetchone()
+        async with self._db.read() as tx:
+            row = await tx.fetch_one("SELECT * FROM results WHERE game_id = ?", (game_id,))
             if row is None:
                 return None
-            async with conn.execute(
+            player_rows = await tx.fetch_all(
                 "SELECT * FROM result_players WHERE game_id = ? ORDER BY seat", (game_id,)
-            ) as cursor:
-                player_rows = list(await cursor.fetchall())
+            )
         return ResultRecord(
             game_id=row["game_id"],
             guild_id=row["guild_id"],

@@ -55,7 +55,8 @@ def bundled_migrations() -> list[Migration]:
 
 
 async def applied_versions(conn: aiosqlite.Connection) -> list[int]:
-    await conn.execute(_CREATE_LEDGER)
+    async with conn.execute(_CREATE_LEDGER):
+        pass
     async with conn.execute("SELECT version FROM schema_migrations ORDER BY version") as cursor:
         return [row[0] async for row in cursor]
 
@@ -66,7 +67,8 @@ async def apply_migrations(
     """Apply every migration not yet recorded; return the versions applied now.
 
     ``conn`` must be in autocommit mode (``isolation_level=None``) so the explicit
-    transaction around each migration is the only one.
+    transaction around each migration is the only one. Cursors are closed as soon as they
+    are used: an open one would keep SQLite from committing.
     """
     done = set(await applied_versions(conn))
     applied = []
@@ -82,10 +84,12 @@ async def apply_migrations(
             "COMMIT;"
         )
         try:
-            await conn.executescript(script)
+            async with conn.executescript(script):
+                pass
         except BaseException:
             if conn.in_transaction:
-                await conn.execute("ROLLBACK")
+                async with conn.execute("ROLLBACK"):
+                    pass
             raise
         applied.append(migration.version)
     return applied

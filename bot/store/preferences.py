@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from .database import UNSET, Database, Unset, fetch_row, only_given, update_columns
+from .database import UNSET, Database, Unset, only_given
 from .records import HAND_DELIVERIES, HandDelivery, UserPreferences
 
 
@@ -48,20 +48,19 @@ class PreferencesRepository:
             locale=locale,
         )
         now = self._db.now()
-        async with self._db.write() as conn:
-            await conn.execute(
+        async with self._db.write() as tx:
+            await tx.execute(
                 "INSERT INTO user_preferences (user_id, updated_at) VALUES (?, ?)"
                 " ON CONFLICT (user_id) DO NOTHING",
                 (user_id, now),
             )
-            await update_columns(
-                conn,
+            await tx.update(
                 "user_preferences",
                 {**changes, "updated_at": now},
                 "user_id = ?",
                 (user_id,),
             )
-            row = await fetch_row(
-                conn, "SELECT * FROM user_preferences WHERE user_id = ?", (user_id,)
+            row = await tx.fetch_required(
+                "SELECT * FROM user_preferences WHERE user_id = ?", (user_id,)
             )
         return _preferences(row)

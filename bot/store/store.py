@@ -53,7 +53,7 @@ class Store:
 
     async def schema_version(self) -> int:
         """The highest migration applied (0 for an empty database)."""
-        async with self._db.read() as conn:
+        async with self._db.connection() as conn:
             versions = await applied_versions(conn)
         return max(versions, default=0)
 

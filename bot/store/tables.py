@@ -13,9 +13,7 @@ from .database import (
     decode_json,
     decode_time,
     encode_json,
-    fetch_row,
     only_given,
-    update_columns,
 )
 from .errors import SeatConflictError, TableExistsError
 from .records import JSON, SeatRecord, TableRecord
@@ -77,8 +75,8 @@ class TablesRepository:
         has one, so ``/cinch new`` can point to it.
         """
         try:
-            async with self._db.write() as conn:
-                cursor = await conn.execute(
+            async with self._db.write() as tx:
+                outcome = await tx.execute(
                     "INSERT INTO game_tables (guild_id, channel_id, creator_id, house_rules,"
                     " language, turn_timer_seconds, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (
@@ -91,7 +89,7 @@ class TablesRepository:
                         self._db.now(),
                     ),
                 )
-                row = await fetch_row(conn, _TABLE_BY_ID, (cursor.lastrowid,))
+                row = await tx.fetch_required(_TABLE_BY_ID, (outcome.lastrowid,))
         except sqlite3.IntegrityError:
             existing = await self.open_in_channel(channel_id)
             if existing is None:
@@ -135,20 +133,20 @@ class TablesRepository:
         )
         if "house_rules" in changes:
             changes["house_rules"] = encode_json(changes["house_rules"])
-        async with self._db.write() as conn:
-            await update_columns(conn, "game_tables", changes, "id = ?", (table_id,))
-            row = await fetch_row(conn, _TABLE_BY_ID, (table_id,))
+        async with self._db.write() as tx:
+            await tx.update("game_tables", changes, "id = ?", (table_id,))
+            row = await tx.fetch_required(_TABLE_BY_ID, (table_id,))
         return _table(row)
 
     async def end(self, table_id: int) -> TableRecord:
         """Close the table (keeping its history); the channel may open a new one."""
-        async with self._db.write() as conn:
-            await conn.execute(
+        async with self._db.write() as tx:
+            await tx.execute(
                 "UPDATE game_tables SET status = 'ended', ended_at = ?"
                 " WHERE id = ? AND status = 'open'",
                 (self._db.now(), table_id),
             )
-            row = await fetch_row(conn, _TABLE_BY_ID, (table_id,))
+            row = await tx.fetch_required(_TABLE_BY_ID, (table_id,))
         return _table(row)
 
     # ------------------------------------------------------------------ seats
@@ -178,18 +176,18 @@ class TablesRepository:
         if (user_id is None) == (computer_level is None):
             raise ValueError("give exactly one of user_id and computer_level")
         try:
-            async with self._db.write() as conn:
+            async with self._db.write() as tx:
                 # Not INSERT OR REPLACE: that would also silently delete this person's
                 # other seat instead of refusing.
-                await conn.execute(
+                await tx.execute(
                     "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
                 )
-                await conn.execute(
+                await tx.execute(
                     "INSERT INTO seats (table_id, seat, user_id, computer_level, display_name)"
                     " VALUES (?, ?, ?, ?, ?)",
                     (table_id, seat, user_id, computer_level, display_name),
                 )
-                row = await fetch_row(conn, _SEAT_BY_KEY, (table_id, seat))
+                row = await tx.fetch_required(_SEAT_BY_KEY, (table_id, seat))
         except sqlite3.IntegrityError as error:
             if user_id is not None and "seats.table_id, seats.user_id" in str(error):
                 raise SeatConflictError(table_id, user_id) from None
@@ -198,11 +196,11 @@ class TablesRepository:
 
     async def leave(self, table_id: int, seat: int) -> bool:
         """Empty a seat; False if it was already empty."""
-        async with self._db.write() as conn:
-            cursor = await conn.execute(
+        async with self._db.write() as tx:
+            outcome = await tx.execute(
                 "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
             )
-            return cursor.rowcount > 0
+            return outcome.rowcount > 0
 
     async def update_seat(
         self,
@@ -215,19 +213,17 @@ class TablesRepository:
     ) -> SeatRecord:
         """Change the given fields of an occupied seat."""
         changes = only_given(away=away, auto_moves=auto_moves, display_name=display_name)
-        async with self._db.write() as conn:
-            await update_columns(
-                conn, "seats", changes, "table_id = ? AND seat = ?", (table_id, seat)
-            )
-            row = await fetch_row(conn, _SEAT_BY_KEY, (table_id, seat))
+        async with self._db.write() as tx:
+            await tx.update("seats", changes, "table_id = ? AND seat = ?", (table_id, seat))
+            row = await tx.fetch_required(_SEAT_BY_KEY, (table_id, seat))
         return _seat(row)
 
     async def add_auto_move(self, table_id: int, seat: int) -> SeatRecord:
         """Count one more automatic move in a row for the seat and return the new count."""
-        async with self._db.write() as conn:
-            await conn.execute(
+        async with self._db.write() as tx:
+            await tx.execute(
                 "UPDATE seats SET auto_moves = auto_moves + 1 WHERE table_id = ? AND seat = ?",
                 (table_id, seat),
             )
-            row = await fetch_row(conn, _SEAT_BY_KEY, (table_id, seat))
+            row = await tx.fetch_required(_SEAT_BY_KEY, (table_id, seat))
         return _seat(row)

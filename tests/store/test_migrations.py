@@ -71,7 +71,7 @@ async def test_connection_uses_wal_and_foreign_keys(store: Store):
     with sqlite3.connect(store.path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     # Foreign keys are per connection: prove the store's own connection enforces them.
-    with pytest.raises(Exception, match="FOREIGN KEY"):
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
         await store.games.record_hand(
             999,
             number=1,

@@ -1,0 +1,107 @@
+"""Building the bot: the one factory used by ``python -m bot`` and by the SimCord tests.
+
+Start-up order (``setup_hook``, which discord.py runs once at login, before the gateway
+connects, so no interaction can arrive half-way):
+
+1. open the store (unless one was given), applying pending migrations;
+2. load every extension in :data:`EXTENSIONS`;
+3. install the catalogue translator (command names and descriptions in every language) and
+   sync the slash commands: to ``DEV_GUILD_ID`` when set (instant, for development), else
+   globally (Discord may take up to an hour to show changes).
+
+Note for extension authors: ``load_extension`` executes the module afresh for each bot, so
+exception classes and other shared objects belong in ordinary modules (``bot/...``), not in
+the extension modules themselves.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.settings import Settings
+from bot.store import Store
+from cogs.errors import CinchCommandTree
+from cogs.translator import CatalogueTranslator
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS: list[str] = [
+    "cogs.preferences",
+]
+"""Extensions loaded at start, in order. Add a cog's module here to enable it."""
+
+
+def bot_intents() -> discord.Intents:
+    """The default intents without any privileged one: slash commands and components need
+    neither message content nor the member list, so the bot needs no portal approval."""
+    intents = discord.Intents.default()
+    intents.message_content = False
+    intents.members = False
+    intents.presences = False
+    return intents
+
+
+class CinchBot(commands.Bot):
+    """The Discord bot. Cogs reach shared services through it: ``bot.store``, ``bot.settings``."""
+
+    def __init__(self, settings: Settings, *, store: Store | None = None) -> None:
+        super().__init__(
+            # Slash commands only; a prefix is required by commands.Bot, and a mention never
+            # needs the message content intent.
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=bot_intents(),
+            tree_cls=CinchCommandTree,
+            # Nobody is pinged unless a message opts in, e.g. the player whose turn it is.
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self._store = store
+
+    @property
+    def store(self) -> Store:
+        """The open store. Available from ``setup_hook`` on, so in every cog and command."""
+        if self._store is None:
+            raise RuntimeError("the store is opened in setup_hook; the bot has not started")
+        return self._store
+
+    async def setup_hook(self) -> None:
+        if self._store is None:
+            # Discord's clock, so that simulated time in tests also moves stored times.
+            self._store = await Store.open(self.settings.database_path, clock=discord.utils.utcnow)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.tree.set_translator(CatalogueTranslator())
+        await self.sync_commands()
+
+    async def sync_commands(self) -> list[discord.app_commands.AppCommand]:
+        """Publish the command tree to Discord (the dev guild only, when configured)."""
+        if self.settings.dev_guild_id is None:
+            synced = await self.tree.sync()
+            log.info("Synced %d commands globally", len(synced))
+            return synced
+        guild = discord.Object(id=self.settings.dev_guild_id)
+        self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info("Synced %d commands to guild %s", len(synced), guild.id)
+        return synced
+
+    async def on_ready(self) -> None:
+        log.info("Ready as %s (id %s) in %d servers", self.user, self.user.id, len(self.guilds))
+
+    async def close(self) -> None:
+        """Disconnect from Discord, then close the store (after the last interaction)."""
+        try:
+            await super().close()
+        finally:
+            if self._store is not None:
+                await self._store.close()
+
+
+def create_bot(settings: Settings, *, store: Store | None = None) -> CinchBot:
+    """A ready-to-run bot. Given a ``store``, it uses (and on close, closes) that one;
+    otherwise it opens ``settings.database_path`` when it starts."""
+    return CinchBot(settings, store=store)

@@ -1,0 +1,164 @@
+"""Run-time settings, read once at start from the environment and an optional ``.env`` file.
+
+Real environment variables win over ``.env`` so a deployment can override a developer's file.
+The token is a secret: it never appears in ``repr``/``str`` of :class:`Settings`, so logging the
+settings object is safe.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import discord
+from dotenv import dotenv_values
+
+DEFAULT_DATABASE_URL = "sqlite:///data/cinch.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+# Everything the bot needs in a channel where a table is played, and nothing more: it reads
+# no message content and manages nothing. Named as in Discord's settings (iterating
+# discord.Permissions would give the older alias "read_messages" for View Channel).
+REQUIRED_PERMISSION_NAMES: tuple[str, ...] = (
+    "view_channel",
+    "send_messages",
+    "embed_links",
+    "attach_files",
+    "read_message_history",
+)
+REQUIRED_PERMISSIONS = discord.Permissions(**dict.fromkeys(REQUIRED_PERMISSION_NAMES, True))
+
+INVITE_URL_TEMPLATE = (
+    "https://discord.com/oauth2/authorize?client_id={app_id}"
+    "&scope=bot+applications.commands&permissions={permissions}"
+)
+
+
+class ConfigError(Exception):
+    """The environment does not describe a runnable bot; the message says how to fix it."""
+
+
+def invite_url(app_id: int | str = "<APP_ID>") -> str:
+    """The link a server admin opens to add the bot with exactly the permissions it needs."""
+    return INVITE_URL_TEMPLATE.format(app_id=app_id, permissions=REQUIRED_PERMISSIONS.value)
+
+
+def _permission_names() -> str:
+    return ", ".join(name.replace("_", " ").title() for name in REQUIRED_PERMISSION_NAMES)
+
+
+def missing_token_message() -> str:
+    """Step-by-step help shown when ``DISCORD_TOKEN`` is not set."""
+    return "\n".join(
+        [
+            "DISCORD_TOKEN is not set, so the bot cannot connect to Discord.",
+            "",
+            "To create the bot's Discord application:",
+            "  1. Open https://discord.com/developers/applications and click 'New Application'.",
+            "  2. In the 'Bot' tab, click 'Reset Token' and copy the token.",
+            "  3. Put it in a .env file next to where you run the bot (see .env.example):",
+            "       DISCORD_TOKEN=your-token-here",
+            "     or export it in your shell. Never commit or share the token.",
+            "  4. No privileged gateway intents are needed: leave Presence, Server Members",
+            "     and Message Content switched off.",
+            "",
+            "To invite the bot to a server:",
+            "  - Scopes: bot, applications.commands",
+            f"  - Permissions: {_permission_names()}"
+            f" (permissions integer {REQUIRED_PERMISSIONS.value})",
+            "  - Invite link (APP_ID is the Application ID on the 'General Information' tab):",
+            f"       {invite_url()}",
+        ]
+    )
+
+
+def database_path_from_url(url: str) -> Path:
+    """Turn ``sqlite:///relative/file`` or ``sqlite:////absolute/file`` into a path.
+
+    Only SQLite is supported; anything else is a configuration error rather than a surprise
+    at the first query.
+    """
+    parts = urlsplit(url)
+    if parts.scheme != "sqlite" or parts.netloc or not parts.path.startswith("/"):
+        raise ConfigError(
+            f"DATABASE_URL must look like {DEFAULT_DATABASE_URL!r} (relative path) or "
+            f"'sqlite:////absolute/path.sqlite3'; got {url!r}."
+        )
+    path = parts.path[1:]
+    if not path or path.endswith("/"):
+        raise ConfigError(f"DATABASE_URL {url!r} does not name a database file.")
+    return Path(path)
+
+
+def _optional_int(name: str, value: str | None) -> int | None:
+    if value is None or not value.strip():
+        return None
+    try:
+        return int(value.strip())
+    except ValueError:
+        raise ConfigError(f"{name} must be a number (a Discord id); got {value!r}.") from None
+
+
+def _log_level(value: str | None) -> str:
+    level = (value or "INFO").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}; got {value!r}.")
+    return level
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot reads from its environment.
+
+    ``discord_token`` is optional here because the offline demo and the tests run without
+    one; :meth:`require_token` is what the real bot calls.
+    """
+
+    discord_token: str | None = field(default=None, repr=False)
+    database_path: Path = field(
+        default_factory=lambda: database_path_from_url(DEFAULT_DATABASE_URL)
+    )
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(
+        cls,
+        environ: Mapping[str, str] | None = None,
+        *,
+        dotenv_path: str | os.PathLike[str] | None = ".env",
+    ) -> Settings:
+        """Read settings from ``environ`` (default ``os.environ``) over the ``.env`` file.
+
+        ``dotenv_path=None`` skips the file. The process environment is not modified.
+        """
+        values: dict[str, str | None] = {}
+        if dotenv_path is not None and Path(dotenv_path).is_file():
+            values.update(dotenv_values(dotenv_path))
+        values.update(os.environ if environ is None else environ)
+        token = (values.get("DISCORD_TOKEN") or "").strip() or None
+        url = (values.get("DATABASE_URL") or "").strip() or DEFAULT_DATABASE_URL
+        return cls(
+            discord_token=token,
+            database_path=database_path_from_url(url),
+            dev_guild_id=_optional_int("DEV_GUILD_ID", values.get("DEV_GUILD_ID")),
+            log_level=_log_level(values.get("LOG_LEVEL")),
+        )
+
+    def require_token(self) -> str:
+        """The token, or a :class:`ConfigError` carrying :func:`missing_token_message`."""
+        if not self.discord_token:
+            raise ConfigError(missing_token_message())
+        return self.discord_token
+
+    def __repr__(self) -> str:
+        token = "<set>" if self.discord_token else None
+        return (
+            f"Settings(discord_token={token!r}, database_path={str(self.database_path)!r}, "
+            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r})"
+        )
+
+    __str__ = __repr__

@@ -1,0 +1,170 @@
+"""What a player sees when something goes wrong, for slash commands and components alike.
+
+- :class:`bot.errors.UserFacingError` (a mistake: "It is Bob's turn") → its message,
+  ephemeral, in the player's language. Nothing is logged as a failure.
+- The bot lacks a permission it needs in the channel → which one(s), ephemeral.
+- Anything else → logged with a short error id; the player gets a short apology with that id,
+  so a report from a server can be matched to the log line.
+
+Wiring: :class:`CinchCommandTree` is the bot's command tree class (see ``bot/factory.py``), so
+every app-command error reaches :func:`handle_interaction_error`. discord.py does not route
+component errors through the tree: a ``View``/``LayoutView`` gets them in ``on_error`` (inherit
+:class:`ReportsErrors` first, before the view class), and a ``DynamicItem`` callback gets none
+at all, so decorate it with :func:`reports_errors`.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserFacingError
+from bot.i18n import t
+from bot.settings import REQUIRED_PERMISSION_NAMES
+from cogs.preferences import interaction_locale
+
+log = logging.getLogger(__name__)
+
+_MISSING_PERMISSIONS = 50013
+
+ItemT = TypeVar("ItemT")
+
+
+def new_error_id() -> str:
+    """A short id to quote in the log and to the user (8 hex digits)."""
+    return secrets.token_hex(4)
+
+
+def missing_channel_permissions(interaction: discord.Interaction) -> list[str]:
+    """Which of the permissions the bot needs it lacks in this interaction's channel.
+
+    Discord sends the bot's permissions in the channel with every interaction
+    (``app_permissions``), so this costs no request. Names are permission flag names
+    such as ``"attach_files"``.
+    """
+    granted = interaction.app_permissions
+    return [name for name in REQUIRED_PERMISSION_NAMES if not getattr(granted, name)]
+
+
+def _require_table_permissions(interaction: discord.Interaction) -> bool:
+    missing = missing_channel_permissions(interaction)
+    if missing:
+        raise app_commands.BotMissingPermissions(missing)
+    return True
+
+
+require_table_permissions = app_commands.check(_require_table_permissions)
+"""Decorator for commands that post in the channel: refuse early, naming what is missing."""
+
+
+def permission_names(names: list[str], locale: str | None) -> str:
+    """Discord's names for permission flags (``attach_files`` → "Attach Files"), joined."""
+    return ", ".join(t(f"permission.{name}", locale) for name in names)
+
+
+async def respond_ephemeral(interaction: discord.Interaction, content: str) -> None:
+    """Answer only the user, whether or not the interaction was already answered.
+
+    A failure to answer (the interaction expired, Discord is down) is logged, not raised:
+    this runs inside error handlers, where raising would hide the original error.
+    """
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=True)
+        else:
+            await interaction.response.send_message(content, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("Could not answer interaction %s", interaction.id, exc_info=True)
+
+
+def _where(interaction: discord.Interaction) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    custom_id = (interaction.data or {}).get("custom_id")
+    return f"component {custom_id!r}" if custom_id else f"interaction type {interaction.type}"
+
+
+async def explain_error(interaction: discord.Interaction, error: BaseException) -> str:
+    """The text to show for ``error``; logs it with a fresh id when it is unexpected."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    locale = await interaction_locale(interaction)
+    if isinstance(error, UserFacingError):
+        return error.message(locale)
+    if isinstance(error, app_commands.BotMissingPermissions):
+        return t(
+            "errors.bot_missing_permissions",
+            locale,
+            permissions=permission_names(error.missing_permissions, locale),
+        )
+    if isinstance(error, discord.Forbidden) and error.code == _MISSING_PERMISSIONS:
+        missing = missing_channel_permissions(interaction)
+        if missing:
+            return t(
+                "errors.bot_missing_permissions",
+                locale,
+                permissions=permission_names(missing, locale),
+            )
+        return t("errors.forbidden", locale)
+    if isinstance(error, app_commands.MissingPermissions):
+        return t(
+            "errors.user_missing_permissions",
+            locale,
+            permissions=permission_names(error.missing_permissions, locale),
+        )
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return t("errors.guild_only", locale)
+    error_id = new_error_id()
+    log.error(
+        "Unexpected error %s in %s (user %s, channel %s)",
+        error_id,
+        _where(interaction),
+        interaction.user.id,
+        interaction.channel_id,
+        exc_info=error,
+    )
+    return t("errors.unexpected", locale, error_id=error_id)
+
+
+async def handle_interaction_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Explain ``error`` to the user who caused it, ephemerally (see the module docstring)."""
+    await respond_ephemeral(interaction, await explain_error(interaction, error))
+
+
+class CinchCommandTree(app_commands.CommandTree):
+    """The bot's command tree: every app-command error goes to :func:`handle_interaction_error`."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await handle_interaction_error(interaction, error)
+
+
+class ReportsErrors:
+    """Mixin for views: ``class TableView(ReportsErrors, discord.ui.View)``."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any], /
+    ) -> None:
+        await handle_interaction_error(interaction, error)
+
+
+def reports_errors(
+    callback: Callable[[ItemT, discord.Interaction], Awaitable[None]],
+) -> Callable[[ItemT, discord.Interaction], Awaitable[None]]:
+    """Decorate a ``DynamicItem.callback`` so its errors reach the user like any other."""
+
+    @functools.wraps(callback)
+    async def guarded(self: ItemT, interaction: discord.Interaction) -> None:
+        try:
+            await callback(self, interaction)
+        except Exception as error:
+            await handle_interaction_error(interaction, error)
+
+    return guarded

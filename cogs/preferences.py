@@ -1,0 +1,95 @@
+"""``/cinch settings``: each player's own choices, and the language to answer them in."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.i18n import t
+from bot.store import UNSET, UserPreferences
+from cogs.group import CinchCog
+from cogs.translator import command_strings, localised_choices, localised_options
+
+if TYPE_CHECKING:
+    from bot.factory import CinchBot
+
+log = logging.getLogger(__name__)
+
+
+def preferred_locale(preferences: UserPreferences, interaction: discord.Interaction) -> str:
+    """The user's chosen language if they set one, else their Discord client's (``"en-US"``)."""
+    return preferences.locale or str(interaction.locale)
+
+
+async def interaction_locale(interaction: discord.Interaction) -> str:
+    """The language to answer this interaction's user in (see :func:`preferred_locale`).
+
+    Never raises: when the preferences cannot be read, the client's language is used, since
+    this also serves error messages.
+    """
+    try:
+        store = interaction.client.store  # type: ignore[attr-defined]
+        preferences = await store.preferences.get(interaction.user.id)
+    except Exception:
+        log.warning("Could not read preferences of user %s", interaction.user.id, exc_info=True)
+        return str(interaction.locale)
+    return preferred_locale(preferences, interaction)
+
+
+def describe_preferences(preferences: UserPreferences, locale: str | None) -> str:
+    """The user's settings in a few lines, as ``/cinch settings`` shows them."""
+    if preferences.hand_delivery == "dm":
+        hand = t("settings.hand.dm_failed" if preferences.dm_failed else "settings.hand.dm", locale)
+    else:
+        hand = t("settings.hand.ephemeral", locale)
+    boards = t(
+        "settings.boards.hidden" if preferences.hidden_from_boards else "settings.boards.shown",
+        locale,
+    )
+    title = t("settings.title", locale)
+    return "\n".join([f"**{title}**", f"- {hand}", f"- {boards}", t("settings.hint", locale)])
+
+
+class Preferences(CinchCog):
+    """Per-user settings, kept across servers and restarts."""
+
+    @app_commands.command(**command_strings("cinch.settings"))
+    @localised_options("cinch.settings", "hand", "hide_from_leaderboards")
+    @app_commands.choices(
+        hand=localised_choices({"choice.hand.ephemeral": "ephemeral", "choice.hand.dm": "dm"})
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        hand: app_commands.Choice[str] | None = None,
+        hide_from_leaderboards: bool | None = None,
+    ) -> None:
+        """Show the caller's settings, changing first the ones they gave."""
+        preferences = self.bot.store.preferences
+        user_id = interaction.user.id
+        if hand is None and hide_from_leaderboards is None:
+            current = await preferences.get(user_id)
+            saved = False
+        else:
+            current = await preferences.update(
+                user_id,
+                hand_delivery=UNSET if hand is None else hand.value,
+                # Choosing DMs again is how a player says "I have allowed them now".
+                dm_failed=UNSET if hand is None else False,
+                hidden_from_boards=UNSET
+                if hide_from_leaderboards is None
+                else hide_from_leaderboards,
+            )
+            saved = True
+        locale = preferred_locale(current, interaction)
+        text = describe_preferences(current, locale)
+        if saved:
+            text = f"{t('settings.saved', locale)}\n{text}"
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot: CinchBot) -> None:
+    await bot.add_cog(Preferences(bot))

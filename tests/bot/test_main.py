@@ -1,0 +1,66 @@
+"""The command line: ``python -m bot`` without a token explains what to do and fails."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+
+import bot.__main__ as cli
+from bot.settings import missing_token_message
+
+
+@pytest.fixture
+def no_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A working directory without .env and an environment without the bot's variables."""
+    for name in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize("argv", [[], ["run"]])
+def test_without_a_token_it_explains_and_exits_non_zero(no_settings, capsys, argv):
+    assert cli.main(argv) == cli.EXIT_CONFIG
+    captured = capsys.readouterr()
+    assert captured.err.strip() == missing_token_message()
+    assert captured.out == ""
+    assert not (no_settings / "data").exists()  # nothing was created
+
+
+def test_a_bad_setting_is_reported_without_a_traceback(no_settings, monkeypatch, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("DEV_GUILD_ID", "not-a-number")
+    assert cli.main([]) == cli.EXIT_CONFIG
+    assert "DEV_GUILD_ID" in capsys.readouterr().err
+
+
+def test_a_rejected_token_is_explained(no_settings, monkeypatch, capsys):
+    class RejectedBot:
+        def run(self, token: str, *, log_handler: object) -> None:
+            raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setattr(cli, "create_bot", lambda settings: RejectedBot())
+    assert cli.main([]) == cli.EXIT_LOGIN
+    err = capsys.readouterr().err
+    assert "refused the token" in err and "not-a-real-token" not in err
+
+
+def test_python_dash_m_bot_runs_as_a_process(no_settings):
+    env = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=no_settings,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == cli.EXIT_CONFIG
+    assert "DISCORD_TOKEN is not set" in done.stderr
+    assert "permissions=" in done.stderr

@@ -1,0 +1,146 @@
+"""Settings from the environment and .env, and the help shown without a token."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.settings import (
+    DEFAULT_DATABASE_URL,
+    REQUIRED_PERMISSION_NAMES,
+    REQUIRED_PERMISSIONS,
+    ConfigError,
+    Settings,
+    database_path_from_url,
+    invite_url,
+    missing_token_message,
+)
+
+SECRET = "MTIz.secret-token.value"
+
+
+def test_defaults_without_any_setting():
+    settings = Settings.from_env({}, dotenv_path=None)
+    assert settings.discord_token is None
+    assert settings.database_path == Path("data/cinch.sqlite3")
+    assert settings.dev_guild_id is None
+    assert settings.log_level == "INFO"
+    assert database_path_from_url(DEFAULT_DATABASE_URL) == settings.database_path
+
+
+def test_values_are_read_and_cleaned():
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": f"  {SECRET}\n",
+            "DATABASE_URL": "sqlite:////srv/cinch/games.db",
+            "DEV_GUILD_ID": " 123456789012345678 ",
+            "LOG_LEVEL": "debug",
+        },
+        dotenv_path=None,
+    )
+    assert settings.discord_token == SECRET
+    assert settings.database_path == Path("/srv/cinch/games.db")
+    assert settings.dev_guild_id == 123456789012345678
+    assert settings.log_level == "DEBUG"
+
+
+def test_empty_values_mean_unset():
+    settings = Settings.from_env(
+        {"DISCORD_TOKEN": "", "DATABASE_URL": "", "DEV_GUILD_ID": "", "LOG_LEVEL": ""},
+        dotenv_path=None,
+    )
+    assert settings == Settings.from_env({}, dotenv_path=None)
+
+
+def test_dotenv_file_is_read_and_the_environment_wins(tmp_path: Path):
+    dotenv = tmp_path / ".env"
+    dotenv.write_text(
+        "# local settings\nDISCORD_TOKEN=from-file\nDEV_GUILD_ID=1\nLOG_LEVEL=WARNING\n"
+    )
+    settings = Settings.from_env({"DEV_GUILD_ID": "2"}, dotenv_path=dotenv)
+    assert settings.discord_token == "from-file"
+    assert settings.dev_guild_id == 2
+    assert settings.log_level == "WARNING"
+
+
+def test_a_missing_dotenv_file_is_fine(tmp_path: Path):
+    settings = Settings.from_env({"LOG_LEVEL": "ERROR"}, dotenv_path=tmp_path / "absent.env")
+    assert settings.log_level == "ERROR"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgres://localhost/cinch",
+        "sqlite://host/cinch.db",
+        "sqlite:///",
+        "sqlite:///data/",
+        "data/cinch.sqlite3",
+    ],
+)
+def test_database_urls_other_than_an_sqlite_file_are_refused(url: str):
+    with pytest.raises(ConfigError, match="DATABASE_URL"):
+        Settings.from_env({"DATABASE_URL": url}, dotenv_path=None)
+
+
+@pytest.mark.parametrize(("name", "value"), [("DEV_GUILD_ID", "my-server"), ("LOG_LEVEL", "LOUD")])
+def test_malformed_values_are_refused_with_their_name(name: str, value: str):
+    with pytest.raises(ConfigError, match=name):
+        Settings.from_env({name: value}, dotenv_path=None)
+
+
+def test_the_token_never_appears_in_repr_or_str():
+    settings = Settings(discord_token=SECRET)
+    assert SECRET not in repr(settings)
+    assert SECRET not in str(settings)
+    assert SECRET not in f"{settings!r} {[settings]}"
+    assert "<set>" in repr(settings)
+    assert "discord_token=None" in repr(Settings())
+
+
+def test_require_token_returns_it_or_explains_how_to_get_one():
+    assert Settings(discord_token=SECRET).require_token() == SECRET
+    with pytest.raises(ConfigError) as raised:
+        Settings().require_token()
+    assert str(raised.value) == missing_token_message()
+
+
+def test_the_required_permissions_are_exactly_the_five_the_bot_uses():
+    expected = discord.Permissions(
+        view_channel=True,
+        send_messages=True,
+        embed_links=True,
+        attach_files=True,
+        read_message_history=True,
+    )
+    assert expected == REQUIRED_PERMISSIONS
+    # Discord's permission bits: 10 View Channel, 11 Send Messages, 14 Embed Links,
+    # 15 Attach Files, 16 Read Message History.
+    assert REQUIRED_PERMISSIONS.value == (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16)
+    assert all(getattr(REQUIRED_PERMISSIONS, name) for name in REQUIRED_PERMISSION_NAMES)
+    assert len(REQUIRED_PERMISSION_NAMES) == 5
+
+
+def test_the_missing_token_message_says_how_to_set_the_bot_up():
+    message = missing_token_message()
+    assert "DISCORD_TOKEN" in message
+    assert "https://discord.com/developers/applications" in message
+    assert "bot, applications.commands" in message
+    for name in ("View Channel", "Send Messages", "Embed Links", "Attach Files"):
+        assert name in message
+    assert "Read Message History" in message
+    assert str(REQUIRED_PERMISSIONS.value) in message
+    assert invite_url() in message
+    assert "privileged" in message
+    assert len(message.splitlines()) > 5
+
+
+def test_the_invite_link_asks_for_both_scopes_and_the_permissions():
+    url = invite_url(987)
+    assert url == (
+        "https://discord.com/oauth2/authorize?client_id=987"
+        f"&scope=bot+applications.commands&permissions={REQUIRED_PERMISSIONS.value}"
+    )
+    assert discord.Permissions(REQUIRED_PERMISSIONS.value) == REQUIRED_PERMISSIONS

@@ -1,0 +1,77 @@
+"""Start-up: the store, the extensions, command sync, intents and shutdown."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+import simcord
+
+from bot.factory import create_bot
+from bot.settings import Settings
+from bot.store import Store
+from bot.store.migrate import bundled_migrations
+
+DEV_GUILD = 4242
+
+
+@pytest.mark.simcord(approved_intents=discord.Intents.default())
+async def test_starts_without_any_privileged_intent(simcord_env, simcord_bot, channel, players):
+    assert not simcord_bot.intents.message_content
+    assert not simcord_bot.intents.members
+    assert not simcord_bot.intents.presences
+    assert simcord_bot.is_ready()
+    assert "cinch settings" in players[0].available_commands(channel)
+
+
+async def test_start_opens_and_migrates_the_configured_database(
+    simcord_env, simcord_bot, bot_settings
+):
+    assert bot_settings.database_path.is_file()
+    assert simcord_bot.store.path == bot_settings.database_path
+    assert await simcord_bot.store.schema_version() == bundled_migrations()[-1].version
+
+
+async def test_commands_are_synced_globally_without_a_dev_guild(simcord_env, simcord_bot):
+    global_names = [command.name for command in await simcord_bot.tree.fetch_commands()]
+    assert global_names == ["cinch"]
+
+
+async def test_commands_go_to_the_dev_guild_only_when_one_is_set(database_path):
+    bot = create_bot(Settings(database_path=database_path, dev_guild_id=DEV_GUILD))
+    env = simcord.Env(bot)
+    guild = env.create_guild("Dev", id=DEV_GUILD)
+    await env.start()
+    try:
+        with env.time_context():
+            dev = await bot.tree.fetch_commands(guild=discord.Object(id=DEV_GUILD))
+            everywhere = await bot.tree.fetch_commands()
+            member = guild.add_member(env.create_user("tester"))
+            channel = guild.create_text_channel("dev")
+            assert "cinch settings" in member.available_commands(channel)
+            other = env.create_guild("Elsewhere")
+            stranger = other.add_member(env.create_user("stranger"))
+            assert stranger.available_commands(other.create_text_channel("x")) == ()
+    finally:
+        await env.shutdown()
+        await bot.close()
+    assert [command.name for command in dev] == ["cinch"]
+    assert everywhere == []
+
+
+async def test_no_mentions_unless_a_message_allows_them(simcord_bot):
+    mentions = simcord_bot.allowed_mentions
+    assert (mentions.everyone, mentions.users, mentions.roles) == (False, False, False)
+
+
+async def test_a_given_store_is_used_and_closed_with_the_bot(bot_settings):
+    store = await Store.open(bot_settings.database_path)
+    bot = create_bot(bot_settings, store=store)
+    assert bot.store is store
+    await bot.close()
+    assert store.closed
+
+
+def test_the_store_is_only_there_once_started(bot_settings):
+    bot = create_bot(bot_settings)
+    with pytest.raises(RuntimeError, match="setup_hook"):
+        bot.store  # noqa: B018
