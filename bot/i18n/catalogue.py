@@ -41,7 +41,7 @@ class Catalogue:
     #: gettext's plural formula: the count → the index of the form to use.
     plural_index: Callable[[int], int]
 
-    def keys(self) -> set[str]:
+    def all_keys(self) -> set[str]:
         return set(self.messages) | set(self.plurals)
 
 
