@@ -55,17 +55,20 @@ def _width(count: int) -> int:
 
 
 def render_hand(scene: HandScene) -> bytes:
-    """The hand as PNG bytes: as wide as the cards need, 300 pixels high."""
-    card_height = deck.card_height(CARD_WIDTH)
-    height = MARGIN + HEADER + RAISE + card_height + MARGIN
+    """The hand as PNG bytes, as wide as the cards need.
+
+    The header (trumps) and the room to raise playable cards are only there when needed.
+    """
+    header = HEADER if scene.trump is not None else 0
+    raise_by = RAISE if scene.playable is not None else 0
+    height = MARGIN + header + raise_by + deck.card_height(CARD_WIDTH) + MARGIN
     image, _draw = felt((_width(len(scene.cards)), height))
     if scene.trump is not None:
         label = draw_text(image, (MARGIN, MARGIN + 14), scene.words.trump, LABEL_SIZE, TEXT_DIM)
         suit_badge(image, (MARGIN + label + 10, MARGIN - 2, 32), scene.trump, scene.four_colour)
-    top = MARGIN + HEADER
     for position, card in enumerate(display_order(scene.cards, scene.trump)):
         playable = scene.playable is None or card in scene.playable
-        raised = scene.playable is not None and playable
-        xy = (MARGIN + position * STEP, top + (0 if raised else RAISE))
+        lowered = scene.playable is not None and not playable
+        xy = (MARGIN + position * STEP, MARGIN + header + (raise_by if lowered else 0))
         paste_card(image, card, xy, CARD_WIDTH, scene.four_colour, dimmed=not playable)
     return to_png(image)

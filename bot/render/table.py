@@ -41,7 +41,7 @@ COUNT_CARD = 18
 SIDEBAR_X = TABLE_WIDTH + 16
 SIDEBAR_WIDTH = SIZE[0] - SIDEBAR_X - 16
 SIDEBAR_RIGHT = SIDEBAR_X + SIDEBAR_WIDTH
-TINY, SMALL, NAME, TITLE, HUGE = 13, 17, 22, 26, 40
+TINY, SMALL, NAME, TITLE, HUGE = 13, 17, 20, 26, 40
 
 
 def _around(seat: int, seats: int, radii: tuple[int, int]) -> tuple[int, int]:
@@ -154,11 +154,10 @@ class _TablePainter:
         x = SIDEBAR_X + 110
         width = SIDEBAR_RIGHT - x
         self.text((x, top + 12), self.words.contract, SMALL, TEXT_DIM, max_width=width)
-        if scene.contract is not None:
-            self.text((x, top + 50), str(scene.contract), HUGE, TEXT)
-        if scene.maker is not None:
+        if scene.contract is not None and scene.maker is not None:
             maker = scene.seats[scene.maker]
-            self.text((x, top + 84), maker.name, SMALL, side_colour(maker.side), max_width=width)
+            contract = self.words.contract_by.format(bid=scene.contract, name=maker.name)
+            self.text((x, top + 60), contract, NAME, side_colour(maker.side), max_width=width)
         return top + 112
 
     def scores(self, top: int) -> int:

@@ -159,15 +159,13 @@ class Run:
 
 @lru_cache(maxsize=4096)
 def runs(text: str) -> tuple[Run, ...]:
-    """Split cleaned text into runs of one font; spaces join the run before them."""
+    """Split cleaned text into runs that one font draws, shaped or not."""
     result: list[Run] = []
     for char in clean(text):
         font = _font_for(char)
-        shaped = _needs_shaping(char)
-        if (char == " " or font is None) and result:  # font None: e.g. an ideographic space
-            font, shaped, char = result[-1].font, result[-1].shaped, " "
-        elif font is None:
+        if font is None:  # a space no font has, e.g. an ideographic space
             font, char = 0, " "
+        shaped = _needs_shaping(char)
         if result and (result[-1].font, result[-1].shaped) == (font, shaped):
             result[-1] = Run(font, shaped, result[-1].text + char)
         else:
