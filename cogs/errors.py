@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserFacingError
-from bot.i18n import t
+from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.settings import REQUIRED_PERMISSION_NAMES
 from cogs.preferences import interaction_locale
 
@@ -46,8 +46,11 @@ def missing_channel_permissions(interaction: discord.Interaction) -> list[str]:
 
     Discord sends the bot's permissions in the channel with every interaction
     (``app_permissions``), so this costs no request. Names are permission flag names
-    such as ``"attach_files"``.
+    such as ``"attach_files"``. Direct messages need no permissions, so nothing is missing
+    there.
     """
+    if interaction.guild_id is None:
+        return []
     granted = interaction.app_permissions
     return [name for name in REQUIRED_PERMISSION_NAMES if not getattr(granted, name)]
 
@@ -63,9 +66,20 @@ require_table_permissions = app_commands.check(_require_table_permissions)
 """Decorator for commands that post in the channel: refuse early, naming what is missing."""
 
 
+def permission_name(name: str, locale: str | None) -> str:
+    """Discord's name for a permission flag (``attach_files`` → "Attach Files").
+
+    Permissions without a catalogue entry (only those the bot's own checks can name have
+    one) fall back to the flag name in English words rather than a raw key.
+    """
+    key = f"permission.{name}"
+    if lookup(key, DEFAULT_LOCALE) is None:
+        return name.replace("_", " ").title()
+    return t(key, locale)
+
+
 def permission_names(names: list[str], locale: str | None) -> str:
-    """Discord's names for permission flags (``attach_files`` → "Attach Files"), joined."""
-    return ", ".join(t(f"permission.{name}", locale) for name in names)
+    return ", ".join(permission_name(name, locale) for name in names)
 
 
 async def respond_ephemeral(interaction: discord.Interaction, content: str) -> None:

@@ -173,7 +173,9 @@ class Database:
             await session.execute("COMMIT")
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[Session]:
+    async def session(self) -> AsyncIterator[Session]:
+        """The connection under the lock, without a transaction: each statement commits on
+        its own. For reads, and for writes whose statements are each safe alone."""
         async with self._lock:
             yield self._session
 
@@ -184,9 +186,9 @@ class Database:
             yield self._session.conn
 
     async def fetch_one(self, sql: str, params: Sequence[object] = ()) -> aiosqlite.Row | None:
-        async with self.read() as session:
+        async with self.session() as session:
             return await session.fetch_one(sql, params)
 
     async def fetch_all(self, sql: str, params: Sequence[object] = ()) -> list[aiosqlite.Row]:
-        async with self.read() as session:
+        async with self.session() as session:
             return await session.fetch_all(sql, params)

@@ -122,33 +122,48 @@ class GamesRepository:
         seat: int | None = None,
         state: JSON | Unset = UNSET,
     ) -> ActionRecord:
-        """Store the game's next action (numbered 1, 2, ...) and commit it.
+        """Store the game's next action (numbered 1, 2, ...), committed when this returns.
 
-        Pass the engine state after this action as ``state`` to keep the snapshot current in
-        the same transaction, so a restart restores without replaying anything. ``seat`` is
-        who acted (``None`` for actions of the game itself, such as a deal).
+        Pass the engine state after this action as ``state`` to keep the snapshot current,
+        so a restart restores without replaying anything. ``seat`` is who acted (``None``
+        for actions of the game itself, such as a deal). Raises :class:`GameEndedError` for
+        a game that is over and :class:`NotFoundError` for an unknown one.
+
+        The action row is the truth and the snapshot a cache that names the actions it
+        covers (``state_seq``), so the two are written as separate statements: if the bot
+        stopped between them, restoring replays the action onto the older snapshot. That
+        keeps this hot path to three short statements.
         """
-        async with self._db.write() as tx:
-            game = await tx.fetch_required("SELECT status FROM games WHERE id = ?", (game_id,))
-            if game["status"] != "playing":
-                raise GameEndedError(f"game {game_id} is over; it takes no more actions")
-            (seq,) = await tx.fetch_required(
-                "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?", (game_id,)
-            )
-            await tx.execute(
+        encoded = encode_json(action)
+        created_at = self._db.now()
+        async with self._db.session() as tx:
+            outcome = await tx.execute(
                 "INSERT INTO actions (game_id, seq, seat, action, created_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (game_id, seq, seat, encode_json(action), self._db.now()),
+                " SELECT id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
+                " WHERE game_id = games.id), ?, ?, ? FROM games"
+                " WHERE id = ? AND status = 'playing'",
+                (seat, encoded, created_at, game_id),
+            )
+            if outcome.rowcount == 0:
+                if await tx.fetch_one(_GAME_BY_ID, (game_id,)) is None:
+                    raise NotFoundError(f"no game {game_id}")
+                raise GameEndedError(f"game {game_id} is over; it takes no more actions")
+            # Under the store's lock nobody else can have added an action since.
+            (seq,) = await tx.fetch_required(
+                "SELECT MAX(seq) FROM actions WHERE game_id = ?", (game_id,)
             )
             if state is not UNSET:
                 await tx.execute(
                     "UPDATE games SET state = ?, state_seq = ? WHERE id = ?",
                     (encode_json(state), seq, game_id),
                 )
-            row = await tx.fetch_required(
-                "SELECT * FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)
-            )
-        return _action(row)
+        return ActionRecord(
+            game_id=game_id,
+            seq=seq,
+            seat=seat,
+            action=decode_json(encoded),
+            created_at=decode_time(created_at),
+        )
 
     async def save_state(self, game_id: int, state: JSON, *, seq: int) -> None:
         """Keep ``state`` as the snapshot taken after the first ``seq`` actions."""
@@ -217,7 +232,7 @@ class GamesRepository:
 
     async def hands(self, game_id: int) -> list[HandRecord]:
         """The game's finished hands in order."""
-        async with self._db.read() as tx:
+        async with self._db.session() as tx:
             hand_rows = await tx.fetch_all(
                 "SELECT * FROM hands WHERE game_id = ? ORDER BY number", (game_id,)
             )
@@ -322,7 +337,7 @@ class GamesRepository:
 
     async def result(self, game_id: int) -> ResultRecord | None:
         """How the game ended, or ``None`` while it is in progress."""
-        async with self._db.read() as tx:
+        async with self._db.session() as tx:
             row = await tx.fetch_one("SELECT * FROM results WHERE game_id = ?", (game_id,))
             if row is None:
                 return None

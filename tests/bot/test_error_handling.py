@@ -70,10 +70,24 @@ async def buttons(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("Buttons", view=view)
 
 
+@app_commands.command(name="managers-only", description="Needs Manage Server")
+@app_commands.checks.has_permissions(manage_guild=True, manage_messages=True)
+async def managers_only(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("Managed", ephemeral=True)
+
+
 @pytest.fixture
 def simcord_bot(make_bot):
     bot = make_bot()
-    for command in (mistake, answer_then_mistake, crash, needs_permissions, post, buttons):
+    for command in (
+        mistake,
+        answer_then_mistake,
+        crash,
+        needs_permissions,
+        post,
+        buttons,
+        managers_only,
+    ):
         bot.tree.add_command(command)
     bot.add_dynamic_items(BrokenButton)
     return bot
@@ -186,3 +200,16 @@ async def test_a_dynamic_button_crash_gets_an_apology_with_an_id(channel, player
     [error_id] = ERROR_ID.findall(result.response.content)
     [record] = caplog.records
     assert error_id in record.getMessage() and "test:broken:7" in record.getMessage()
+
+
+async def test_a_user_without_a_needed_permission_is_told_which(simcord_env, channel, players):
+    result = await players[0].slash(channel, "managers-only")
+
+    assert result.ephemeral
+    assert result.response.content == t(
+        "errors.user_missing_permissions",
+        "en-US",
+        permissions=f"Manage Guild, {t('permission.manage_messages', 'en-US')}",
+    )
+    [captured] = simcord_env.errors
+    assert isinstance(captured, app_commands.MissingPermissions)

@@ -73,6 +73,11 @@ async def test_actions_are_numbered_in_order_and_replayable(store: Store):
     assert await store.games.actions(game.id, after=2) == [third]
 
 
+async def test_an_unknown_game_takes_no_actions(store: Store):
+    with pytest.raises(NotFoundError):
+        await store.games.append_action(404, {"type": "deal"})
+
+
 async def test_an_action_can_carry_the_new_snapshot(store: Store):
     game = await _game(store, state={"n": 0})
     await store.games.append_action(game.id, {"type": "deal"}, state={"n": 1})
