@@ -76,7 +76,8 @@ def missing_token_message() -> str:
 
 
 def database_path_from_url(url: str) -> Path:
-    """Turn ``sqlite:///relative/file`` or ``sqlite:////absolute/file`` into a path.
+    """Turn ``sqlite:///relative/file`` (relative to the working directory) or
+    ``sqlite:////absolute/file`` into a path.
 
     Only SQLite is supported; anything else is a configuration error rather than a surprise
     at the first query.
