@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import struct
 import unicodedata
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -195,18 +194,11 @@ def fit(text: str, size: int, max_width: int) -> str:
     return cleaned[:low].rstrip() + ELLIPSIS
 
 
-@dataclass(frozen=True, slots=True)
-class Metrics:
-    """Vertical metrics of the primary font, used for every run so baselines line up."""
-
-    ascent: int
-    descent: int
-
-
 @cache
-def metrics(size: int) -> Metrics:
+def _centre_to_baseline(size: int) -> float:
+    """How far below a line's vertical centre its baseline sits, from the primary font."""
     ascent, descent = fonts(size)[0].getmetrics()
-    return Metrics(ascent, descent)
+    return (ascent - descent) / 2
 
 
 @lru_cache(maxsize=4096)
@@ -239,16 +231,10 @@ def draw_text(
     line = fit(text, size, max_width) if max_width is not None else clean(text)
     width = text_width(line, size)
     x = xy[0] - {"left": 0, "centre": width / 2, "right": width}[align]
-    font_metrics = metrics(size)
-    baseline = round(xy[1] + (font_metrics.ascent - font_metrics.descent) / 2)
+    baseline = round(xy[1] + _centre_to_baseline(size))
     for run in runs(line):
         mask, left, top = _run_mask(run, size)
         corner = (round(x) + left, baseline + top)
         image.paste(fill, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask)
         x += run.font_object(size).getlength(run.text)
     return width
-
-
-def widest(texts: Sequence[str], size: int) -> int:
-    """The width of the widest of `texts` at `size`, for sizing columns."""
-    return max((text_width(clean(text), size) for text in texts), default=0)

@@ -11,6 +11,9 @@ from bot.engine.cards import FULL_DECK, Card, Suit
 from bot.render import deck
 from bot.render.card_art import ART_SIZE, draw_back, draw_face
 
+#: Darker than the grey card edge: the black and red of the indices.
+INK = 100
+
 
 def _pixels(image: Image.Image) -> bytes:
     return image.convert("RGBA").tobytes()
@@ -66,3 +69,18 @@ def test_scaled_cards_are_cached_per_process() -> None:
     first = deck.sprite(Card.parse("7S"), 60, False, False)
     assert deck.sprite(Card.parse("7S"), 60, False, False) is first
     assert deck.scaled(deck.card_path(Card.parse("7S"), False), 60).width == 60
+
+
+@pytest.mark.parametrize("code", ["10D", "QS", "AH", "7C"])
+def test_the_corner_rank_is_a_fifth_of_the_card_high_so_it_reads_at_60_pixels(code: str) -> None:
+    """At 60 pixels wide (84 high) a rank a fifth of the card high is about 17 pixels tall."""
+    image = _load(deck.card_path(Card.parse(code), False))
+    on_white = Image.alpha_composite(Image.new("RGBA", image.size, "white"), image).convert("L")
+    column = on_white.crop((6, 6, image.width // 4, image.height // 2))  # the index column
+    rows_with_ink = [
+        any(column.getpixel((x, y)) < INK for x in range(column.width))
+        for y in range(column.height)
+    ]
+    first = rows_with_ink.index(True)
+    rank_height = rows_with_ink[first:].index(False)  # down to the gap above the suit
+    assert rank_height >= image.height / 5

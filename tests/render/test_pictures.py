@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image
@@ -175,3 +176,11 @@ def test_every_word_drawn_comes_from_the_scene(name: str, drawn: list[str]) -> N
         number = re.fullmatch(r"[+-]?\d+", text) is not None
         assert from_words or number or text in names, f"{text!r} is not from the scene"
     assert any(text.startswith("«") for text in drawn)
+
+
+def test_rendering_from_worker_threads_gives_the_same_bytes() -> None:
+    """The bot renders with `asyncio.to_thread`; shared caches must not disturb the output."""
+    expected = {name: render() for name, render in PICTURES.items()}
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda name: (name, PICTURES[name]()), list(PICTURES) * 3))
+    assert all(png == expected[name] for name, png in results)
