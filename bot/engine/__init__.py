@@ -1,0 +1,92 @@
+"""The rules of Cinch as a pure library: no Discord, no I/O, deterministic from a seed or deck.
+
+Everything else in the project asks this package what is legal and what happened.
+"""
+
+from bot.engine.actions import Action, Bid, Discard, Keep, NameTrump, Pass, Play
+from bot.engine.cards import FULL_DECK, Card, Suit, parse_cards
+from bot.engine.decisions import (
+    BidDecision,
+    Decision,
+    DiscardDecision,
+    KeepDecision,
+    PlayDecision,
+    TrumpDecision,
+)
+from bot.engine.errors import IllegalAction, Reason
+from bot.engine.events import Event, HandResult, event_to_dict
+from bot.engine.game import Game
+from bot.engine.rules import (
+    AllPass,
+    DealerRob,
+    ExcessTrumps,
+    FirstDealer,
+    HighLow,
+    HouseRules,
+    LowGoesTo,
+    Scoring,
+    SetFormula,
+    StockShortage,
+)
+from bot.engine.scoring import score_hand
+from bot.engine.seating import SeatDraw, draw_for_seats
+from bot.engine.tricks import legal_plays, trick_winner
+from bot.engine.trumps import (
+    PointCard,
+    card_points,
+    effective_suit,
+    is_trump,
+    left_pedro,
+    trump_order,
+)
+from bot.engine.view import CompletedTrick, Phase, SeatView
+
+__all__ = [
+    "FULL_DECK",
+    "Action",
+    "AllPass",
+    "Bid",
+    "BidDecision",
+    "Card",
+    "CompletedTrick",
+    "DealerRob",
+    "Decision",
+    "Discard",
+    "DiscardDecision",
+    "Event",
+    "ExcessTrumps",
+    "FirstDealer",
+    "Game",
+    "HandResult",
+    "HighLow",
+    "HouseRules",
+    "IllegalAction",
+    "Keep",
+    "KeepDecision",
+    "LowGoesTo",
+    "NameTrump",
+    "Pass",
+    "Phase",
+    "Play",
+    "PlayDecision",
+    "PointCard",
+    "Reason",
+    "Scoring",
+    "SeatDraw",
+    "SeatView",
+    "SetFormula",
+    "StockShortage",
+    "Suit",
+    "TrumpDecision",
+    "card_points",
+    "draw_for_seats",
+    "effective_suit",
+    "event_to_dict",
+    "is_trump",
+    "left_pedro",
+    "legal_plays",
+    "parse_cards",
+    "score_hand",
+    "trick_winner",
+    "trump_order",
+]

@@ -1,0 +1,138 @@
+"""Public events: what everybody at the table saw an action cause.
+
+Events never carry a card that is still hidden. `to_plain` turns any of them into JSON data
+(with the event's name under "event").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine.cards import Card, Suit
+from bot.engine.plain import to_plain
+from bot.engine.trumps import PointCard
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How one hand was scored."""
+
+    hand_number: int
+    dealer: int
+    maker: int
+    maker_side: int
+    contract: int
+    trump: Suit
+    #: (seat, amount) in bidding order; amount None for a pass.
+    bids: tuple[tuple[int, int | None], ...]
+    #: Which side captured each scoring card; None when it was dead or not in play.
+    captured: tuple[tuple[PointCard, int | None], ...]
+    points: tuple[int, ...]
+    made: bool
+    changes: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt:
+    hand_number: int
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AllPassed:
+    """Nobody bid. `outcome`: dealer_names, dealer_stuck, dealer_choice or redeal."""
+
+    dealer: int
+    outcome: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpNamed:
+    seat: int
+    suit: Suit
+    contract: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    """A player's discard: plain cards (None when discards are face down), and trumps set aside."""
+
+    seat: int
+    count: int
+    plain_cards: tuple[Card, ...] | None
+    dead_trumps: tuple[Card, ...]
+    to_first_trick: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    seat: int
+    count: int
+    from_discards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Robbed:
+    """The dealer robbed the pack; surplus trumps are shown."""
+
+    seat: int
+    stock_size: int
+    dead_trumps: tuple[Card, ...]
+    to_first_trick: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    seat: int
+    cards: tuple[tuple[int, Card], ...]
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored:
+    result: HandResult
+
+
+@dataclass(frozen=True, slots=True)
+class GameWon:
+    side: int
+    totals: tuple[int, ...]
+
+
+Event = (
+    HandDealt
+    | BidMade
+    | Passed
+    | AllPassed
+    | TrumpNamed
+    | Discarded
+    | Drew
+    | Robbed
+    | CardPlayed
+    | TrickWon
+    | HandScored
+    | GameWon
+)
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    return {"event": type(event).__name__, **to_plain(event)}

@@ -1,0 +1,111 @@
+"""The draw (RULES.md A6, B-8 to B-11): what a player with too many trumps or the robbing dealer
+may choose, checking such a choice, and refilling hands when the stock runs out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from bot.engine.cards import Card, Suit
+from bot.engine.decisions import DiscardDecision, KeepDecision
+from bot.engine.errors import IllegalAction, Reason
+from bot.engine.randomness import shuffled
+from bot.engine.rules import DealerRob, ExcessTrumps, HouseRules, StockShortage
+from bot.engine.trumps import TRUMP_TABLES
+
+if TYPE_CHECKING:
+    from bot.engine.game import Game
+
+#: Cards held after the draw.
+HAND_SIZE = 6
+
+
+def _by_strength(cards: Iterable[Card], trump: Suit) -> tuple[Card, ...]:
+    strength = TRUMP_TABLES[trump].strength
+    return tuple(sorted(cards, key=lambda card: (-strength[card], card.index)))
+
+
+def excess_trump_choice(
+    seat: int, hand: Sequence[Card], trump: Suit, rules: HouseRules
+) -> DiscardDecision | None:
+    """The choice of a player holding more than six trumps, or None when there is nothing to choose.
+
+    By default the surplus is shown and dead, and only trumps that score nothing may go: a player
+    with n > 6 trumps always has at least n - 6 of them (there are only six point cards).
+    """
+    table = TRUMP_TABLES[trump]
+    trumps = [card for card in hand if table.strength[card] > 0]
+    excess = len(trumps) - HAND_SIZE
+    if excess <= 0:
+        return None
+    to_first = rules.excess_trumps is ExcessTrumps.DUMP_ON_FIRST_TRICK
+    if to_first or rules.allow_counting_discard:
+        options = trumps
+    else:
+        options = [card for card in trumps if table.points[card] == 0]
+    return DiscardDecision(seat, _by_strength(options, trump), excess, to_first)
+
+
+def rob_choice(seat: int, pool: Sequence[Card], trump: Suit, rules: HouseRules) -> KeepDecision:
+    """What the dealer may keep from their own cards and the rest of the stock (B-8)."""
+    table = TRUMP_TABLES[trump]
+    trumps = [card for card in pool if table.strength[card] > 0]
+    plain = [card for card in pool if table.strength[card] == 0]
+    protected = [] if rules.allow_counting_discard else [c for c in trumps if table.points[c]]
+    mode = rules.dealer_rob
+    to_first = mode is DealerRob.KEEP_ALL_DUMP_ON_FIRST_TRICK
+    if mode is DealerRob.FREE_CHOICE:
+        required = protected
+        options = [card for card in pool if card not in protected]
+    elif len(trumps) > HAND_SIZE:
+        required = [] if to_first else protected
+        options = [card for card in trumps if card not in required]
+    else:
+        required, options = trumps, plain
+    return KeepDecision(
+        seat, _by_strength(required, trump), _by_strength(options, trump), HAND_SIZE, to_first
+    )
+
+
+def check_choice(
+    cards: object, options: Sequence[Card], required: Sequence[Card], count: int
+) -> set[Card]:
+    """Check a choice: `count` distinct cards, all of `required`, the rest from `options`."""
+    if not isinstance(cards, tuple | list | set | frozenset) or not all(
+        isinstance(card, Card) for card in cards
+    ):
+        raise IllegalAction(Reason.BAD_ACTION, "choose cards")
+    chosen = set(cards)
+    if len(chosen) != len(cards):
+        raise IllegalAction(Reason.DUPLICATE_CARDS, "each card can be chosen once")
+    if len(chosen) != count:
+        raise IllegalAction(
+            Reason.WRONG_COUNT, f"choose exactly {count} cards", count=count, chosen=len(chosen)
+        )
+    missing = [card for card in required if card not in chosen]
+    if missing:
+        raise IllegalAction(Reason.MUST_KEEP, "these cards must be kept", cards=tuple(missing))
+    allowed = set(options) | set(required)
+    refused = sorted(card for card in chosen if card not in allowed)
+    if refused:
+        raise IllegalAction(
+            Reason.NOT_ALLOWED_CARD,
+            "these cards cannot be chosen: " + " ".join(card.code for card in refused),
+            cards=tuple(refused),
+        )
+    return chosen
+
+
+def refill_from_discards(game: Game, seat: int, count: int) -> list[Card]:
+    """Make up a hand from the shuffled face-up plain discards when the stock is empty (B-11).
+
+    With the `playShort` house rule the player keeps fewer cards instead.
+    """
+    if count <= 0 or game.rules.stock_shortage is StockShortage.PLAY_SHORT:
+        return []
+    pile = [(owner, card) for owner, cards in enumerate(game.discards) for card in cards]
+    mixed = shuffled(pile, game.seed, f"refill-{game.hand_number}-{seat}")
+    taken = mixed[:count]
+    for owner, card in taken:
+        game.discards[owner].remove(card)
+    return [card for _, card in taken]

@@ -1,0 +1,616 @@
+"""The game state: deal, auction, trumps, the draw, six tricks, scoring, until a side wins.
+
+`Game` is the one object the rest of the project asks what may be done and tells what was done.
+Every action goes through `apply`, which either raises `IllegalAction` with the state untouched
+or changes the state and returns the public events it caused. Steps with nothing to choose (the
+discard of plain cards, the draw, a forced rob) happen inside `apply` on their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bot.engine import exchange
+from bot.engine.actions import (
+    Action,
+    Bid,
+    Discard,
+    Keep,
+    NameTrump,
+    Pass,
+    Play,
+    action_from_dict,
+    action_to_dict,
+)
+from bot.engine.cards import FULL_DECK, Card, Suit
+from bot.engine.decisions import (
+    BidDecision,
+    Decision,
+    DiscardDecision,
+    KeepDecision,
+    PlayDecision,
+    TrumpDecision,
+)
+from bot.engine.errors import IllegalAction, Reason
+from bot.engine.events import (
+    AllPassed,
+    BidMade,
+    CardPlayed,
+    Discarded,
+    Drew,
+    Event,
+    GameWon,
+    HandDealt,
+    HandResult,
+    HandScored,
+    Passed,
+    Robbed,
+    TrickWon,
+    TrumpNamed,
+)
+from bot.engine.exchange import HAND_SIZE
+from bot.engine.handscore import score_finished_hand
+from bot.engine.randomness import new_seed, shuffled
+from bot.engine.rules import MAX_BID, AllPass, DealerRob, ExcessTrumps, HouseRules
+from bot.engine.scoring import game_winner
+from bot.engine.seating import (
+    SUPPORTED_PLAYER_COUNTS,
+    SeatDraw,
+    cards_dealt,
+    default_sides,
+    draw_for_seats,
+    validate_sides,
+)
+from bot.engine.serialize import game_from_dict, game_to_dict
+from bot.engine.tricks import legal_plays, trick_winner
+from bot.engine.trumps import TRUMP_TABLES
+from bot.engine.view import CompletedTrick, Phase, SeatView
+
+_DEAL_PACKET = 3
+
+
+class Game:
+    """A whole game of Cinch, from the first deal to the winning side."""
+
+    def __init__(
+        self,
+        rules: HouseRules,
+        players: int,
+        seed: int,
+        first_dealer: int,
+        *,
+        sides: Sequence[Sequence[int]] | None = None,
+        deck: Sequence[Card] | None = None,
+        scores: Sequence[int] | None = None,
+        seat_draw: SeatDraw | None = None,
+    ) -> None:
+        if players not in SUPPORTED_PLAYER_COUNTS:
+            raise ValueError(f"{players} players are not supported")
+        if not 0 <= first_dealer < players:
+            raise ValueError(f"no seat {first_dealer} among {players}")
+        if deck is not None and sorted(deck) != list(FULL_DECK):
+            raise ValueError("an explicit deck must hold each of the 52 cards once")
+        self.rules = rules
+        self.players = players
+        self.sides = validate_sides(players, sides or default_sides(players))
+        self.side_of = tuple(
+            next(i for i, side in enumerate(self.sides) if seat in side) for seat in range(players)
+        )
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.first_deck: tuple[Card, ...] | None = tuple(deck) if deck is not None else None
+        self.initial_scores = tuple(scores) if scores is not None else (0,) * len(self.sides)
+        if len(self.initial_scores) != len(self.sides):
+            raise ValueError("one starting score per side is needed")
+        self.seat_draw = seat_draw
+        self.scores = list(self.initial_scores)
+        self.history: list[HandResult] = []
+        self.log: list[tuple[int, Action]] = []
+        self.winner: int | None = None
+        self.hand_number = 0
+        self.dealer = first_dealer
+        self._deal(first_dealer)
+
+    # ----------------------------------------------------------------- construction
+
+    @classmethod
+    def new(
+        cls,
+        rules: HouseRules | None = None,
+        players: int = 4,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        *,
+        sides: Sequence[Sequence[int]] | None = None,
+    ) -> Game:
+        """A new game. Without `first_dealer`, the seats draw cards for it as the rules say."""
+        rules = rules or HouseRules()
+        seed = new_seed() if seed is None else seed
+        seat_draw = None
+        if first_dealer is None:
+            seat_draw = draw_for_seats(players, seed, rules.first_dealer)
+            first_dealer = seat_draw.first_dealer_seat
+        return cls(rules, players, seed, first_dealer, sides=sides, seat_draw=seat_draw)
+
+    @classmethod
+    def from_deck(
+        cls,
+        deck: Sequence[Card],
+        dealer: int,
+        rules: HouseRules | None = None,
+        players: int = 4,
+        *,
+        seed: int = 0,
+        sides: Sequence[Sequence[int]] | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> Game:
+        """A game whose first deal is `deck` (52 cards, top first); later deals come from `seed`."""
+        return cls(
+            rules or HouseRules(), players, seed, dealer, sides=sides, deck=deck, scores=scores
+        )
+
+    def replayed(self) -> Game:
+        """A new game built from this one's start and action log; it must equal this one."""
+        game = Game(
+            self.rules,
+            self.players,
+            self.seed,
+            self.first_dealer,
+            sides=self.sides,
+            deck=self.first_deck,
+            scores=self.initial_scores,
+            seat_draw=self.seat_draw,
+        )
+        for seat, action in self.log:
+            game.apply(seat, action)
+        return game
+
+    # ----------------------------------------------------------------- public questions
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def decision(self) -> Decision | None:
+        """What the seat to act may do now (None when the game is over)."""
+        return self._decision
+
+    def decision_for(self, seat: int) -> Decision | None:
+        return self._decision if self.to_act == seat else None
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def points_taken(self) -> list[int]:
+        """Points each side has captured in tricks so far this hand (public)."""
+        points = [0] * len(self.sides)
+        for trick in self.tricks:
+            points[self.side_of[trick.winner]] += trick.points
+        return points
+
+    def view(self, seat: int) -> SeatView:
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat}")
+        return self._view(seat)
+
+    def public_view(self) -> SeatView:
+        return self._view(None)
+
+    # ----------------------------------------------------------------- applying actions
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply `seat`'s action. Raise `IllegalAction` (state unchanged) if it is not allowed."""
+        decision = self._decision
+        if decision is None:
+            raise IllegalAction(Reason.GAME_OVER, "the game is over")
+        if seat != self.to_act:
+            raise IllegalAction(
+                Reason.NOT_YOUR_TURN, f"it is seat {self.to_act}'s turn", to_act=self.to_act
+            )
+        events: list[Event] = []
+        match decision, action:
+            case BidDecision(), Bid(amount):
+                self._check_bid(decision, amount)
+                self.bids.append((seat, amount))
+                events.append(BidMade(seat, amount))
+                self._after_bid(events)
+            case BidDecision(), Pass():
+                self.bids.append((seat, None))
+                events.append(Passed(seat))
+                self._after_bid(events)
+            case TrumpDecision(), NameTrump(suit):
+                if not isinstance(suit, Suit):
+                    raise IllegalAction(Reason.BAD_ACTION, f"not a suit: {suit!r}")
+                self._name_trump(suit, events)
+            case TrumpDecision(can_pass=True), Pass():
+                events.append(AllPassed(self.dealer, "redeal"))
+                self._next_deal(self.left_of(self.dealer), events)
+            case DiscardDecision(), Discard(cards):
+                chosen = exchange.check_choice(cards, decision.options, (), decision.count)
+                self._discard_and_draw(seat, chosen, events)
+                self._continue_exchange(events)
+            case KeepDecision(), Keep(cards):
+                kept = exchange.check_choice(
+                    cards, decision.options, decision.required, decision.count
+                )
+                self._rob(kept, events)
+            case PlayDecision(), Play(card):
+                self._check_play(seat, card, decision)
+                self._play(seat, card, events)
+            case _:
+                raise IllegalAction(
+                    Reason.WRONG_ACTION,
+                    f"{type(action).__name__} is not possible now ({self.phase})",
+                    phase=self.phase,
+                )
+        self.log.append((seat, action))
+        self._decision = self._compute_decision()
+        return events
+
+    # ----------------------------------------------------------------- the deal and the auction
+
+    def _deal(self, dealer: int) -> list[Event]:
+        self.hand_number += 1
+        self.dealer = dealer
+        if self.hand_number == 1 and self.first_deck is not None:
+            deck = list(self.first_deck)
+        else:
+            deck = shuffled(FULL_DECK, self.seed, f"deck-{self.hand_number}")
+        n = self.players
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        position = 0
+        for _ in range(cards_dealt(n) // _DEAL_PACKET):
+            for seat in order:
+                self.hands[seat].extend(deck[position : position + _DEAL_PACKET])
+                position += _DEAL_PACKET
+        self.stock: list[Card] = deck[position:]
+        self.bids: list[tuple[int, int | None]] = []
+        self.maker: int | None = None
+        self.contract: int | None = None
+        self.trump: Suit | None = None
+        self.trump_may_pass = False
+        self.discards: list[list[Card]] = [[] for _ in range(n)]
+        self.hidden_discards: list[list[Card]] = [[] for _ in range(n)]
+        self.dead: list[list[Card]] = [[] for _ in range(n)]
+        self.thrown: list[tuple[int, Card]] = []
+        self.drawn: list[int | None] = [None] * n
+        self.kept_trumps: list[int | None] = [None] * n
+        self.exchange_queue: list[int] = []
+        self.trick: list[tuple[int, Card]] = []
+        self.trick_seats: list[int] = []
+        self.leader: int | None = None
+        self.tricks: list[CompletedTrick] = []
+        self.phase = Phase.BIDDING
+        self.to_act: int | None = self.left_of(dealer)
+        self._decision = self._compute_decision()
+        return [HandDealt(self.hand_number, dealer)]
+
+    def _next_deal(self, dealer: int, events: list[Event]) -> None:
+        events.extend(self._deal(dealer))
+
+    def _high_bid(self) -> tuple[int | None, int]:
+        best_seat, best = None, 0
+        for seat, amount in self.bids:
+            if amount is not None and amount > best:
+                best_seat, best = seat, amount
+        return best_seat, best
+
+    def _check_bid(self, decision: BidDecision, amount: object) -> None:
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise IllegalAction(
+                Reason.BID_OUT_OF_RANGE,
+                "a bid is a whole number",
+                lowest=self.rules.min_bid,
+                highest=MAX_BID,
+            )
+        if not self.rules.min_bid <= amount <= MAX_BID:
+            raise IllegalAction(
+                Reason.BID_OUT_OF_RANGE,
+                f"bids go from {self.rules.min_bid} to {MAX_BID}",
+                lowest=self.rules.min_bid,
+                highest=MAX_BID,
+            )
+        if amount < decision.lowest:
+            raise IllegalAction(
+                Reason.BID_TOO_LOW,
+                f"a bid must be higher than {decision.lowest - 1}",
+                high_bid=decision.lowest - 1,
+            )
+
+    def _after_bid(self, events: list[Event]) -> None:
+        if len(self.bids) < self.players:
+            self.to_act = self.left_of(self.to_act or 0)
+            return
+        maker, high = self._high_bid()
+        if maker is not None:
+            self._open_trump_choice(maker, high, may_pass=False)
+            return
+        policy = self.rules.all_pass
+        if policy is AllPass.DEALER_NO_CONTRACT:
+            events.append(AllPassed(self.dealer, "dealer_names"))
+            self._open_trump_choice(self.dealer, 0, may_pass=False)
+        elif policy is AllPass.DEALER_STUCK_AT_MIN:
+            events.append(AllPassed(self.dealer, "dealer_stuck"))
+            self._open_trump_choice(self.dealer, self.rules.min_bid, may_pass=False)
+        elif policy is AllPass.DEALER_MAY_PASS_THEN_REDEAL:
+            events.append(AllPassed(self.dealer, "dealer_choice"))
+            self._open_trump_choice(self.dealer, 0, may_pass=True)
+        else:
+            events.append(AllPassed(self.dealer, "redeal"))
+            same = policy is AllPass.REDEAL_SAME_DEALER
+            self._next_deal(self.dealer if same else self.left_of(self.dealer), events)
+
+    def _open_trump_choice(self, maker: int, contract: int, *, may_pass: bool) -> None:
+        self.maker, self.contract, self.trump_may_pass = maker, contract, may_pass
+        self.phase = Phase.TRUMP
+        self.to_act = maker
+
+    def _name_trump(self, suit: Suit, events: list[Event]) -> None:
+        assert self.maker is not None and self.contract is not None
+        self.trump = suit
+        events.append(TrumpNamed(self.maker, suit, self.contract))
+        dealer_robs = self.players >= 4
+        rotation = [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+        self.exchange_queue = rotation[:-1] if dealer_robs else rotation
+        self.phase = Phase.DISCARD
+        self._continue_exchange(events)
+
+    # ----------------------------------------------------------------- the draw
+
+    def _continue_exchange(self, events: list[Event]) -> None:
+        """Discard and draw for each player in turn until one has a choice to make."""
+        assert self.trump is not None
+        while self.exchange_queue:
+            seat = self.exchange_queue[0]
+            choice = exchange.excess_trump_choice(seat, self.hands[seat], self.trump, self.rules)
+            if choice is None:
+                self._discard_and_draw(seat, (), events)
+            elif len(choice.options) == choice.count:
+                self._discard_and_draw(seat, choice.options, events)
+            else:
+                self.to_act = seat
+                return
+        if self.players >= 4:
+            self._start_rob(events)
+        else:
+            self._start_play()
+
+    def _discard_and_draw(
+        self, seat: int, chosen_trumps: Iterable[Card], events: list[Event]
+    ) -> None:
+        assert self.trump is not None
+        self.exchange_queue.remove(seat)
+        hand = self.hands[seat]
+        table = TRUMP_TABLES[self.trump]
+        chosen = set(chosen_trumps)
+        plain = [card for card in hand if table.strength[card] == 0]
+        kept = [card for card in hand if table.strength[card] > 0 and card not in chosen]
+        set_aside = [card for card in hand if card in chosen]
+        to_first = self.rules.excess_trumps is ExcessTrumps.DUMP_ON_FIRST_TRICK
+        self.discards[seat].extend(plain)
+        if to_first:
+            self.thrown.extend((seat, card) for card in set_aside)
+        else:
+            self.dead[seat].extend(set_aside)
+        self.kept_trumps[seat] = len(kept)
+        self.hands[seat] = kept
+        events.append(
+            Discarded(
+                seat,
+                len(plain) + len(set_aside),
+                tuple(plain) if self.rules.discards_visible else None,
+                () if to_first else tuple(set_aside),
+                tuple(set_aside) if to_first else (),
+            )
+        )
+        need = max(0, HAND_SIZE - len(kept))
+        from_stock = self.stock[:need]
+        del self.stock[:need]
+        from_pile = exchange.refill_from_discards(self, seat, need - len(from_stock))
+        self.hands[seat].extend(from_stock + from_pile)
+        self.drawn[seat] = len(from_stock) + len(from_pile)
+        events.append(Drew(seat, len(from_stock) + len(from_pile), len(from_pile)))
+
+    def _start_rob(self, events: list[Event]) -> None:
+        assert self.trump is not None
+        self.phase = Phase.ROB
+        self.to_act = self.dealer
+        choice = exchange.rob_choice(
+            self.dealer, self.hands[self.dealer] + self.stock, self.trump, self.rules
+        )
+        if choice.free_choices in (0, len(choice.options)):
+            self._rob(set(choice.required) | set(choice.options), events)
+
+    def _rob(self, kept: set[Card], events: list[Event]) -> None:
+        assert self.trump is not None
+        table = TRUMP_TABLES[self.trump]
+        pool = self.hands[self.dealer] + self.stock
+        stock_size = len(self.stock)
+        rejected = [card for card in pool if card not in kept]
+        surplus_trumps = [card for card in rejected if table.strength[card] > 0]
+        to_first = self.rules.dealer_rob is DealerRob.KEEP_ALL_DUMP_ON_FIRST_TRICK
+        if to_first:
+            self.thrown.extend((self.dealer, card) for card in surplus_trumps)
+        else:
+            self.dead[self.dealer].extend(surplus_trumps)
+        self.hidden_discards[self.dealer].extend(
+            card for card in rejected if table.strength[card] == 0
+        )
+        self.hands[self.dealer] = [card for card in pool if card in kept]
+        self.stock = []
+        self.drawn[self.dealer] = stock_size
+        events.append(
+            Robbed(
+                self.dealer,
+                stock_size,
+                () if to_first else tuple(surplus_trumps),
+                tuple(surplus_trumps) if to_first else (),
+            )
+        )
+        self._start_play()
+
+    # ----------------------------------------------------------------- play
+
+    def _start_play(self) -> None:
+        assert self.maker is not None
+        self.phase = Phase.PLAY
+        self._start_trick(self.maker)
+
+    def _seat_with_cards_from(self, seat: int) -> int | None:
+        for step in range(self.players):
+            candidate = (seat + step) % self.players
+            if self.hands[candidate]:
+                return candidate
+        return None
+
+    def _start_trick(self, leader: int) -> None:
+        first = self._seat_with_cards_from(leader)
+        assert first is not None
+        self.leader = first
+        self.trick = []
+        self.trick_seats = [
+            (first + step) % self.players
+            for step in range(self.players)
+            if self.hands[(first + step) % self.players]
+        ]
+        self.to_act = first
+
+    def _check_play(self, seat: int, card: object, decision: PlayDecision) -> None:
+        assert self.trump is not None
+        if not isinstance(card, Card) or card not in self.hands[seat]:
+            raise IllegalAction(Reason.NOT_IN_HAND, f"{card} is not in your hand", card=card)
+        if card in decision.cards:
+            return
+        led = TRUMP_TABLES[self.trump].effective_suit[self.trick[0][1]]
+        if led is self.trump:
+            raise IllegalAction(
+                Reason.MUST_PLAY_TRUMP,
+                "a trump was led: you must play a trump",
+                must_play=decision.cards,
+            )
+        raise IllegalAction(
+            Reason.MUST_FOLLOW_SUIT,
+            f"you must follow suit ({led.name.lower()}) or trump",
+            led=led,
+            must_play=decision.cards,
+        )
+
+    def _play(self, seat: int, card: Card, events: list[Event]) -> None:
+        assert self.trump is not None
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        events.append(CardPlayed(seat, card))
+        if len(self.trick) < len(self.trick_seats):
+            self.to_act = self.trick_seats[len(self.trick)]
+            return
+        table = TRUMP_TABLES[self.trump]
+        winner_index = trick_winner([c for _, c in self.trick], self.trump)
+        winner = self.trick[winner_index][0]
+        extra = self.thrown if not self.tricks else []
+        points = sum(table.points[c] for _, c in self.trick) + sum(
+            table.points[c] for _, c in extra
+        )
+        completed = CompletedTrick(self.leader or 0, tuple(self.trick), winner, points)
+        self.tricks.append(completed)
+        events.append(TrickWon(winner, completed.cards, points))
+        self.trick = []
+        if any(self.hands):
+            self._start_trick(winner)
+        else:
+            self._finish_hand(events)
+
+    def _finish_hand(self, events: list[Event]) -> None:
+        assert self.maker is not None and self.contract is not None and self.trump is not None
+        result = score_finished_hand(self)
+        self.history.append(result)
+        self.scores = list(result.totals)
+        events.append(HandScored(result))
+        winner = game_winner(self.scores, result.maker_side, self.rules)
+        if winner is None:
+            self._next_deal(self.left_of(self.dealer), events)
+            return
+        self.winner = winner
+        self.phase = Phase.GAME_OVER
+        self.to_act = None
+        events.append(GameWon(winner, tuple(self.scores)))
+
+    # ----------------------------------------------------------------- decisions and views
+
+    def _compute_decision(self) -> Decision | None:
+        seat = self.to_act
+        if seat is None or self.phase is Phase.GAME_OVER:
+            return None
+        if self.phase is Phase.BIDDING:
+            _, high = self._high_bid()
+            return BidDecision(seat, max(self.rules.min_bid, high + 1), MAX_BID)
+        if self.phase is Phase.TRUMP:
+            return TrumpDecision(seat, self.contract or 0, self.trump_may_pass)
+        assert self.trump is not None
+        if self.phase is Phase.DISCARD:
+            choice = exchange.excess_trump_choice(seat, self.hands[seat], self.trump, self.rules)
+            assert choice is not None
+            return choice
+        if self.phase is Phase.ROB:
+            return exchange.rob_choice(seat, self.hands[seat] + self.stock, self.trump, self.rules)
+        legal = legal_plays(self.hands[seat], [c for _, c in self.trick], self.trump)
+        return PlayDecision(seat, tuple(card for card in self.hands[seat] if card in legal))
+
+    def _view(self, seat: int | None) -> SeatView:
+        visible = self.rules.discards_visible
+        return SeatView(
+            seat=seat,
+            rules=self.rules,
+            players=self.players,
+            sides=self.sides,
+            phase=self.phase,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            to_act=self.to_act,
+            hand=tuple(self.hands[seat]) if seat is not None else (),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            stock_size=len(self.stock),
+            bids=tuple(self.bids),
+            maker=self.maker if self.phase is not Phase.BIDDING else None,
+            contract=self.contract if self.phase is not Phase.BIDDING else None,
+            trump=self.trump,
+            discards=tuple(
+                tuple(pile) if visible or owner == seat else ()
+                for owner, pile in enumerate(self.discards)
+            ),
+            discard_counts=tuple(len(pile) for pile in self.discards),
+            dead=tuple(tuple(pile) for pile in self.dead),
+            thrown=tuple(self.thrown),
+            known_out=tuple(self.hidden_discards[seat]) if seat is not None else (),
+            drawn=tuple(self.drawn),
+            kept_trumps=tuple(self.kept_trumps),
+            leader=self.leader,
+            trick=tuple(self.trick),
+            tricks=tuple(self.tricks),
+            points_taken=tuple(self.points_taken()),
+            scores=tuple(self.scores),
+            history=tuple(self.history),
+            winner=self.winner,
+            decision=self._decision if seat is not None and seat == self.to_act else None,
+        )
+
+    # ----------------------------------------------------------------- JSON
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data; `Game.from_dict` restores it exactly."""
+        return game_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        game = cls.__new__(cls)
+        game_from_dict(game, data)
+        game._decision = game._compute_decision()
+        return game
+
+    def log_to_dicts(self) -> list[dict[str, Any]]:
+        return [{"seat": seat, **action_to_dict(action)} for seat, action in self.log]
+
+    @staticmethod
+    def action_from_dict(data: dict[str, Any]) -> tuple[int, Action]:
+        return data["seat"], action_from_dict({k: v for k, v in data.items() if k != "seat"})

@@ -1,0 +1,71 @@
+"""Counting a finished hand: who captured each scoring card, and the score changes.
+
+RULES.md A8, B-5, B-6 and B-10.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.engine.cards import Card
+from bot.engine.events import HandResult
+from bot.engine.rules import HighLow, LowGoesTo
+from bot.engine.scoring import score_sides
+from bot.engine.trumps import TRUMP_TABLES, PointCard
+
+if TYPE_CHECKING:
+    from bot.engine.game import Game
+
+
+def score_finished_hand(game: Game) -> HandResult:
+    """Award the six scoring cards of the hand just played and score it."""
+    assert game.trump is not None and game.maker is not None and game.contract is not None
+    table = TRUMP_TABLES[game.trump]
+    capturer: dict[Card, int] = {}
+    player: dict[Card, int] = {}
+    for number, trick in enumerate(game.tricks):
+        cards = list(trick.cards) + (list(game.thrown) if number == 0 else [])
+        for seat, card in cards:
+            capturer[card] = trick.winner
+            player[card] = seat
+    cards_for = {kind: card for card, kind in table.point_card.items()}
+    if game.rules.high_low is HighLow.IN_PLAY:
+        played_trumps = sorted(
+            (card for card in capturer if table.strength[card] > 0),
+            key=lambda card: table.strength[card],
+        )
+        if played_trumps:
+            cards_for[PointCard.HIGH] = played_trumps[-1]
+            cards_for[PointCard.LOW] = played_trumps[0]
+        else:
+            del cards_for[PointCard.HIGH], cards_for[PointCard.LOW]
+    maker_side = game.side_of[game.maker]
+    discarder = {card: seat for seat, pile in enumerate(game.dead) for card in pile}
+    captured: list[tuple[PointCard, int | None]] = []
+    points = [0] * len(game.sides)
+    for kind in PointCard:
+        card = cards_for.get(kind)
+        side = None
+        if card in capturer:
+            holder_scores = kind is PointCard.LOW and game.rules.low_goes_to is LowGoesTo.HOLDER
+            side = game.side_of[player[card] if holder_scores else capturer[card]]
+        elif card in discarder and game.rules.allow_counting_discard:
+            side = maker_side if game.side_of[discarder[card]] != maker_side else None
+        captured.append((kind, side))
+        if side is not None:
+            points[side] += kind.points
+    changes = score_sides(game.contract, maker_side, points, game.rules)
+    return HandResult(
+        hand_number=game.hand_number,
+        dealer=game.dealer,
+        maker=game.maker,
+        maker_side=maker_side,
+        contract=game.contract,
+        trump=game.trump,
+        bids=tuple(game.bids),
+        captured=tuple(captured),
+        points=tuple(points),
+        made=points[maker_side] >= game.contract,
+        changes=tuple(changes),
+        totals=tuple(score + change for score, change in zip(game.scores, changes, strict=True)),
+    )
