@@ -1,0 +1,45 @@
+"""The decision pool gives the same legal actions as inline decisions, from worker processes."""
+
+from __future__ import annotations
+
+import pickle
+
+from bot.ai.pool import DecisionPool, decide_seeded
+from bot.engine import Game
+
+
+def _view_to_play() -> tuple[Game, int]:
+    game = Game.new(players=4, seed=7, first_dealer=0)
+    seat = game.to_act
+    assert seat is not None
+    return game, seat
+
+
+async def test_hard_runs_in_a_worker_and_matches_inline() -> None:
+    game, seat = _view_to_play()
+    view = game.view(seat)
+    pool = DecisionPool(workers=1)
+    try:
+        from_worker = await pool.decide(view, "hard", seed=11)
+        inline = decide_seeded(view, "hard", 11, None)
+        assert from_worker == inline
+        game.apply(seat, from_worker)
+    finally:
+        pool.close()
+
+
+async def test_inline_levels_need_no_worker() -> None:
+    game, seat = _view_to_play()
+    pool = DecisionPool()
+    action = await pool.decide(game.view(seat), "normal", seed=3)
+    game.apply(seat, action)
+    assert pool._executor is None
+    pool.close()
+
+
+def test_views_and_actions_pickle() -> None:
+    game, seat = _view_to_play()
+    view = game.view(seat)
+    copy = pickle.loads(pickle.dumps(view))
+    assert copy == view
+    assert all(a is b for a, b in zip(copy.hand, view.hand, strict=True))
