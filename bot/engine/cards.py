@@ -19,6 +19,10 @@ class Suit(Enum):
     HEARTS = "H"
     SPADES = "S"
 
+    # Members are singletons compared by identity; the default Enum hash is a slow Python call
+    # in the hottest loops of the engine and the computer players.
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         return _SUIT_SYMBOLS[self]

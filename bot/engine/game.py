@@ -63,7 +63,7 @@ from bot.engine.seating import (
     validate_sides,
 )
 from bot.engine.serialize import game_from_dict, game_to_dict
-from bot.engine.tricks import legal_plays, trick_winner
+from bot.engine.tricks import legal_in_hand_order, trick_winner
 from bot.engine.trumps import TRUMP_TABLES
 from bot.engine.view import CompletedTrick, Phase, SeatView
 
@@ -209,6 +209,12 @@ class Game:
                 Reason.NOT_YOUR_TURN, f"it is seat {self.to_act}'s turn", to_act=self.to_act
             )
         events: list[Event] = []
+        if type(action) is Play and type(decision) is PlayDecision:  # the common case, first
+            self._check_play(seat, action.card, decision)
+            self._play(seat, action.card, events)
+            self.log.append((seat, action))
+            self._decision = self._compute_decision()
+            return events
         match decision, action:
             case BidDecision(), Bid(amount):
                 self._check_bid(decision, amount)
@@ -235,9 +241,6 @@ class Game:
                     cards, decision.options, decision.required, decision.count
                 )
                 self._rob(kept, events)
-            case PlayDecision(), Play(card):
-                self._check_play(seat, card, decision)
-                self._play(seat, card, events)
             case _:
                 raise IllegalAction(
                     Reason.WRONG_ACTION,
@@ -505,13 +508,12 @@ class Game:
         if len(self.trick) < len(self.trick_seats):
             self.to_act = self.trick_seats[len(self.trick)]
             return
-        table = TRUMP_TABLES[self.trump]
-        winner_index = trick_winner([c for _, c in self.trick], self.trump)
-        winner = self.trick[winner_index][0]
-        extra = self.thrown if not self.tricks else []
-        points = sum(table.points[c] for _, c in self.trick) + sum(
-            table.points[c] for _, c in extra
-        )
+        value = TRUMP_TABLES[self.trump].points
+        winner = self.trick[trick_winner([c for _, c in self.trick], self.trump)][0]
+        taken = self.trick + self.thrown if not self.tricks else self.trick
+        points = 0
+        for _, taken_card in taken:
+            points += value[taken_card]
         completed = CompletedTrick(self.leader or 0, tuple(self.trick), winner, points)
         self.tricks.append(completed)
         events.append(TrickWon(winner, completed.cards, points))
@@ -542,6 +544,9 @@ class Game:
         seat = self.to_act
         if seat is None or self.phase is Phase.GAME_OVER:
             return None
+        if self.phase is Phase.PLAY:
+            led = self.trick[0][1] if self.trick else None
+            return PlayDecision(seat, tuple(legal_in_hand_order(self.hands[seat], led, self.trump)))
         if self.phase is Phase.BIDDING:
             _, high = self._high_bid()
             return BidDecision(seat, max(self.rules.min_bid, high + 1), MAX_BID)
@@ -552,10 +557,7 @@ class Game:
             choice = exchange.excess_trump_choice(seat, self.hands[seat], self.trump, self.rules)
             assert choice is not None
             return choice
-        if self.phase is Phase.ROB:
-            return exchange.rob_choice(seat, self.hands[seat] + self.stock, self.trump, self.rules)
-        legal = legal_plays(self.hands[seat], [c for _, c in self.trick], self.trump)
-        return PlayDecision(seat, tuple(card for card in self.hands[seat] if card in legal))
+        return exchange.rob_choice(seat, self.hands[seat] + self.stock, self.trump, self.rules)
 
     def _view(self, seat: int | None) -> SeatView:
         visible = self.rules.discards_visible

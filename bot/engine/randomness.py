@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import struct
 from collections.abc import Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
 
-_BYTES_PER_DRAW = 8
+#: 64 draws of 64 bits per hash call.
+_BLOCK_DRAWS = 64
+_BLOCK = struct.Struct(f">{_BLOCK_DRAWS}Q")
 
 
 def new_seed() -> int:
@@ -22,32 +25,37 @@ def new_seed() -> int:
     return secrets.randbits(64)
 
 
+def _draws(seed: int, label: str, block: int) -> list[int]:
+    """The `block`-th batch of 64 random 64-bit integers for (seed, label)."""
+    digest = hashlib.shake_256(f"{seed}:{label}#{block}".encode()).digest(_BLOCK.size)
+    return list(_BLOCK.unpack(digest))
+
+
 class SeededStream:
     """An endless stream of random integers for one (seed, label) pair."""
 
     def __init__(self, seed: int, label: str) -> None:
-        self._key = f"{seed}:{label}".encode()
-        self._buffer = b""
-        self._offset = 0
+        self._seed, self._label = seed, label
+        self._values: list[int] = []
         self._blocks = 0
 
     def below(self, bound: int) -> int:
         """A uniform integer in [0, bound); the 64-bit draw makes the modulo bias negligible."""
-        if self._offset + _BYTES_PER_DRAW > len(self._buffer):
+        if not self._values:
             self._blocks += 1
-            digest = hashlib.shake_256(self._key + b"#" + str(self._blocks).encode())
-            self._buffer = digest.digest(64 * _BYTES_PER_DRAW)
-            self._offset = 0
-        chunk = self._buffer[self._offset : self._offset + _BYTES_PER_DRAW]
-        self._offset += _BYTES_PER_DRAW
-        return int.from_bytes(chunk, "big") % bound
+            self._values = _draws(self._seed, self._label, self._blocks)[::-1]
+        return self._values.pop() % bound
 
 
 def shuffled(items: Sequence[T], seed: int, label: str) -> list[T]:
     """A Fisher-Yates shuffle of `items` driven by the (seed, label) stream."""
     result = list(items)
-    stream = SeededStream(seed, label)
-    for i in range(len(result) - 1, 0, -1):
-        j = stream.below(i + 1)
+    if len(result) > _BLOCK_DRAWS:
+        below = SeededStream(seed, label).below
+        draws = [below(i + 1) for i in range(len(result) - 1, 0, -1)]
+    else:
+        values = _draws(seed, label, 1)
+        draws = [values[k] % (i + 1) for k, i in enumerate(range(len(result) - 1, 0, -1))]
+    for i, j in zip(range(len(result) - 1, 0, -1), draws, strict=True):
         result[i], result[j] = result[j], result[i]
     return result

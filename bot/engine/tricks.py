@@ -15,18 +15,21 @@ def legal_plays(hand: Iterable[Card], trick: Sequence[Card], trump: Suit) -> set
     plain lead a player must follow suit unless they trump. Only a player void in the suit led
     may play anything.
     """
-    cards = set(hand)
-    if not trick:
-        return cards
-    table = TRUMP_TABLES[trump]
-    led = table.effective_suit[trick[0]]
-    effective = table.effective_suit
-    following = {card for card in cards if effective[card] is led}
+    return set(legal_in_hand_order(list(hand), trick[0] if trick else None, trump))
+
+
+def legal_in_hand_order(hand: list[Card], led: Card | None, trump: Suit) -> list[Card]:
+    """`legal_plays` as a list in the hand's order, given the card led (None when leading)."""
+    if led is None:
+        return hand
+    effective = TRUMP_TABLES[trump].effective_suit
+    led_suit = effective[led]
+    following = [card for card in hand if effective[card] is led_suit]
     if not following:
-        return cards
-    if led is trump:
+        return hand
+    if led_suit is trump:
         return following
-    return following | {card for card in cards if effective[card] is trump}
+    return [card for card in hand if effective[card] is led_suit or effective[card] is trump]
 
 
 def trick_winner(trick: Sequence[Card], trump: Suit) -> int:

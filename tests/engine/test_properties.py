@@ -1,0 +1,175 @@
+"""Property tests over random legal games: invariants that must hold at every step."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import fields, is_dataclass
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.engine import (
+    FULL_DECK,
+    AllPass,
+    Card,
+    DealerRob,
+    ExcessTrumps,
+    Game,
+    HandScored,
+    HighLow,
+    HouseRules,
+    LowGoesTo,
+    Phase,
+    PlayDecision,
+    Scoring,
+    SetFormula,
+    StockShortage,
+    legal_plays,
+)
+from bot.engine.random_player import random_action
+
+house_rules = st.builds(
+    HouseRules,
+    target_score=st.sampled_from([11, 21, 51]),
+    min_bid=st.integers(1, 7),
+    all_pass=st.sampled_from(list(AllPass)),
+    dealer_rob=st.sampled_from(list(DealerRob)),
+    excess_trumps=st.sampled_from(list(ExcessTrumps)),
+    stock_shortage=st.sampled_from(list(StockShortage)),
+    scoring=st.sampled_from(list(Scoring)),
+    set_formula=st.sampled_from(list(SetFormula)),
+    bidder_goes_out=st.booleans(),
+    low_goes_to=st.sampled_from(list(LowGoesTo)),
+    high_low=st.sampled_from(list(HighLow)),
+    discards_visible=st.booleans(),
+    allow_counting_discard=st.booleans(),
+)
+
+SLOW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def card_places(game: Game) -> Counter[Card]:
+    """How many places hold each card: every card must be in exactly one."""
+    places: Counter[Card] = Counter()
+    for pile in (*game.hands, *game.discards, *game.hidden_discards, *game.dead):
+        places.update(pile)
+    places.update(game.stock)
+    places.update(card for _, card in game.thrown)
+    places.update(card for _, card in game.trick)
+    for trick in game.tricks:
+        places.update(card for _, card in trick.cards)
+    return places
+
+
+def cards_in(value: object) -> set[Card]:
+    """Every card reachable inside a view (dataclasses, tuples, dicts)."""
+    if isinstance(value, Card):
+        return {value}
+    if isinstance(value, HouseRules):
+        return set()
+    if is_dataclass(value) and not isinstance(value, type):
+        return set().union(*(cards_in(getattr(value, f.name)) for f in fields(value)))
+    if isinstance(value, tuple | list | set | frozenset):
+        return set().union(*(cards_in(item) for item in value))
+    if isinstance(value, dict):
+        return set().union(*(cards_in(k) | cards_in(v) for k, v in value.items()))
+    return set()
+
+
+def hidden_from(game: Game, seat: int | None) -> set[Card]:
+    """The cards `seat` (None: everybody) must not see."""
+    hidden = set(game.stock)
+    if seat is not None and seat == game.dealer and game.phase is Phase.ROB:
+        hidden = set()
+    for other in range(game.players):
+        if other == seat:
+            continue
+        hidden.update(game.hands[other], game.hidden_discards[other])
+        if not game.rules.discards_visible:
+            hidden.update(game.discards[other])
+    return hidden
+
+
+def play_checked(game: Game, rng: random.Random, *, max_actions: int, check_json: bool) -> None:
+    """Play random legal actions, checking the invariants after every one."""
+    for _ in range(max_actions):
+        if game.is_over:
+            return
+        decision = game.decision()
+        assert decision is not None and decision.seat == game.to_act
+        if isinstance(decision, PlayDecision):
+            hand = game.hands[decision.seat]
+            expected = legal_plays(hand, [card for _, card in game.trick], game.trump)
+            assert decision.cards and set(decision.cards) == expected <= set(hand)
+        events = game.apply(decision.seat, random_action(decision, rng, bid_chance=0.3))
+        places = card_places(game)
+        assert set(places) == set(FULL_DECK) and set(places.values()) == {1}
+        for seat in range(game.players):
+            view = game.view(seat)
+            assert view.hand == tuple(game.hands[seat])
+            assert not cards_in(view) & hidden_from(game, seat)
+        assert not cards_in(game.public_view()) & hidden_from(game, None)
+        for event in events:
+            if (
+                isinstance(event, HandScored)
+                and game.players == 4
+                and not (game.rules.allow_counting_discard)
+            ):
+                assert sum(event.result.points) == 14
+        if check_json:
+            data = json.loads(json.dumps(game.to_dict()))
+            assert Game.from_dict(data).to_dict() == game.to_dict()
+
+
+@SLOW
+@given(rules=house_rules, players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**64 - 1))
+def test_random_games_keep_every_invariant(rules: HouseRules, players: int, seed: int) -> None:
+    game = Game.new(rules, players, seed)
+    play_checked(game, random.Random(seed), max_actions=400, check_json=True)
+    assert game.replayed().to_dict() == game.to_dict()
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.sampled_from([2, 4]), seed=st.integers(0, 2**64 - 1))
+def test_default_games_end_with_a_winner_at_the_target(players: int, seed: int) -> None:
+    rules = HouseRules(target_score=21)
+    game = Game.new(rules, players, seed)
+    play_checked(game, random.Random(seed), max_actions=20_000, check_json=False)
+    assert game.is_over and game.winner is not None
+    assert game.scores[game.winner] >= rules.target_score
+    assert game.scores[game.winner] == max(game.scores)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), data=st.data())
+def test_legal_plays_are_never_empty_and_come_from_the_hand(seed: int, data: st.DataObject) -> None:
+    rng = random.Random(seed)
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    hand = deck[: data.draw(st.integers(1, 9))]
+    trick = deck[9 : 9 + data.draw(st.integers(0, 3))]
+    trump = data.draw(st.sampled_from(sorted({card.suit for card in FULL_DECK}, key=str)))
+    legal = legal_plays(hand, trick, trump)
+    assert legal and legal <= set(hand)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1))
+def test_json_round_trip_mid_hand_continues_identically(seed: int) -> None:
+    game = Game.new(HouseRules(), 4, seed)
+    rng = random.Random(seed)
+    for _ in range(20):
+        decision = game.decision()
+        assert decision is not None
+        game.apply(decision.seat, random_action(decision, rng))
+    copy = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    rng_a, rng_b = random.Random(1), random.Random(1)
+    for _ in range(60):
+        if game.is_over:
+            break
+        action = random_action(game.decision(), rng_a)
+        assert random_action(copy.decision(), rng_b) == action
+        assert game.apply(game.to_act, action) == copy.apply(copy.to_act, action)
+    assert copy.to_dict() == game.to_dict()
