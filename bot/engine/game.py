@@ -232,6 +232,8 @@ class Game:
             case TrumpDecision(can_pass=True), Pass():
                 events.append(AllPassed(self.dealer, "redeal"))
                 self._next_deal(self.left_of(self.dealer), events)
+            case TrumpDecision(), Pass():
+                raise IllegalAction(Reason.CANNOT_PASS, "you must name the trump suit")
             case DiscardDecision(), Discard(cards):
                 chosen = exchange.check_choice(cards, decision.options, (), decision.count)
                 self._discard_and_draw(seat, chosen, events)
