@@ -198,16 +198,33 @@ class GamesRepository:
         trump: str | None,
         points: Sequence[int],
         score_change: Sequence[int],
+        captured: JSON | None = None,
     ) -> HandRecord:
-        """Store a finished hand; ``points`` and ``score_change`` have one entry per side."""
+        """Store a finished hand; ``points`` and ``score_change`` have one entry per side.
+
+        The statistics (``bot/stats``) read two JSON fields in the engine's ``HandResult``
+        shapes: ``bids`` as ``[[seat, amount or None], ...]`` in bidding order, and
+        ``captured`` as ``[[kind, side or None], ...]`` (kind like ``"right_pedro"``):
+        ``bot.engine.plain.to_plain(result.bids)`` and ``to_plain(result.captured)``.
+        """
         if len(points) != len(score_change):
             raise ValueError("points and score_change need one entry per side each")
         finished_at = self._db.now()
         async with self._db.write() as tx:
             await tx.execute(
                 "INSERT INTO hands (game_id, number, dealer, bids, contract, maker, trump,"
-                " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, number, dealer, encode_json(bids), contract, maker, trump, finished_at),
+                " finished_at, captured) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    number,
+                    dealer,
+                    encode_json(bids),
+                    contract,
+                    maker,
+                    trump,
+                    finished_at,
+                    None if captured is None else encode_json(captured),
+                ),
             )
             await tx.execute_many(
                 "INSERT INTO hand_sides (game_id, hand_number, side, points, score_change)"
@@ -228,6 +245,7 @@ class GamesRepository:
             points=tuple(points),
             score_change=tuple(score_change),
             finished_at=decode_time(finished_at),
+            captured=captured,
         )
 
     async def hands(self, game_id: int) -> list[HandRecord]:
@@ -256,6 +274,7 @@ class GamesRepository:
                 points=tuple(side["points"] for side in sides.get(row["number"], [])),
                 score_change=tuple(side["score_change"] for side in sides.get(row["number"], [])),
                 finished_at=decode_time(row["finished_at"]),
+                captured=decode_json(row["captured"]),
             )
             for row in hand_rows
         ]

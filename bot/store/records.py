@@ -99,6 +99,9 @@ class HandRecord:
     points: tuple[int, ...]
     score_change: tuple[int, ...]
     finished_at: datetime
+    captured: JSON | None = None
+    """Which side captured each scoring card, ``[[kind, side or None], ...]`` (the engine's
+    ``HandResult.captured`` as plain JSON), or ``None`` when it was not recorded."""
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,12 @@ class Store:
         return cls(await Database.open(Path(path), clock))
 
     @property
+    def database(self) -> Database:
+        """The shared connection, for packages that keep tables of their own in this file
+        (``bot/stats``) and so share its lock, transactions and clock."""
+        return self._db
+
+    @property
     def path(self) -> Path:
         return self._db.path
 

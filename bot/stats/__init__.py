@@ -1,0 +1,77 @@
+"""Leaderboards, player statistics and skill ratings; no Discord here.
+
+Everything is derived from what the store already keeps (results, result players, hands and
+their sides), into the ``stat_*`` tables of migration 0002, so any server's boards can be
+deleted and rebuilt from its stored games at any time.
+
+At the end of every game, after ``store.games.finish(...)``::
+
+    from bot.stats import record_game
+    await record_game(store, game_id)
+
+Then read the boards::
+
+    page = await leaderboard(store, guild_id, Metric.WINS, Period.MONTH, viewer=user_key(id))
+    card = await player_card(store, guild_id, user_key(id))
+"""
+
+from bot.stats.boards import (
+    MIN_GAMES,
+    PAGE_SIZE,
+    BoardEntry,
+    BoardPage,
+    Metric,
+    leaderboard,
+    min_games,
+)
+from bot.stats.cards import Partner, PlayerCard, player_card
+from bot.stats.history import (
+    GameHands,
+    HandLine,
+    HistoryGame,
+    HistorySide,
+    game_hands,
+    recent_games,
+)
+from bot.stats.periods import Period, period_start
+from bot.stats.players import computer_key, is_computer, user_key
+from bot.stats.ratings import Skill
+from bot.stats.recorder import (
+    board_settings,
+    rebuild,
+    record_game,
+    reset,
+    update_board_settings,
+)
+from bot.stats.settings import BoardSettings
+
+__all__ = [
+    "MIN_GAMES",
+    "PAGE_SIZE",
+    "BoardEntry",
+    "BoardPage",
+    "BoardSettings",
+    "GameHands",
+    "HandLine",
+    "HistoryGame",
+    "HistorySide",
+    "Metric",
+    "Partner",
+    "Period",
+    "PlayerCard",
+    "Skill",
+    "board_settings",
+    "computer_key",
+    "game_hands",
+    "is_computer",
+    "leaderboard",
+    "min_games",
+    "period_start",
+    "player_card",
+    "rebuild",
+    "recent_games",
+    "record_game",
+    "reset",
+    "update_board_settings",
+    "user_key",
+]
