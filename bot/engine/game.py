@@ -426,7 +426,7 @@ class Game:
             self.dealer, self.hands[self.dealer] + self.stock, self.trump, self.rules
         )
         if choice.free_choices in (0, len(choice.options)):
-            self._rob(set(choice.required) | set(choice.options), events)
+            self._rob(set(choice.required) | set(choice.options[: choice.free_choices]), events)
 
     def _rob(self, kept: set[Card], events: list[Event]) -> None:
         assert self.trump is not None
