@@ -26,6 +26,7 @@ from bot.stats.boards import (
 )
 from bot.stats.cards import Partner, PlayerCard, player_card
 from bot.stats.history import (
+    HISTORY_SIZE,
     GameHands,
     HandLine,
     HistoryGame,
@@ -46,6 +47,7 @@ from bot.stats.recorder import (
 from bot.stats.settings import BoardSettings
 
 __all__ = [
+    "HISTORY_SIZE",
     "MIN_GAMES",
     "PAGE_SIZE",
     "BoardEntry",
