@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.stats.derive import FIGURE_COLUMNS, SUMMED_FIGURES
 from bot.stats.periods import Period, period_start
 from bot.stats.players import hidden_sql, is_computer
 from bot.stats.settings import read_settings
@@ -38,9 +39,17 @@ _VALUE_SQL = {
     Metric.RATING: "p.rating",
     Metric.WINS: "t.wins",
     Metric.WIN_RATE: "CAST(t.wins AS REAL) / t.games",
-    Metric.CONTRACTS: "CAST(t.made AS REAL) / NULLIF(t.tries, 0)",
+    Metric.CONTRACTS: "CAST(t.contracts_made AS REAL) / NULLIF(t.hands_as_maker, 0)",
     Metric.POINTS: "CAST(t.points AS REAL) / NULLIF(t.hands, 0)",
 }
+
+#: Each player's figures over all counted games: the totals kept in ``stat_players``.
+_ALL_TIME = f"SELECT player, user_id, {FIGURE_COLUMNS} FROM stat_players WHERE guild_id = :guild_id"
+#: Each player's figures over a period, added up from their games in it.
+_SINCE = (
+    f"SELECT player, MAX(user_id) AS user_id, {SUMMED_FIGURES} FROM stat_games"
+    " WHERE guild_id = :guild_id AND ended_at >= :since GROUP BY player"
+)
 
 
 def min_games(metric: Metric) -> int:
@@ -49,14 +58,7 @@ def min_games(metric: Metric) -> int:
 
 
 _BOARD = """
-WITH totals AS (
-    SELECT player, MAX(user_id) AS user_id, COUNT(*) AS games, SUM(won) AS wins,
-           SUM(hands) AS hands, SUM(hands_as_maker) AS tries, SUM(contracts_made) AS made,
-           SUM(points) AS points
-    FROM stat_games
-    WHERE guild_id = :guild_id AND ended_at >= :since
-    GROUP BY player
-),
+WITH totals AS ({totals}),
 board AS (
     SELECT t.player, p.display_name, t.games, {value} AS value
     FROM totals t JOIN stat_players p ON p.guild_id = :guild_id AND p.player = t.player
@@ -119,7 +121,11 @@ async def leaderboard(
     db = store.database
     since = period_start(period, db.clock())
     since_text = "" if since is None else encode_time(since)
-    sql = _BOARD.format(value=_VALUE_SQL[metric], hidden=hidden_sql("t"))
+    sql = _BOARD.format(
+        totals=_ALL_TIME if since is None else _SINCE,
+        value=_VALUE_SQL[metric],
+        hidden=hidden_sql("t"),
+    )
     async with db.session() as session:
         settings = await read_settings(session, guild_id)
         rows = await session.fetch_all(

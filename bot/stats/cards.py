@@ -5,17 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.stats.boards import Metric, leaderboard
+from bot.stats.derive import FIGURE_COLUMNS
 from bot.stats.players import hidden_sql, is_computer
 from bot.store import Store
 
 CHART_GAMES = 100
 """The rating chart shows at most this many of the player's latest games."""
 
-_TOTALS = """
-SELECT COUNT(*) AS games, COALESCE(SUM(won), 0) AS wins, COALESCE(SUM(hands), 0) AS hands,
-       COALESCE(SUM(hands_as_maker), 0) AS tries, COALESCE(SUM(contracts_made), 0) AS made,
-       COALESCE(SUM(points), 0) AS points, COALESCE(SUM(pedros), 0) AS pedros
-FROM stat_games WHERE guild_id = :guild_id AND player = :player
+_PROFILE = f"""
+SELECT display_name, rating, {FIGURE_COLUMNS} FROM stat_players
+WHERE guild_id = :guild_id AND player = :player
 """
 
 # Gaps and islands: each loss starts a new group, so a group's wins are one winning streak.
@@ -116,13 +115,9 @@ async def player_card(store: Store, guild_id: int, player: str) -> PlayerCard | 
     """
     params = {"guild_id": guild_id, "player": player, "limit": CHART_GAMES}
     async with store.database.session() as session:
-        profile = await session.fetch_one(
-            "SELECT display_name, rating FROM stat_players WHERE guild_id = ? AND player = ?",
-            (guild_id, player),
-        )
+        profile = await session.fetch_one(_PROFILE, params)
         if profile is None:
             return None
-        totals = await session.fetch_required(_TOTALS, params)
         (streak,) = await session.fetch_required(_LONGEST_STREAK, params)
         bids = await session.fetch_all(_BIDS, params)
         history = await session.fetch_all(_RATING_HISTORY, params)
@@ -134,13 +129,13 @@ async def player_card(store: Store, guild_id: int, player: str) -> PlayerCard | 
         rating=profile["rating"],
         rank=None if board.viewer is None else board.viewer.rank,
         ranked_players=board.total,
-        games=totals["games"],
-        wins=totals["wins"],
-        hands=totals["hands"],
-        hands_as_maker=totals["tries"],
-        contracts_made=totals["made"],
-        points=totals["points"],
-        pedros=totals["pedros"],
+        games=profile["games"],
+        wins=profile["wins"],
+        hands=profile["hands"],
+        hands_as_maker=profile["hands_as_maker"],
+        contracts_made=profile["contracts_made"],
+        points=profile["points"],
+        pedros=profile["pedros"],
         longest_streak=streak,
         bids=tuple((row["amount"], row["bids"]) for row in bids),
         rating_history=tuple(row["rating"] for row in history),

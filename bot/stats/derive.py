@@ -11,9 +11,35 @@ the set of counted games differs. Bids and captured cards are read from the hand
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from bot.stats.players import PLAYER_KEY_SQL
 from bot.stats.settings import BoardSettings
 from bot.store.database import Session, encode_time
+
+#: Each figure a player's games add up to, and how: the one definition used by every board,
+#: card and stored total.
+FIGURE_SUMS = {
+    "games": "COUNT(*)",
+    "wins": "SUM(won)",
+    "hands": "SUM(hands)",
+    "hands_as_maker": "SUM(hands_as_maker)",
+    "contracts_made": "SUM(contracts_made)",
+    "points": "SUM(points)",
+    "pedros": "SUM(pedros)",
+}
+#: ``COUNT(*) AS games, SUM(won) AS wins, ...`` over ``stat_games`` rows.
+SUMMED_FIGURES = ", ".join(f"{sql} AS {name}" for name, sql in FIGURE_SUMS.items())
+#: ``games, wins, ...``: the stored totals in ``stat_players``.
+FIGURE_COLUMNS = ", ".join(FIGURE_SUMS)
+
+_REFRESH_TOTALS = f"""
+UPDATE stat_players SET ({FIGURE_COLUMNS}) = (
+    SELECT {", ".join(FIGURE_SUMS.values())} FROM stat_games g
+    WHERE g.guild_id = stat_players.guild_id AND g.player = stat_players.player
+)
+WHERE guild_id = ? AND player = ?
+"""
 
 #: The counted games of one game id (already checked to count).
 ONE_GAME = "SELECT game_id FROM results WHERE game_id = :game_id"
@@ -23,24 +49,48 @@ SERVER_GAMES = (
     " AND (status = 'finished' OR :count_abandoned)"
 )
 
+# Each hand's figures are added up once per game (by seat or by side) and then joined to the
+# game's seats, so every hand and every JSON element is read once. CROSS JOIN keeps SQLite
+# reading the counted games first and their hands by primary key, rather than every hand of
+# every server.
 _INSERT_GAMES = f"""
 INSERT INTO stat_games (guild_id, ended_at, game_id, seat, player, user_id, side, won, hands,
                         hands_as_maker, contracts_made, points, pedros)
-WITH counted (game_id) AS ({{games}})
+WITH counted (game_id) AS ({{games}}),
+game_hands AS (
+    SELECT h.game_id, COUNT(*) AS hands
+    FROM counted CROSS JOIN hands h ON h.game_id = counted.game_id
+    GROUP BY h.game_id
+),
+side_points AS (
+    SELECT s.game_id, s.side, SUM(s.points) AS points
+    FROM counted JOIN hand_sides s ON s.game_id = counted.game_id
+    GROUP BY s.game_id, s.side
+),
+side_pedros AS (
+    SELECT h.game_id, c.value ->> 1 AS side, COUNT(*) AS pedros
+    FROM counted CROSS JOIN hands h ON h.game_id = counted.game_id, json_each(h.captured) c
+    WHERE c.value ->> 0 IN ('right_pedro', 'left_pedro') AND c.value ->> 1 IS NOT NULL
+    GROUP BY h.game_id, side
+),
+contracts AS (
+    SELECT h.game_id, h.maker AS seat, COUNT(*) AS tries, SUM(s.points >= h.contract) AS made
+    FROM counted
+    CROSS JOIN hands h ON h.game_id = counted.game_id
+    JOIN result_players maker ON maker.game_id = h.game_id AND maker.seat = h.maker
+    JOIN hand_sides s ON s.game_id = h.game_id AND s.hand_number = h.number
+                     AND s.side = maker.side
+    GROUP BY h.game_id, h.maker
+)
 SELECT rp.guild_id, rp.ended_at, rp.game_id, rp.seat, {PLAYER_KEY_SQL}, rp.user_id, rp.side,
-       rp.won,
-       (SELECT COUNT(*) FROM hands h WHERE h.game_id = rp.game_id),
-       (SELECT COUNT(*) FROM hands h WHERE h.game_id = rp.game_id AND h.maker = rp.seat),
-       (SELECT COUNT(*) FROM hands h
-          JOIN hand_sides s ON s.game_id = h.game_id AND s.hand_number = h.number
-                           AND s.side = rp.side
-         WHERE h.game_id = rp.game_id AND h.maker = rp.seat AND s.points >= h.contract),
-       (SELECT COALESCE(SUM(s.points), 0) FROM hand_sides s
-         WHERE s.game_id = rp.game_id AND s.side = rp.side),
-       (SELECT COUNT(*) FROM hands h, json_each(h.captured) c
-         WHERE h.game_id = rp.game_id AND c.value ->> 0 IN ('right_pedro', 'left_pedro')
-           AND c.value ->> 1 = rp.side)
-FROM counted JOIN result_players rp ON rp.game_id = counted.game_id
+       rp.won, COALESCE(gh.hands, 0), COALESCE(c.tries, 0), COALESCE(c.made, 0),
+       COALESCE(sp.points, 0), COALESCE(pe.pedros, 0)
+FROM counted
+JOIN result_players rp ON rp.game_id = counted.game_id
+LEFT JOIN game_hands gh ON gh.game_id = rp.game_id
+LEFT JOIN side_points sp ON sp.game_id = rp.game_id AND sp.side = rp.side
+LEFT JOIN side_pedros pe ON pe.game_id = rp.game_id AND pe.side = rp.side
+LEFT JOIN contracts c ON c.game_id = rp.game_id AND c.seat = rp.seat
 """
 
 _INSERT_BIDS = f"""
@@ -48,9 +98,10 @@ INSERT INTO stat_bids (guild_id, player, amount, game_id, bids)
 WITH counted (game_id) AS ({{games}})
 SELECT rp.guild_id, {PLAYER_KEY_SQL} AS player, b.value ->> 1 AS amount, rp.game_id, COUNT(*)
 FROM counted
-JOIN result_players rp ON rp.game_id = counted.game_id
-JOIN hands h ON h.game_id = rp.game_id, json_each(h.bids) b
-WHERE b.value ->> 0 = rp.seat AND b.value ->> 1 IS NOT NULL
+CROSS JOIN hands h ON h.game_id = counted.game_id
+CROSS JOIN json_each(h.bids) b
+JOIN result_players rp ON rp.game_id = h.game_id AND rp.seat = b.value ->> 0
+WHERE b.value ->> 1 IS NOT NULL
 GROUP BY rp.game_id, player, amount
 """
 
@@ -83,3 +134,8 @@ async def clear_server(session: Session, guild_id: int) -> None:
 async def _derive(session: Session, games: str, params: dict[str, object]) -> None:
     await session.execute(_INSERT_GAMES.format(games=games), params)
     await session.execute(_INSERT_BIDS.format(games=games), params)
+
+
+async def refresh_totals(session: Session, guild_id: int, players: Iterable[str]) -> None:
+    """Add up the stored figures of these players again (after their games changed)."""
+    await session.execute_many(_REFRESH_TOTALS, [(guild_id, player) for player in players])

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from aiosqlite import Row
 
-from bot.stats.derive import clear_server, derive_game, derive_server
+from bot.stats.derive import clear_server, derive_game, derive_server, refresh_totals
 from bot.stats.ratings import NEW_PLAYER, GameOutcome, Skill, rate_game
 from bot.stats.settings import BoardSettings, read_settings, write_settings
 from bot.store import Store, Unset
@@ -171,6 +171,7 @@ async def _rate(tx: Session, guild_id: int, *, only_game: int | None = None) -> 
         " last_ended_at = excluded.last_ended_at, last_game_id = excluded.last_game_id",
         list(touched.values()),
     )
+    await refresh_totals(tx, guild_id, touched)
     return len(games)
 
 

@@ -53,7 +53,8 @@ CREATE TABLE stat_bids (
     PRIMARY KEY (guild_id, player, amount, game_id)
 ) WITHOUT ROWID;
 
--- Each rated player's current rating on a server, and the name they last played under.
+-- Each player of a server: current rating, the name they last played under, and their
+-- stat_games figures added up over all counted games (what all-time boards and cards read).
 CREATE TABLE stat_players (
     guild_id       INTEGER NOT NULL,
     player         TEXT    NOT NULL,
@@ -65,6 +66,13 @@ CREATE TABLE stat_players (
     rating         REAL    NOT NULL,
     last_ended_at  TEXT    NOT NULL,
     last_game_id   INTEGER NOT NULL,
+    games          INTEGER NOT NULL DEFAULT 0,
+    wins           INTEGER NOT NULL DEFAULT 0,
+    hands          INTEGER NOT NULL DEFAULT 0,
+    hands_as_maker INTEGER NOT NULL DEFAULT 0,
+    contracts_made INTEGER NOT NULL DEFAULT 0,
+    points         INTEGER NOT NULL DEFAULT 0,
+    pedros         INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (guild_id, player),
     CHECK ((user_id IS NULL) <> (computer_level IS NULL))
 ) WITHOUT ROWID;

@@ -1,0 +1,169 @@
+"""The leaderboard picture: one page of ranked players, and the viewer's own row beneath.
+
+Like every picture here it is drawn from a frozen scene and nothing else: names, figures
+(already formatted for the reader's language) and `BoardWords` for every label.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PIL import Image
+
+from bot.render.canvas import chip, felt, to_png
+from bot.render.style import (
+    FELT_DARK,
+    HIGHLIGHT,
+    PANEL,
+    PANEL_EDGE,
+    RGB,
+    TEXT,
+    TEXT_DIM,
+)
+from bot.render.text import draw_text
+
+WIDTH = 800
+MARGIN = 24
+ROW_HEIGHT = 46
+ROWS_TOP = 150
+VIEWER_GAP = 24
+TINY, SMALL, NORMAL, LARGE, TITLE = 14, 16, 20, 24, 30
+RANK_X = MARGIN + 24
+NAME_X = MARGIN + 58
+GAMES_X = WIDTH - MARGIN - 14
+VALUE_X = WIDTH - MARGIN - 120
+#: Discs behind the first three ranks: gold, silver, bronze.
+MEDALS: tuple[RGB, ...] = ((255, 200, 61), (200, 206, 214), (214, 140, 74))
+MEDAL_TEXT: RGB = (28, 28, 28)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardWords:
+    """Every label of the leaderboard picture; `{fields}` are filled in by the renderer."""
+
+    title: str = "Leaderboard"
+    page: str = "Page {page} of {pages}"
+    player: str = "Player"
+    games: str = "Games"
+    computer: str = "BOT"
+    empty: str = "Nobody is on this board yet."
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    rank: int
+    name: str
+    #: The figure the board is ranked by, formatted for the reader ("24.6", "62 %").
+    value: str
+    games: int
+    is_computer: bool = False
+    #: The row of the person looking at the board, drawn highlighted.
+    is_viewer: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BoardScene:
+    #: What the board ranks by, already translated ("Rating", "Win rate").
+    metric: str
+    #: The period, already translated ("All time", "This week").
+    period: str
+    page: int
+    pages: int
+    rows: tuple[BoardRow, ...]
+    #: The viewer's row when it is not on this page (drawn beneath, after a gap).
+    viewer: BoardRow | None = None
+    words: BoardWords = field(default_factory=BoardWords)
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.page <= self.pages:
+            raise ValueError(f"page {self.page} is not between 1 and {self.pages}")
+
+
+class _BoardPainter:
+    def __init__(self, scene: BoardScene) -> None:
+        self.scene = scene
+        self.words = scene.words
+        rows = max(len(scene.rows), 1)
+        height = ROWS_TOP + rows * ROW_HEIGHT + MARGIN
+        if scene.viewer is not None:
+            height += VIEWER_GAP + ROW_HEIGHT
+        self.image, self.draw = felt((WIDTH, height), FELT_DARK)
+
+    def paint(self) -> Image.Image:
+        scene, words = self.scene, self.words
+        period_width = chip(
+            self.image, (WIDTH - MARGIN, 40), scene.period, SMALL, PANEL_EDGE, TEXT, "right"
+        )
+        self.text((MARGIN, 40), words.title, TITLE, TEXT, WIDTH - 3 * MARGIN - period_width)
+        page = words.page.format(page=scene.page, pages=scene.pages)
+        page_width = self.text((WIDTH - MARGIN, 82), page, SMALL, TEXT_DIM, 220, "right")
+        self.text((MARGIN, 82), scene.metric, NORMAL, HIGHLIGHT, WIDTH - 3 * MARGIN - page_width)
+        y = ROWS_TOP
+        if scene.rows:
+            self.headers()
+        else:
+            self.text(
+                (WIDTH / 2, y + ROW_HEIGHT / 2), words.empty, NORMAL, TEXT_DIM, align="centre"
+            )
+        for index, row in enumerate(scene.rows):
+            self.row(row, y, shaded=index % 2 == 0)
+            y += ROW_HEIGHT
+        if scene.viewer is not None:
+            self.gap_marker(y + VIEWER_GAP / 2 + 2)
+            self.row(scene.viewer, y + VIEWER_GAP, shaded=True)
+        return self.image
+
+    def text(self, xy, text: str, size: int, fill, max_width=None, align="left") -> int:
+        return draw_text(self.image, xy, text, size, fill, align, max_width)
+
+    def headers(self) -> None:
+        y = ROWS_TOP - 16
+        self.text((RANK_X, y), "#", SMALL, TEXT_DIM, align="centre")
+        self.text((NAME_X, y), self.words.player, SMALL, TEXT_DIM, VALUE_X - NAME_X - 150)
+        self.text((VALUE_X, y), self.scene.metric, SMALL, TEXT_DIM, 180, "right")
+        self.text((GAMES_X, y), self.words.games, SMALL, TEXT_DIM, 90, "right")
+
+    def row(self, row: BoardRow, top: float, shaded: bool) -> None:
+        box = (MARGIN, top + 3, WIDTH - MARGIN, top + ROW_HEIGHT - 3)
+        if row.is_viewer:
+            self.draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=HIGHLIGHT, width=2)
+        elif shaded:
+            self.draw.rounded_rectangle(box, radius=10, fill=PANEL)
+        middle = top + ROW_HEIGHT / 2
+        self.rank(row.rank, middle)
+        name_room = VALUE_X - NAME_X - 170
+        width = self.text((NAME_X, middle), row.name, NORMAL, TEXT, name_room)
+        if row.is_computer:
+            chip(
+                self.image,
+                (NAME_X + width + 10, middle),
+                self.words.computer,
+                TINY,
+                PANEL_EDGE,
+                TEXT,
+                "left",
+            )
+        self.text((VALUE_X, middle), row.value, LARGE, HIGHLIGHT, 160, "right")
+        self.text((GAMES_X, middle), str(row.games), NORMAL, TEXT_DIM, 90, "right")
+
+    def rank(self, rank: int, middle: float) -> None:
+        if rank <= len(MEDALS):
+            radius = 15
+            self.draw.ellipse(
+                (RANK_X - radius, middle - radius, RANK_X + radius, middle + radius),
+                fill=MEDALS[rank - 1],
+            )
+            self.text((RANK_X, middle), str(rank), SMALL, MEDAL_TEXT, align="centre")
+        else:
+            self.text((RANK_X, middle), str(rank), SMALL, TEXT_DIM, 44, "centre")
+
+    def gap_marker(self, y: float) -> None:
+        """Three dots between the page and the viewer's own row: rows are left out here."""
+        for offset in (-12, 0, 12):
+            x = RANK_X + offset
+            self.draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=TEXT_DIM)
+
+
+def render_board(scene: BoardScene) -> bytes:
+    """One leaderboard page as PNG bytes (800 wide)."""
+    return to_png(_BoardPainter(scene).paint())
