@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from bot.ai.simple import random_action, strongest_keep, weakest_discard
-from bot.engine import Action, DiscardDecision, KeepDecision, SeatView
+from bot.ai.easy import decide_easy
+from bot.ai.hard import decide_hard
+from bot.ai.hints import Hint, explain
+from bot.ai.normal import decide_normal
+from bot.engine import Action, SeatView
 
 LEVELS = ("easy", "normal", "hard")
-
-Hint = tuple[str, dict[str, Any]]
 
 
 def decide(
@@ -25,14 +25,14 @@ def decide(
     decision = view.decision
     if decision is None:
         raise ValueError("this seat has nothing to decide")
-    if isinstance(decision, KeepDecision):
-        return strongest_keep(decision)
-    if isinstance(decision, DiscardDecision):
-        return weakest_discard(decision)
-    return random_action(decision, rng)
+    if level == "hard":
+        return decide_hard(view, decision, rng, budget_ms)
+    if level == "easy":
+        return decide_easy(view, decision, rng)
+    return decide_normal(view, decision, rng)
 
 
 def hint(view: SeatView, rng: random.Random) -> tuple[Action, Hint]:
-    """What `hard` would do, with a catalogue key and parameters explaining why."""
+    """What `hard` would do, with a catalogue key (`hint.*`) and parameters saying why."""
     action = decide(view, "hard", rng)
-    return action, ("hint.generic", {})
+    return action, explain(view, action)

@@ -47,9 +47,7 @@ class DecisionPool:
         if level not in SEARCHING_LEVELS:
             return decide_seeded(view, level, seed, budget_ms)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._pool(), decide_seeded, view, level, seed, budget_ms
-        )
+        return await loop.run_in_executor(self._pool(), decide_seeded, view, level, seed, budget_ms)
 
     def close(self) -> None:
         """Stop the workers (waits for decisions already running)."""

@@ -1,0 +1,171 @@
+"""Bidding and naming trumps by expected score (AI_NOTES §3.1).
+
+A bid only buys the right to name trumps and lead, paid for with the risk of a set; the contract
+does not change what a made hand scores. So the player compares, for each bid it may make, the
+expected score of winning the auction there (`handvalue`) with the expected score of letting
+somebody else have it, which depends on who holds the bid now and who deals (everybody passing
+hands the dealer trumps at no contract). Opponents still to speak may outbid it, with chances
+from the same table, so a strong hand bids higher to shut them out while a partner is left room.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.ai.handvalue import BidTable, bid_table, contract_value, position_of
+from bot.engine import (
+    Action,
+    AllPass,
+    Bid,
+    BidDecision,
+    Card,
+    HouseRules,
+    NameTrump,
+    Pass,
+    SeatView,
+    Suit,
+    TrumpDecision,
+)
+from bot.engine.rules import MAX_BID
+
+#: Expected net score for our side when a partner holds the contract, or the other side does.
+PARTNER_CONTRACT = 2.5
+OPPONENT_CONTRACT = -3.0
+#: ... when nobody has bid yet, by whether the dealer (who gets trumps if all pass) is ours.
+DEALER_OURS = 2.0
+DEALER_THEIRS = -2.0
+#: A bid must beat letting the others have it by this much.
+MARGIN = 0.5
+#: Extra caution before taking the contract from a partner.
+OVER_PARTNER = 1.5
+
+
+@dataclass(frozen=True, slots=True)
+class SuitChoice:
+    suit: Suit
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Where a hand sits and under which rules, for valuing it."""
+
+    position: int
+    players: int
+    sides: int
+    rules: HouseRules
+
+    @classmethod
+    def of(cls, view: SeatView) -> Seat:
+        assert view.seat is not None
+        position = position_of(view.seat, view.dealer, view.players)
+        return cls(position, view.players, len(view.sides), view.rules)
+
+
+def best_suit(
+    hand: Sequence[Card], seat: Seat, contract: int, table: BidTable | None = None
+) -> SuitChoice:
+    """The trump suit worth most at `contract` for this hand, and its value."""
+    table = table or bid_table()
+    choices = [
+        SuitChoice(
+            suit,
+            contract_value(
+                table.distribution(hand, suit, seat.position, seat.players),
+                contract,
+                seat.rules,
+                seat.sides,
+            ),
+        )
+        for suit in Suit
+    ]
+    return max(choices, key=lambda choice: choice.value)
+
+
+def hand_worth(hand: Sequence[Card], seat: Seat, table: BidTable) -> int:
+    """The highest contract at which taking trumps beats leaving them to an opponent (0: none)."""
+    worth = 0
+    for amount in range(seat.rules.min_bid, MAX_BID + 1):
+        if best_suit(hand, seat, amount, table).value < OPPONENT_CONTRACT + MARGIN:
+            break
+        worth = amount
+    return worth
+
+
+def _high_bid(view: SeatView) -> tuple[int | None, int]:
+    seat, best = None, 0
+    for bidder, amount in view.bids:
+        if amount is not None and amount > best:
+            seat, best = bidder, amount
+    return seat, best
+
+
+def value_if_others_make(view: SeatView) -> float:
+    """Expected net score for this seat's side when someone else ends up naming trumps."""
+    assert view.seat is not None
+    holder, _ = _high_bid(view)
+    if holder is not None:
+        return PARTNER_CONTRACT if _partners(view, holder) else OPPONENT_CONTRACT
+    return DEALER_OURS if _partners(view, view.dealer) else DEALER_THEIRS
+
+
+def _partners(view: SeatView, seat: int) -> bool:
+    assert view.seat is not None
+    return view.side_of(seat) == view.side_of(view.seat)
+
+
+def _later_opponents(view: SeatView) -> int:
+    assert view.seat is not None
+    later = view.players - len(view.bids) - 1
+    seats = [(view.seat + step) % view.players for step in range(1, later + 1)]
+    return sum(1 for seat in seats if not _partners(view, seat))
+
+
+def _passing_is_free(view: SeatView) -> bool:
+    """The dealer after everybody passed names trumps anyway at no worse a contract."""
+    holder, _ = _high_bid(view)
+    return (
+        view.seat == view.dealer
+        and holder is None
+        and view.rules.all_pass
+        in (
+            AllPass.DEALER_NO_CONTRACT,
+            AllPass.DEALER_STUCK_AT_MIN,
+            AllPass.DEALER_MAY_PASS_THEN_REDEAL,
+        )
+    )
+
+
+def choose_bid(view: SeatView, decision: BidDecision) -> Action:
+    """Bid the amount with the best expected score, or pass."""
+    if decision.lowest > decision.highest or _passing_is_free(view):
+        return Pass()
+    holder, _ = _high_bid(view)
+    if_passing = value_if_others_make(view)
+    needed = if_passing + MARGIN
+    if holder is not None and _partners(view, holder):
+        needed += OVER_PARTNER
+    opponents_after = _later_opponents(view)
+    table = bid_table()
+    overbid = table.overbid_chances(view.players)
+    seat = Seat.of(view)
+    best_action: Action = Pass()
+    best_value = if_passing
+    for amount in decision.amounts:
+        made = best_suit(view.hand, seat, amount, table).value
+        if made < needed:
+            break
+        keeps = (1.0 - overbid[amount + 1]) ** opponents_after
+        value = keeps * made + (1.0 - keeps) * if_passing
+        if value > best_value:
+            best_action, best_value = Bid(amount), value
+    return best_action
+
+
+def choose_trump(view: SeatView, decision: TrumpDecision) -> Action:
+    """Name the suit worth most; decline only when the house rule allows it and the hand is poor."""
+    choice = best_suit(view.hand, Seat.of(view), decision.contract)
+    if decision.can_pass and choice.value < 0:
+        return Pass()
+    return NameTrump(choice.suit)

@@ -1,0 +1,96 @@
+"""Rule-based card play: weigh each legal card by the points it wins or gives away.
+
+For each card the player estimates the chance that its side takes the trick once everyone after
+it has played (the card's own strength, what the seats after it may still hold, a partner who may
+still take it) and values the points in the trick at stake, minus what the card is worth kept
+for later. Leads follow the old advice: pull trumps with the highest trump, never lead a scoring
+card that can be caught, and cash the scoring cards when nobody else has a trump left.
+"""
+
+from __future__ import annotations
+
+from bot.ai.bits import TRUMP_BLOCK
+from bot.ai.knowledge import Knowledge
+from bot.ai.tricks import TrickState, beats, chance_safe, chance_to_beat, trick_state
+
+#: Chance above which the trick counts as taken when deciding to lead trumps.
+_SURE = 0.97
+
+
+def keep_value(k: Knowledge, bit: int) -> float:
+    """What a card is worth kept for later tricks (high trumps win tricks, plain cards little)."""
+    layout = k.layout
+    if layout.block[bit] == TRUMP_BLOCK:
+        return 0.5 + 0.1 * (bit - layout.block_base[TRUMP_BLOCK])
+    return 0.02 * (bit - layout.block_base[layout.block[bit]])
+
+
+def throw_cost(k: Knowledge, bit: int) -> float:
+    """How much it hurts to give a card away: its points first, then what it is worth kept."""
+    return 100 * k.layout.points[bit] + keep_value(k, bit)
+
+
+def is_boss(k: Knowledge, bit: int) -> bool:
+    """No card another player may hold beats this trump."""
+    above = ~((1 << (bit + 1)) - 1)
+    return not (k.unseen & k.trump_mask & above)
+
+
+def others_may_hold_trumps(k: Knowledge) -> bool:
+    return any(k.can_hold(seat) & k.trump_mask for seat in range(k.players) if seat != k.me)
+
+
+def card_values(k: Knowledge, legal: list[int]) -> dict[int, float]:
+    """The expected gain in trick points, less the card's keep value, of each legal card."""
+    state = trick_state(k)
+    points = k.layout.points
+    values = {}
+    for bit in legal:
+        chance = _chance_ours(k, state, bit)
+        at_stake = state.points + points[bit]
+        values[bit] = (2 * chance - 1) * at_stake - keep_value(k, bit)
+    return values
+
+
+def _chance_ours(k: Knowledge, state: TrickState, bit: int) -> float:
+    """Chance that this seat's side takes the trick if it plays `bit`."""
+    if state.led == -1:
+        led, best, winner = k.layout.block[bit], bit, k.me
+    elif beats(k, bit, state.best, state.led):
+        led, best, winner = state.led, bit, k.me
+    else:
+        led, best, winner = state.led, state.best, state.winner
+    if k.partners(winner):
+        return chance_safe(k, state, best, winner, led)
+    chance_not = 1.0
+    for seat in state.after:
+        if k.partners(seat):
+            chance_not *= 1.0 - chance_to_beat(k, seat, best, led)
+    return (1.0 - chance_not) * 0.8
+
+
+def choose_card(k: Knowledge, legal: list[int]) -> int:
+    """The rule-based choice among the legal cards (bits)."""
+    if len(legal) == 1:
+        return legal[0]
+    if not k.trick:
+        lead = _lead(k, legal)
+        if lead is not None:
+            return lead
+    values = card_values(k, legal)
+    return max(legal, key=lambda bit: (values[bit], -throw_cost(k, bit)))
+
+
+def _lead(k: Knowledge, legal: list[int]) -> int | None:
+    """A lead chosen by the pulling rules, or None to weigh the cards like any other play."""
+    points = k.layout.points
+    trumps = [bit for bit in legal if k.layout.block[bit] == TRUMP_BLOCK]
+    if not trumps:
+        return None
+    if not others_may_hold_trumps(k):
+        return max(trumps, key=lambda bit: (points[bit], bit))
+    outstanding = k.unseen & k.layout.point_mask
+    highest = max(trumps)
+    if is_boss(k, highest) and (outstanding or any(points[bit] for bit in trumps)):
+        return highest
+    return None

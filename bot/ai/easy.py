@@ -1,0 +1,51 @@
+"""The `easy` level: the rule-based player made casual, with some randomness but nothing absurd.
+
+It bids only clearly good hands at the lowest possible amount, never over a partner, and in play
+picks at random among the cards the rule-based player rates close to its own choice, so it slips
+now and then (a card too high or too low) but never throws points away for nothing.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.ai.bidding import Seat, best_suit
+from bot.ai.cardplay import card_values
+from bot.ai.knowledge import read_knowledge
+from bot.ai.normal import decide_normal
+from bot.engine import Action, Bid, BidDecision, Decision, Pass, Play, PlayDecision, SeatView
+
+#: Cards rated within this many points of the best are fair game.
+SLACK = 1.0
+#: Expected net score a hand must promise before it bids.
+BID_THRESHOLD = 1.0
+
+
+def decide_easy(view: SeatView, decision: Decision, rng: random.Random) -> Action:
+    match decision:
+        case BidDecision():
+            return _bid(view, decision)
+        case PlayDecision() if len(decision.cards) > 1:
+            return _play(view, decision, rng)
+    return decide_normal(view, decision, rng)
+
+
+def _bid(view: SeatView, decision: BidDecision) -> Action:
+    assert view.seat is not None
+    partner_bid = any(
+        amount is not None and seat != view.seat and view.side_of(seat) == view.side_of(view.seat)
+        for seat, amount in view.bids
+    )
+    if partner_bid or decision.lowest > decision.highest or view.seat == view.dealer:
+        return Pass()
+    value = best_suit(view.hand, Seat.of(view), decision.lowest).value
+    return Bid(decision.lowest) if value >= BID_THRESHOLD else Pass()
+
+
+def _play(view: SeatView, decision: PlayDecision, rng: random.Random) -> Action:
+    k = read_knowledge(view)
+    legal = [k.layout.bit[card] for card in decision.cards]
+    values = card_values(k, legal)
+    best = max(values.values())
+    fair = [bit for bit in legal if values[bit] >= best - SLACK]
+    return Play(k.layout.card[rng.choice(fair)])

@@ -1,0 +1,82 @@
+"""Deal the unseen cards into the other hands, consistently with everything public.
+
+A sample ("world") respects hand sizes, voids shown in play, the trumps each player is known to
+hold since the draw, and (with four players) that no unseen trump is out of play. Cards are
+placed one at a time, each to a random place that may take it, weighted by the room left there,
+which is close to uniform over the consistent deals; a dead end is simply retried.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.ai.knowledge import Knowledge
+
+_ATTEMPTS = 40
+_OUT = -1
+
+
+def _bits(mask: int) -> list[int]:
+    result = []
+    while mask:
+        low = mask & -mask
+        result.append(low.bit_length() - 1)
+        mask ^= low
+    return result
+
+
+def sample_hands(knowledge: Knowledge, rng: random.Random) -> list[int]:
+    """Every seat's hand (this seat's own included) in one world consistent with `knowledge`.
+
+    If the constraints cannot be met in a few attempts (they are always satisfiable for real
+    games, but rare combinations make the greedy fill stumble), voids are dropped so that a world
+    still comes out.
+    """
+    for attempt in range(_ATTEMPTS):
+        hands = _try_sample(knowledge, rng, respect_voids=attempt < _ATTEMPTS - 1)
+        if hands is not None:
+            return hands
+    raise RuntimeError("no deal matches what this seat has seen")
+
+
+def _try_sample(
+    knowledge: Knowledge, rng: random.Random, *, respect_voids: bool
+) -> list[int] | None:
+    k = knowledge
+    others = [seat for seat in range(k.players) if seat != k.me and k.hand_sizes[seat] > 0]
+    need = {seat: k.hand_sizes[seat] for seat in others}
+    hands = [0] * k.players
+    hands[k.me] = k.hand
+    excluded = k.excluded if respect_voids else (0,) * k.players
+    trumps = _bits(k.unseen & k.trump_mask)
+    plains = _bits(k.unseen & ~k.trump_mask)
+    rng.shuffle(trumps)
+    rng.shuffle(plains)
+    out_room = len(trumps) + len(plains) - sum(need.values())
+    if out_room < 0:
+        return None
+    for seat in others:
+        required = k.min_trumps[seat] if respect_voids else 0
+        for _ in range(min(required, need[seat])):
+            if not trumps:
+                return None
+            hands[seat] |= 1 << trumps.pop()
+            need[seat] -= 1
+    for bit, may_go_out in [(b, not k.trumps_all_held) for b in trumps] + [
+        (b, True) for b in plains
+    ]:
+        card = 1 << bit
+        places = [seat for seat in others if need[seat] and not excluded[seat] & card]
+        weights = [need[seat] for seat in places]
+        if may_go_out and out_room:
+            places.append(_OUT)
+            weights.append(out_room)
+        if not places:
+            return None
+        place = rng.choices(places, weights)[0] if len(places) > 1 else places[0]
+        if place == _OUT:
+            out_room -= 1
+        else:
+            hands[place] |= card
+            need[place] -= 1
+    return hands

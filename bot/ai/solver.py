@@ -1,0 +1,345 @@
+"""Exact open-hand ("double-dummy") values of the rest of a hand, over bitmask hands.
+
+The value of a position is the number of points the maximising side will still capture when
+everybody plays perfectly knowing every card. Sampling the hidden hands and averaging these exact
+values over the samples (PIMC) is how the `hard` level plays.
+
+Search: alpha-beta over single card plays, a transposition table at trick boundaries holding
+bounds, zero-point cards that no other live card separates searched once, moves ordered so the
+likely best come first, and an early stop when the points left cannot change the outcome. With
+three sides the other two are assumed to play against the maximising one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from bot.ai.bits import TRUMP_BLOCK, BitLayout
+
+_UNSET = -1
+#: Nodes searched between checks of the limits.
+_CLOCK_EVERY = 128
+
+
+class SearchTimeout(Exception):
+    """The deadline passed before the search finished."""
+
+
+#: Distinct moves in order, per trump layout, keyed by what decides them (shared by all worlds).
+_MOVE_CACHES: dict[int, dict[tuple[int, int, int, int], list[int]]] = {}
+_MOVE_CACHE_LIMIT = 100_000
+
+
+def _move_cache(layout: BitLayout) -> dict[tuple[int, int, int, int], list[int]]:
+    cache = _MOVE_CACHES.setdefault(id(layout), {})
+    if len(cache) > _MOVE_CACHE_LIMIT:
+        cache.clear()
+    return cache
+
+
+class Solver:
+    """Solves positions of one deal's play for one maximising side; reuse it within one world."""
+
+    def __init__(
+        self,
+        layout: BitLayout,
+        side_of: Sequence[int],
+        max_side: int,
+        node_limit: int | None = None,
+        deadline: float | None = None,
+    ) -> None:
+        """The search gives up (`SearchTimeout`) after `node_limit` nodes, or once
+        `time.perf_counter()` passes `deadline`."""
+        self.layout = layout
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.players = len(side_of)
+        self.maximising = tuple(side == max_side for side in side_of)
+        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self._move_cache = _move_cache(layout)
+        self._full_orders = [
+            [(leader + step) % self.players for step in range(self.players)]
+            for leader in range(self.players)
+        ]
+        self.nodes = 0
+        self._points = layout.points
+        self._block = layout.block
+        self._block_mask = layout.block_mask
+        self._trump_mask = layout.trump_mask
+        self._point_mask = layout.point_mask
+        self._points_of: dict[int, int] = {}
+        self._point_bits = [(1 << bit, value) for bit, value in enumerate(layout.points) if value]
+
+    # ------------------------------------------------------------------ public
+
+    def move_values(
+        self,
+        hands: Sequence[int],
+        trick: Sequence[tuple[int, int]],
+        leader: int,
+        bonus: int = 0,
+    ) -> dict[int, int]:
+        """Exact value of each legal move (by bit) of the seat to play next.
+
+        `trick` holds the (seat, bit) cards already in the current trick, `leader` is the seat
+        that led it (or leads it, if empty) and `bonus` counts points going to this trick's winner
+        besides its cards (cards thrown to the first trick).
+        """
+        hands = list(hands)
+        order = self._order(hands, leader, len(trick))
+        if len(order) <= len(trick):
+            raise ValueError("nobody is left to play to this trick")
+        led, best_seat, best_bit, pts = _UNSET, _UNSET, _UNSET, bonus
+        for seat, bit in trick:
+            if led == _UNSET:
+                led, best_seat, best_bit = self._block[bit], seat, bit
+            elif self._beats(bit, best_bit, led):
+                best_seat, best_bit = seat, bit
+            pts += self._points[bit]
+        index = len(trick)
+        seat = order[index]
+        total = pts + self._remaining(hands)
+        values: dict[int, int] = {}
+        for bit, twins in self._root_moves(hands, seat, led, best_bit):
+            value = self._after(
+                hands, order, index, seat, bit, led, best_seat, best_bit, pts, -1, total + 1
+            )
+            for twin in twins:
+                values[twin] = value
+        return values
+
+    # ------------------------------------------------------------------ search
+
+    def _check_limits(self) -> None:
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise SearchTimeout
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchTimeout
+
+    def _order(self, hands: list[int], leader: int, played: int) -> list[int]:
+        """Seats playing to the trick led by `leader`, `played` of whom have played already."""
+        seats = self._full_orders[leader]
+        if all(hands):
+            return seats
+        return seats[:played] + [seat for seat in seats[played:] if hands[seat]]
+
+    def _beats(self, bit: int, best_bit: int, led: int) -> bool:
+        block = self._block[bit]
+        return block in (TRUMP_BLOCK, led) and bit > best_bit
+
+    def points_left(self, hands: Sequence[int]) -> int:
+        """Points still in the hands."""
+        return self._remaining(hands)
+
+    def _remaining(self, hands: Sequence[int]) -> int:
+        """Points still in the hands."""
+        union = 0
+        for hand in hands:
+            union |= hand
+        union &= self._point_mask
+        points = self._points_of.get(union)
+        if points is None:
+            points = sum(value for mask, value in self._point_bits if union & mask)
+            self._points_of[union] = points
+        return points
+
+    def _legal(self, hand: int, led: int) -> int:
+        if led == _UNSET:
+            return hand
+        follow = hand & self._block_mask[led]
+        if not follow:
+            return hand
+        if led == TRUMP_BLOCK:
+            return follow
+        return follow | (hand & self._trump_mask)
+
+    def _root_moves(
+        self, hands: list[int], seat: int, led: int, best_bit: int
+    ) -> list[tuple[int, list[int]]]:
+        """Distinct moves, each with the equivalent cards that share its value."""
+        legal = self._legal(hands[seat], led)
+        live = 0
+        for other, hand in enumerate(hands):
+            if other != seat:
+                live |= hand
+        if best_bit != _UNSET:
+            live |= 1 << best_bit
+        groups: list[tuple[int, list[int]]] = []
+        previous = _UNSET
+        while legal:
+            low = legal & -legal
+            bit = low.bit_length() - 1
+            legal ^= low
+            if previous != _UNSET and self._equivalent(previous, bit, live):
+                groups[-1][1].append(bit)
+            else:
+                groups.append((bit, [bit]))
+            previous = bit
+        return groups
+
+    def _equivalent(self, lower: int, higher: int, live: int) -> bool:
+        points, block = self._points, self._block
+        if points[lower] or points[higher] or block[lower] != block[higher]:
+            return False
+        between = (1 << higher) - (1 << (lower + 1))
+        return not live & between
+
+    def _moves(
+        self, hands: list[int], seat: int, led: int, best_seat: int, best_bit: int
+    ) -> list[int]:
+        """Legal distinct moves of `seat`, the likely best first (cached: they recur a lot)."""
+        legal = self._legal(hands[seat], led)
+        if legal & (legal - 1) == 0:
+            return [legal.bit_length() - 1]
+        live = (hands[0] | hands[1] | hands[-1] | hands[self.players // 2]) & ~hands[seat]
+        if best_bit == _UNSET:
+            relation = 0
+        else:
+            live |= 1 << best_bit
+            relation = 1 if self.maximising[best_seat] == self.maximising[seat] else 2
+        key = (legal, live, best_bit, relation)
+        moves = self._move_cache.get(key)
+        if moves is None:
+            moves = self._order_moves(legal, live, best_bit, relation)
+            self._move_cache[key] = moves
+        return moves
+
+    def _order_moves(self, legal: int, live: int, best_bit: int, relation: int) -> list[int]:
+        points, block = self._points, self._block
+        distinct: list[int] = []
+        previous = _UNSET
+        while legal:
+            low = legal & -legal
+            bit = low.bit_length() - 1
+            legal ^= low
+            if not (
+                previous != _UNSET
+                and not points[previous]
+                and not points[bit]
+                and block[previous] == block[bit]
+                and not live & ((1 << bit) - (1 << (previous + 1)))
+            ):
+                distinct.append(bit)
+            previous = bit
+        if relation == 0:
+            distinct.reverse()
+            return distinct
+        if relation == 1:
+            # Partner winning: give points first, then the cheapest cards.
+            distinct.sort(key=lambda b: -points[b] * 64 + b)
+            return distinct
+        led_block = block[best_bit]
+        winners = []
+        losers = []
+        for b in distinct:
+            if b > best_bit and (block[b] == TRUMP_BLOCK or block[b] == led_block):
+                winners.append(b)
+            else:
+                losers.append(b)
+        losers.sort(key=lambda b: points[b] * 64 + b)
+        return winners + losers
+
+    def _after(
+        self,
+        hands: list[int],
+        order: list[int],
+        index: int,
+        seat: int,
+        bit: int,
+        led: int,
+        best_seat: int,
+        best_bit: int,
+        pts: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Value after `seat` plays `bit` as the `index`-th card of the trick."""
+        self.nodes += 1
+        if not self.nodes % _CLOCK_EVERY:
+            self._check_limits()
+        if led == _UNSET:
+            led, best_seat, best_bit = self._block[bit], seat, bit
+        elif self._beats(bit, best_bit, led):
+            best_seat, best_bit = seat, bit
+        pts += self._points[bit]
+        hands[seat] ^= 1 << bit
+        if index + 1 == len(order):
+            gain = pts if self.maximising[best_seat] else 0
+            value = gain + self._trick(hands, best_seat, alpha - gain, beta - gain)
+        else:
+            value = self._play(hands, order, index + 1, led, best_seat, best_bit, pts, alpha, beta)
+        hands[seat] ^= 1 << bit
+        return value
+
+    def _play(
+        self,
+        hands: list[int],
+        order: list[int],
+        index: int,
+        led: int,
+        best_seat: int,
+        best_bit: int,
+        pts: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        seat = order[index]
+        moves = self._moves(hands, seat, led, best_seat, best_bit)
+        after = self._after
+        if self.maximising[seat]:
+            best = -1
+            for bit in moves:
+                value = after(
+                    hands, order, index, seat, bit, led, best_seat, best_bit, pts, alpha, beta
+                )
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+            return best
+        best = 1 << 20
+        for bit in moves:
+            value = after(
+                hands, order, index, seat, bit, led, best_seat, best_bit, pts, alpha, beta
+            )
+            if value < best:
+                best = value
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _trick(self, hands: list[int], leader: int, alpha: int, beta: int) -> int:
+        """Value of the tricks still to play, `leader` leading the next one."""
+        remaining = self._remaining(hands)
+        if remaining == 0:
+            return 0
+        if alpha >= remaining:
+            return remaining
+        if beta <= 0:
+            return 0
+        key = (*hands, leader)
+        bounds = self.table.get(key)
+        if bounds is not None:
+            lower, upper = bounds
+            if lower >= beta or lower == upper:
+                return lower
+            if upper <= alpha:
+                return upper
+            alpha, beta = max(alpha, lower), min(beta, upper)
+        else:
+            lower, upper = 0, remaining
+        order = self._order(hands, leader, 0)
+        value = self._play(hands, order, 0, _UNSET, _UNSET, _UNSET, 0, alpha, beta)
+        if value <= alpha:
+            upper = min(upper, value)
+        elif value >= beta:
+            lower = max(lower, value)
+        else:
+            lower = upper = value
+        self.table[key] = (lower, upper)
+        return value

@@ -1,0 +1,24 @@
+"""What the end of a hand is worth to one side: its score change minus the others'.
+
+Searching for the best score rather than the most points matters: making the contract by one
+point is worth far more than a point, and once it is made or lost the rest is plain difference.
+"""
+
+from __future__ import annotations
+
+from bot.engine import SeatView
+from bot.engine.scoring import score_sides
+
+
+def hand_net(view: SeatView, my_side: int, mine: float, others: float) -> float:
+    """Net score change for `my_side` if it ends the hand with `mine` more points and everybody
+    else with `others` more, shared evenly, on top of what each side has taken already."""
+    assert view.maker is not None and view.contract is not None
+    sides = len(view.sides)
+    points = [
+        taken + (mine if side == my_side else others / (sides - 1))
+        for side, taken in enumerate(view.points_taken)
+    ]
+    changes = score_sides(view.contract, view.side_of(view.maker), points, view.rules)
+    theirs = sum(change for side, change in enumerate(changes) if side != my_side)
+    return changes[my_side] - theirs / (sides - 1)

@@ -1,0 +1,165 @@
+"""Duplicate matches between computer-player levels: strength, contracts, speed and legality.
+
+Each deal is played twice from the same deck (stock order included, so the draw matches) with
+the partnerships swapped: level A sits North-South at the first table and East-West at the
+second, so the luck of the cards cancels. A deal's net score is A's side's score change minus
+B's, averaged over its two tables; the mean over all deals is printed with a 95% confidence
+interval. Also printed: contracts taken, made and set per level, decision time p50/p95 per level
+(wall clock, each process on one core; the machine may be shared), and illegal actions (any is
+a bug: it is replaced by a random legal action so the match can go on).
+
+Levels: easy, normal, hard, and random (uniformly random legal actions, bidding half the time).
+Run from the repository root, e.g.
+    python scripts/bench_ai.py normal random --deals 2000
+    python scripts/bench_ai.py hard normal --deals 500 --budget-ms 150
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from bot.ai import decide
+from bot.engine import FULL_DECK, Game, HandScored, HouseRules, IllegalAction
+from bot.engine.random_player import random_action
+
+PLAYERS = 4
+
+
+@dataclass
+class TableResult:
+    """One table of one deal: the net for A's side, the contract, and per-level timings."""
+
+    net_a: int
+    maker_level: str
+    contract: int
+    made: bool
+    times: dict[str, list[float]] = field(default_factory=dict)
+    illegal: int = 0
+
+
+def choose(view, level: str, rng: random.Random, budget_ms: float | None):
+    if level == "random":
+        return random_action(view.decision, rng)
+    return decide(view, level, rng, budget_ms=budget_ms)
+
+
+def play_table(
+    deck: list,
+    dealer: int,
+    levels: tuple[str, ...],
+    a_side: int,
+    seed: int,
+    budget_ms: float | None,
+) -> TableResult:
+    """Play one hand; `levels[seat]` chooses for each seat; level A plays side `a_side`."""
+    game = Game.from_deck(deck, dealer, HouseRules(), PLAYERS, seed=seed)
+    rng = random.Random(seed)
+    times: dict[str, list[float]] = defaultdict(list)
+    illegal = 0
+    while True:
+        seat = game.to_act
+        level = levels[seat]
+        view = game.view(seat)
+        start = time.perf_counter()
+        action = choose(view, level, rng, budget_ms)
+        times[level].append((time.perf_counter() - start) * 1000)
+        try:
+            events = game.apply(seat, action)
+        except IllegalAction:
+            illegal += 1
+            events = game.apply(seat, random_action(view.decision, rng))
+        for event in events:
+            if isinstance(event, HandScored):
+                result = event.result
+                net = result.changes[a_side] - result.changes[1 - a_side]
+                return TableResult(
+                    net, levels[result.maker], result.contract, result.made, dict(times), illegal
+                )
+
+
+def play_deal(job: tuple[int, str, str, float | None]) -> tuple[float, list[TableResult]]:
+    """Both tables of one deal; returns A's net per deal and the tables."""
+    seed, level_a, level_b, budget_ms = job
+    deck = list(FULL_DECK)
+    random.Random(seed).shuffle(deck)
+    dealer = seed % PLAYERS
+    first = play_table(deck, dealer, (level_a, level_b, level_a, level_b), 0, seed, budget_ms)
+    second = play_table(deck, dealer, (level_b, level_a, level_b, level_a), 1, seed, budget_ms)
+    return (first.net_a + second.net_a) / 2, [first, second]
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("level_a")
+    parser.add_argument("level_b")
+    parser.add_argument("--deals", type=int, default=2000, help="deal pairs (two tables each)")
+    parser.add_argument("--seed", type=int, default=1, help="first deal's seed")
+    parser.add_argument("--budget-ms", type=float, default=None, help="hard's time per decision")
+    parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
+    args = parser.parse_args()
+    if args.level_a == args.level_b:
+        parser.error("compare two different levels")
+    jobs = [(args.seed + i, args.level_a, args.level_b, args.budget_ms) for i in range(args.deals)]
+    start = time.perf_counter()
+    nets: list[float] = []
+    tables: list[TableResult] = []
+    with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+        for net, pair in pool.imap_unordered(play_deal, jobs, chunksize=4):
+            nets.append(net)
+            tables.extend(pair)
+    elapsed = time.perf_counter() - start
+    report(args, nets, tables, elapsed)
+
+
+def report(
+    args: argparse.Namespace, nets: list[float], tables: list[TableResult], elapsed: float
+) -> None:
+    n = len(nets)
+    mean = statistics.fmean(nets)
+    half = 1.96 * statistics.stdev(nets) / math.sqrt(n) if n > 1 else float("nan")
+    budget = f", hard budget {args.budget_ms:g} ms" if args.budget_ms else ""
+    print(
+        f"{args.level_a} vs {args.level_b}: {n} deal pairs ({2 * n} hands){budget}, {elapsed:.0f} s"
+    )
+    print(
+        f"  net score per deal for {args.level_a}: {mean:+.2f} "
+        f"(95% CI {mean - half:+.2f} .. {mean + half:+.2f})"
+    )
+    for level in (args.level_a, args.level_b):
+        made = [t for t in tables if t.maker_level == level and t.contract > 0]
+        free = sum(1 for t in tables if t.maker_level == level and t.contract == 0)
+        count = len(made)
+        wins = sum(1 for t in made if t.made)
+        rate = f"{100 * wins / count:.1f}%" if count else "n/a"
+        mean_bid = statistics.fmean(t.contract for t in made) if made else 0.0
+        print(
+            f"  {level}: contracts {count} (mean bid {mean_bid:.1f}), made {wins} ({rate}), "
+            f"set {count - wins}; dealer's free contracts {free}"
+        )
+    for level in (args.level_a, args.level_b):
+        times = [ms for t in tables for ms in t.times.get(level, [])]
+        if times:
+            print(
+                f"  {level}: decision time p50 {percentile(times, 0.5):.2f} ms, "
+                f"p95 {percentile(times, 0.95):.2f} ms, max {max(times):.1f} ms "
+                f"({len(times)} decisions)"
+            )
+    print(f"  illegal actions: {sum(t.illegal for t in tables)}")
+
+
+if __name__ == "__main__":
+    main()
