@@ -105,6 +105,13 @@ def play_checked(game: Game, rng: random.Random, *, max_actions: int, check_json
             assert decision.cards and set(decision.cards) == expected <= set(hand)
         events = game.apply(decision.seat, random_action(decision, rng, bid_chance=0.3))
         places = card_places(game)
+        if (
+            game.phase is Phase.PLAY
+            and game.rules.stock_shortage is StockShortage.FILL_FROM_DISCARDS
+        ):
+            played_now = {seat for seat, _ in game.trick}
+            for seat, hand in enumerate(game.hands):
+                assert len(hand) == 6 - len(game.tricks) - (seat in played_now)
         assert set(places) == set(FULL_DECK) and set(places.values()) == {1}
         for seat in range(game.players):
             view = game.view(seat)
