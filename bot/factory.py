@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS: list[str] = [
     "cogs.preferences",
+    "cogs.leaderboard",
 ]
 """Extensions loaded at start, in order. Add a cog's module here to enable it."""
 

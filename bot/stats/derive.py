@@ -45,7 +45,7 @@ WHERE guild_id = ? AND player = ?
 ONE_GAME = "SELECT game_id FROM results WHERE game_id = :game_id"
 #: The counted games of one server under its settings.
 SERVER_GAMES = (
-    "SELECT game_id FROM results WHERE guild_id = :guild_id AND ended_at >= :counted_from"
+    "SELECT game_id FROM results WHERE guild_id = :guild_id AND ended_at > :counted_from"
     " AND (status = 'finished' OR :count_abandoned)"
 )
 

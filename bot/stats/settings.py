@@ -19,13 +19,13 @@ class BoardSettings:
     count_abandoned: bool = False
     """Games ended before the target count for statistics and ratings."""
     counted_from: datetime | None = None
-    """When the boards were last reset: games that ended earlier count for nothing."""
+    """When the boards were last reset: games that ended until then count for nothing."""
 
     def counts(self, status: str, ended_at: datetime) -> bool:
         """Whether a game that ended so, at that time, counts on this server's boards."""
         if status != "finished" and not self.count_abandoned:
             return False
-        return self.counted_from is None or ended_at >= self.counted_from
+        return self.counted_from is None or ended_at > self.counted_from
 
 
 async def read_settings(session: Session, guild_id: int) -> BoardSettings:

@@ -70,8 +70,8 @@ async def buttons(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("Buttons", view=view)
 
 
-@app_commands.command(name="managers-only", description="Needs Manage Server")
-@app_commands.checks.has_permissions(manage_guild=True, manage_messages=True)
+@app_commands.command(name="managers-only", description="Needs Ban Members")
+@app_commands.checks.has_permissions(ban_members=True, manage_messages=True)
 async def managers_only(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("Managed", ephemeral=True)
 
@@ -209,7 +209,7 @@ async def test_a_user_without_a_needed_permission_is_told_which(simcord_env, cha
     assert result.response.content == t(
         "errors.user_missing_permissions",
         "en-US",
-        permissions=f"Manage Guild, {t('permission.manage_messages', 'en-US')}",
+        permissions=f"Ban Members, {t('permission.manage_messages', 'en-US')}",
     )
     [captured] = simcord_env.errors
     assert isinstance(captured, app_commands.MissingPermissions)
