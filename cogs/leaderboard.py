@@ -165,7 +165,7 @@ def _date(game: stats.HistoryGame) -> str:
 
 
 def _hand_text(line: stats.HandLine, locale: str) -> str:
-    scores = " · ".join(
+    scores = " / ".join(
         f"{change:+d} → {total}" for change, total in zip(line.changes, line.totals, strict=True)
     )
     if line.maker is None or line.contract is None:
@@ -226,11 +226,10 @@ class HistoryGameButton(
         detail = await stats.game_hands(_store(interaction), interaction.guild_id, self.game_id)
         if detail is None:
             raise UserFacingError("history.not_found")
+        heading = f"{_date(detail.game)} · {_game_text(detail.game, locale)}"
         embed = discord.Embed(
-            title=t("history.hands_title", locale, date=_date(detail.game)),
-            description="\n".join(
-                [_game_text(detail.game, locale), *(_hand_text(h, locale) for h in detail.hands)]
-            ),
+            title=t("history.hands_title", locale),
+            description="\n".join([heading, *(_hand_text(hand, locale) for hand in detail.hands)]),
         )
         png = await asyncio.to_thread(_game_summary, detail, locale)
         files = []

@@ -201,7 +201,7 @@ class _CardPainter:
         def point(index: int, value: float) -> tuple[float, float]:
             span = area.width - 2 * inset
             x = inset + (span * index / steps if len(history) > 1 else span / 2)
-            y = (area.height - 6 * s) * (high - value) / (high - low) + 3 * s
+            y = inset + (area.height - 2 * inset) * (high - value) / (high - low)
             return (x, y)
 
         if low < 0 < high:

@@ -230,7 +230,8 @@ async def test_history_lists_games_and_shows_one_hand_by_hand(
     assert detail.ephemeral
     [embed] = detail.response.embeds
     assert t("picture.contract_made", EN, name="alice", bid=7) in embed.description
-    assert "+9 → 9 · +5 → 5" in embed.description
+    assert "+9 → 9 / +5 → 5" in embed.description
+    assert embed.title == t("history.hands_title", EN)
     [attachment] = detail.response.attachments
     assert attachment.filename == "game.png"
 
