@@ -86,10 +86,10 @@ class Drew:
 
 @dataclass(frozen=True, slots=True)
 class Robbed:
-    """The dealer robbed the pack; surplus trumps are shown."""
+    """The dealer robbed the pack, announcing how many cards they took; surplus trumps are shown."""
 
     seat: int
-    stock_size: int
+    taken: int
     dead_trumps: tuple[Card, ...]
     to_first_trick: tuple[Card, ...]
 

@@ -432,7 +432,7 @@ class Game:
         assert self.trump is not None
         table = TRUMP_TABLES[self.trump]
         pool = self.hands[self.dealer] + self.stock
-        stock_size = len(self.stock)
+        taken = sum(card in kept for card in self.stock)
         rejected = [card for card in pool if card not in kept]
         surplus_trumps = [card for card in rejected if table.strength[card] > 0]
         to_first = self.rules.dealer_rob is DealerRob.KEEP_ALL_DUMP_ON_FIRST_TRICK
@@ -445,11 +445,11 @@ class Game:
         )
         self.hands[self.dealer] = [card for card in pool if card in kept]
         self.stock = []
-        self.drawn[self.dealer] = stock_size
+        self.drawn[self.dealer] = taken
         events.append(
             Robbed(
                 self.dealer,
-                stock_size,
+                taken,
                 () if to_first else tuple(surplus_trumps),
                 tuple(surplus_trumps) if to_first else (),
             )

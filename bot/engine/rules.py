@@ -104,6 +104,9 @@ class HouseRules:
             raise ValueError("target_score must be a whole number from 1 to 1000")
         if not isinstance(self.min_bid, int) or not 1 <= self.min_bid <= MAX_BID:
             raise ValueError(f"min_bid must be a whole number from 1 to {MAX_BID}")
+        for name in ("bidder_goes_out", "discards_visible", "allow_counting_discard"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be true or false")
         for field in fields(self):
             value = getattr(self, field.name)
             enum_type = _ENUM_FIELDS.get(field.name)

@@ -168,8 +168,11 @@ def test_E22_the_dealer_keeps_every_trump_and_chooses_plain_cards() -> None:
         game, W, Keep((*cards("4H 3H"), own_plain, *stock_plain, game.stock[-1])), Reason.MUST_KEEP
     )
     assert refusal.details == {"cards": tuple(cards("2H"))}
+    from_stock = [card for card in keep if card in game.stock]
+    assert len(from_stock) == 3  # the stock's one trump and two of its plain cards
     events = game.apply(W, Keep(keep))
-    assert of_type(events, Robbed) == [Robbed(W, len(pool) - 9, (), ())]
+    assert of_type(events, Robbed) == [Robbed(W, 3, (), ())]
+    assert game.view(N).drawn[W] == 3
     assert set(game.hands[W]) == set(keep)
     assert game.stock == [] and game.phase is Phase.PLAY
     rejected = set(pool) - set(keep)
@@ -243,7 +246,7 @@ def test_a_rob_without_choice_happens_on_its_own() -> None:
     game = Game.from_deck(deck, W)
     bid_round(game, 1, None, None, None)
     events = game.apply(N, NameTrump(Suit.HEARTS))
-    assert of_type(events, Robbed) == [Robbed(W, 6, (), ())]
+    assert of_type(events, Robbed) == [Robbed(W, 0, (), ())]  # all six trumps were in hand
     assert card_set(game.hands[W]) == card_set("6H 5H 5D 4H 3H 2H")
     assert game.phase is Phase.PLAY and game.to_act == N
 

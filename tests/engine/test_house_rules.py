@@ -472,3 +472,8 @@ def test_the_first_dealer_rule_reaches_the_game(rule: FirstDealer) -> None:
         assert draw.seating[game.dealer] == draw.ranking[0]
     elif rule is FirstDealer.LOWEST:
         assert draw.seating[game.dealer] == draw.ranking[-1]
+
+
+def test_yes_no_house_rules_must_be_booleans() -> None:
+    with pytest.raises(ValueError, match="bidder_goes_out"):
+        HouseRules(bidder_goes_out="false")  # type: ignore[arg-type]
