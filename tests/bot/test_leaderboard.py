@@ -13,7 +13,16 @@ import simcord
 from bot.i18n import t, tn
 from bot.render.board import render_board
 from bot.render.player_card import render_player_card
-from bot.stats import MIN_GAMES, PAGE_SIZE, Metric, leaderboard, player_card, record_game, user_key
+from bot.stats import (
+    MIN_GAMES,
+    PAGE_SIZE,
+    Metric,
+    Period,
+    leaderboard,
+    player_card,
+    record_game,
+    user_key,
+)
 from bot.stats.pictures import board_scene, card_scene
 from bot.store import ResultPlayer, Store
 
@@ -78,8 +87,12 @@ async def _picture(message) -> bytes:
     return await attachment.read()
 
 
-async def _expected_board(bot, guild, member, metric=Metric.RATING, page=0) -> bytes:
-    board = await leaderboard(bot.store, guild.id, metric, page=page, viewer=user_key(member.id))
+async def _expected_board(
+    bot, guild, member, metric=Metric.RATING, page=0, period=Period.ALL
+) -> bytes:
+    board = await leaderboard(
+        bot.store, guild.id, metric, period, page=page, viewer=user_key(member.id)
+    )
     return render_board(board_scene(board, EN))
 
 
@@ -120,6 +133,20 @@ async def test_a_finished_game_changes_the_board(simcord_bot, guild, channel, pl
     picture = await _picture(after.response)
     assert picture != await _picture(before.response)
     assert picture == await _expected_board(simcord_bot, guild, alice, Metric.WINS)
+
+
+async def test_a_board_for_this_week(simcord_bot, guild, channel, players, simcord_env):
+    alice, bob = players[:2]
+    await end_game(simcord_bot.store, channel, [alice, bob], winner=0)
+
+    week = await alice.slash(channel, "cinch leaderboard", by="win_rate", period="week")
+
+    expected = await leaderboard(simcord_bot.store, guild.id, Metric.WIN_RATE, Period.WEEK)
+    assert expected.since.weekday() == 0 and expected.since <= simcord_env.now()
+    assert week.response.content == tn("board.viewer_needs_games", MIN_GAMES - 1, EN, name="alice")
+    assert await _picture(week.response) == await _expected_board(
+        simcord_bot, guild, alice, Metric.WIN_RATE, period=Period.WEEK
+    )
 
 
 async def test_rating_board_needs_five_games(simcord_bot, guild, channel, players):
