@@ -1,0 +1,68 @@
+"""A table's settings: the house rules and everything else chosen when the table is opened.
+
+They are stored as one JSON value in the table's ``house_rules`` column (the store never looks
+inside), so a restart brings back exactly the table that was opened. The turn timer and the
+language have columns of their own in the store and are not repeated here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bot.engine import HouseRules
+from bot.engine.seating import SUPPORTED_PLAYER_COUNTS
+
+#: Seconds a computer player waits before each move, so people can follow the game.
+DEFAULT_COMPUTER_PAUSE = 1.0
+MAX_COMPUTER_PAUSE = 10.0
+
+
+class Teams(StrEnum):
+    """How players get their seats (RULES.md B-15)."""
+
+    #: Everyone draws a card at the start: the two highest play against the two lowest.
+    DRAW = "byDraw"
+    #: Players keep the seats they chose in the lobby (partners sit opposite).
+    MANUAL = "manual"
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """What a table was opened with (besides its language and turn timer)."""
+
+    players: int = 4
+    rules: HouseRules = field(default_factory=HouseRules)
+    teams: Teams = Teams.DRAW
+    #: Whether `/cinch hint` may be used at this table.
+    hints: bool = False
+    computer_pause: float = DEFAULT_COMPUTER_PAUSE
+
+    def __post_init__(self) -> None:
+        if self.players not in SUPPORTED_PLAYER_COUNTS:
+            raise ValueError(f"{self.players} players are not supported")
+        if not 0 <= self.computer_pause <= MAX_COMPUTER_PAUSE:
+            raise ValueError(f"computer_pause must be from 0 to {MAX_COMPUTER_PAUSE} seconds")
+        if not isinstance(self.teams, Teams):
+            object.__setattr__(self, "teams", Teams(self.teams))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "rules": self.rules.to_dict(),
+            "teams": str(self.teams),
+            "hints": self.hints,
+            "computer_pause": self.computer_pause,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableOptions:
+        defaults = cls()
+        return cls(
+            players=data.get("players", defaults.players),
+            rules=HouseRules.from_dict(data.get("rules", {})),
+            teams=Teams(data.get("teams", defaults.teams)),
+            hints=bool(data.get("hints", defaults.hints)),
+            computer_pause=float(data.get("computer_pause", defaults.computer_pause)),
+        )

@@ -1,0 +1,166 @@
+"""The table service on a real SQLite file, with a clock the test moves by hand.
+
+``clock.sleep`` is what the service waits with (computer pauses, turn timers); nothing wakes
+until the test calls ``await clock.advance(seconds)``, which wakes every sleeper that is due and
+lets the service finish what it started before returning. ``outbox`` records every update and
+reminder the service sends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import random
+from collections.abc import AsyncIterator, Callable, Iterator
+
+import pytest
+
+from bot.engine.random_player import random_action
+from bot.i18n import is_strict, set_strict
+from bot.service import Person, Reminder, Table, TableOptions, TableService, Update
+from bot.store import Store
+
+ALICE, BOB, CAROL, DAVE = (
+    Person(100 + n, name) for n, name in enumerate(("alice", "bob", "carol", "dave"))
+)
+PEOPLE = (ALICE, BOB, CAROL, DAVE)
+GUILD, CHANNEL = 1, 2
+
+
+class ManualClock:
+    """Virtual time for the service: sleeps wait until the test advances the clock."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self._sleepers: list[tuple[float, int, asyncio.Future[None], asyncio.Task[object]]] = []
+        self._order = itertools.count()
+        self.sleeping: set[asyncio.Task[object]] = set()
+
+    async def sleep(self, seconds: float) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        task = asyncio.current_task()
+        assert task is not None
+        heapq.heappush(self._sleepers, (self.now + seconds, next(self._order), future, task))
+        self.sleeping.add(task)
+        try:
+            await future
+        finally:
+            self.sleeping.discard(task)
+
+    async def settle(self, service: TableService) -> None:
+        """Wait until every task of the service is finished or asleep on this clock."""
+        for _ in range(20_000):
+            if service.pending_tasks <= self.sleeping:
+                return
+            await asyncio.sleep(0.001)
+        raise TimeoutError(f"the service is still busy: {service.pending_tasks}")
+
+    async def advance(self, service: TableService, seconds: float) -> None:
+        target = self.now + seconds
+        await self.settle(service)
+        while self._sleepers and self._sleepers[0][0] <= target:
+            due, _, future, task = heapq.heappop(self._sleepers)
+            self.now = max(self.now, due)
+            if not future.done():
+                self.sleeping.discard(task)
+                future.set_result(None)
+            await self.settle(service)
+        self.now = target
+
+
+class RecordingOutbox:
+    """Keeps everything the service asked to show."""
+
+    def __init__(self) -> None:
+        self.updates: list[Update] = []
+        self.reminders: list[Reminder] = []
+
+    async def deliver(self, update: Update) -> None:
+        self.updates.append(update)
+
+    async def remind(self, reminder: Reminder) -> None:
+        self.reminders.append(reminder)
+
+    def announcements(self) -> list[str]:
+        return [item.text for update in self.updates for item in update.announcements]
+
+
+@pytest.fixture(autouse=True)
+def strict_catalogue() -> Iterator[None]:
+    previous = is_strict()
+    set_strict(True)
+    yield
+    set_strict(previous)
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def outbox() -> RecordingOutbox:
+    return RecordingOutbox()
+
+
+@pytest.fixture
+async def service(
+    store: Store, outbox: RecordingOutbox, clock: ManualClock
+) -> AsyncIterator[TableService]:
+    tables = TableService(store, outbox, random_source=random.Random(7), sleep=clock.sleep)
+    yield tables
+    await tables.close()
+
+
+async def open_table(
+    service: TableService,
+    *,
+    options: TableOptions | None = None,
+    turn_timer: int | None = None,
+    creator: Person = ALICE,
+) -> int:
+    table = await service.open_table(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        creator=creator,
+        options=options or TableOptions(),
+        language="en",
+        turn_timer=turn_timer,
+    )
+    return table.id
+
+
+async def fill_with_computers(service: TableService, table_id: int) -> None:
+    """Seat computer players in every free seat (the creator asks)."""
+    table = service.table(table_id)
+    for _ in table.free_seats():
+        await service.add_computer(table_id, table.record.creator_id)
+
+
+async def play_until(
+    service: TableService,
+    clock: ManualClock,
+    table_id: int,
+    done: Callable[[Table], bool],
+    *,
+    people: tuple[Person, ...] = PEOPLE,
+    seed: int = 1,
+    limit: int = 2_000,
+) -> Table:
+    """Let everyone play (people by random legal actions, computers on their own) until
+    ``done(table)`` holds."""
+    rng = random.Random(seed)
+    table = service.table(table_id)
+    for _ in range(limit):
+        if done(table):
+            return table
+        game = table.game
+        acting = table.user_at(game.to_act) if game is not None else None
+        person = next((p for p in people if p.user_id == acting), None)
+        if person is not None and not table.seats[game.to_act].away:
+            await service.act(table_id, person.user_id, random_action(game.decision(), rng))
+            await clock.settle(service)
+        else:
+            await clock.advance(service, 1.0)
+    raise AssertionError("the table never got there")

@@ -1,0 +1,200 @@
+"""Playing through the service: refusals change nothing, actions are stored before the answer,
+clicks arriving together apply once, and a hand's and a game's end are recorded and announced."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.engine import (
+    Bid,
+    Card,
+    HouseRules,
+    IllegalAction,
+    Pass,
+    Phase,
+    Play,
+    PlayDecision,
+    Reason,
+)
+from bot.engine.actions import action_to_dict
+from bot.errors import UserFacingError
+from bot.service import TableOptions, TableService
+from bot.service.errors import refusal
+
+from .conftest import ALICE, BOB, CAROL, DAVE, fill_with_computers, open_table, play_until
+
+
+async def four_people(service: TableService, *, target: int = 51) -> int:
+    options = TableOptions(rules=HouseRules(target_score=target))
+    table_id = await open_table(service, options=options)
+    for person in (BOB, CAROL, DAVE):
+        await service.join(table_id, person)
+    await service.start(table_id, ALICE.user_id)
+    return table_id
+
+
+def person_at(service: TableService, table_id: int, seat: int) -> int:
+    user = service.table(table_id).user_at(seat)
+    assert user is not None
+    return user
+
+
+async def stored_actions(store, table_id: int) -> list[dict]:
+    game = await store.games.active(table_id)
+    return [record.action for record in await store.games.actions(game.id)]
+
+
+async def test_each_action_is_stored_before_the_call_returns(service, store):
+    table_id = await four_people(service)
+    game = service.table(table_id).game
+    first = person_at(service, table_id, game.to_act)
+    await service.act(table_id, first, Bid(7))
+    assert await stored_actions(store, table_id) == [action_to_dict(Bid(7))]
+
+
+async def test_out_of_turn_names_who_is_to_act_and_changes_nothing(service, store):
+    table_id = await four_people(service)
+    table = service.table(table_id)
+    game = table.game
+    waiting = person_at(service, table_id, (game.to_act + 1) % 4)
+    with pytest.raises(UserFacingError) as error:
+        await service.act(table_id, waiting, Pass())
+    to_act = table.seats[game.to_act].display_name
+    assert error.value.message("en") == f"It is {to_act}'s turn."
+    assert game.log == [] and await stored_actions(store, table_id) == []
+
+
+async def test_a_bid_too_low_is_refused_with_the_bid_to_beat(service, store):
+    table_id = await four_people(service)
+    game = service.table(table_id).game
+    await service.act(table_id, person_at(service, table_id, game.to_act), Bid(7))
+    with pytest.raises(UserFacingError) as error:
+        await service.act(table_id, person_at(service, table_id, game.to_act), Bid(7))
+    assert error.value.message("en") == "Bids must be higher than 7."
+    assert len(await stored_actions(store, table_id)) == 1
+
+
+async def test_someone_not_seated_cannot_act(service):
+    table_id = await four_people(service)
+    with pytest.raises(UserFacingError) as error:
+        await service.act(table_id, 999, Pass())
+    assert error.value.key == "errors.not_seated"
+
+
+async def test_a_button_of_an_earlier_hand_is_stale(service):
+    table_id = await four_people(service)
+    game = service.table(table_id).game
+    with pytest.raises(UserFacingError) as error:
+        await service.act(
+            table_id,
+            person_at(service, table_id, game.to_act),
+            Pass(),
+            hand_number=game.hand_number - 1,
+        )
+    assert error.value.key == "errors.stale_button"
+    assert game.log == []
+
+
+async def test_an_illegal_card_says_what_must_be_played(service, clock, store):
+    table_id = await four_people(service)
+
+    def someone_cannot_play_everything(table) -> bool:
+        game = table.game
+        decision = game.decision()
+        return isinstance(decision, PlayDecision) and len(decision.cards) < len(
+            game.hands[decision.seat]
+        )
+
+    table = await play_until(service, clock, table_id, someone_cannot_play_everything)
+    game = table.game
+    decision = game.decision()
+    illegal = next(card for card in game.hands[decision.seat] if card not in decision.cards)
+    before = len(await stored_actions(store, table_id))
+    with pytest.raises(UserFacingError) as error:
+        await service.act(table_id, person_at(service, table_id, decision.seat), Play(illegal))
+    shown = " ".join(card.display for card in decision.cards)
+    assert error.value.key in ("errors.must_follow_suit", "errors.must_play_trump")
+    assert error.value.params == {"cards": shown}
+    assert len(await stored_actions(store, table_id)) == before
+
+
+async def test_two_clicks_together_apply_once(service, store):
+    table_id = await four_people(service)
+    game = service.table(table_id).game
+    first = person_at(service, table_id, game.to_act)
+    outcomes = await asyncio.gather(
+        service.act(table_id, first, Bid(5)),
+        service.act(table_id, first, Bid(5)),
+        return_exceptions=True,
+    )
+    refusals = [outcome for outcome in outcomes if isinstance(outcome, UserFacingError)]
+    assert len(refusals) == 1 and refusals[0].key == "errors.not_your_turn"
+    assert await stored_actions(store, table_id) == [action_to_dict(Bid(5))]
+
+
+async def test_a_hand_is_recorded_announced_and_the_table_reposted(service, clock, store, outbox):
+    table_id = await four_people(service)
+    table = await play_until(service, clock, table_id, lambda table: table.game.hand_number == 2)
+    await clock.settle(service)
+    game_record = await store.games.active(table_id)
+    (hand,) = await store.games.hands(game_record.id)
+    result = table.game.history[0]
+    assert (hand.contract, hand.maker, hand.trump) == (
+        result.contract,
+        result.maker,
+        result.trump.value,
+    )
+    assert hand.points == result.points and hand.score_change == result.changes
+    assert hand.captured == [[kind.value, side] for kind, side in result.captured]
+    ends = [update for update in outbox.updates if update.repost and update.announcements]
+    announcement = ends[-1].announcements[0]
+    assert announcement.text.startswith("Hand 1: ")
+    assert announcement.picture.startswith(b"\x89PNG")
+    assert ends[-1].dealt == frozenset(person.user_id for person in (ALICE, BOB, CAROL, DAVE))
+
+
+async def test_a_finished_game_is_stored_and_the_table_goes_back_to_its_lobby(
+    service, clock, store, outbox
+):
+    table_id = await four_people(service, target=5)
+    game_id = (await store.games.active(table_id)).id
+    table = await play_until(service, clock, table_id, lambda table: table.game is None)
+    await clock.settle(service)
+    result = await store.games.result(game_id)
+    assert result.status == "finished"
+    assert max(result.final_scores) >= 5
+    assert {player.user_id for player in result.players if player.won} == {
+        table.seats[seat].user_id for seat in range(4) if seat % 2 == result.winners[0]
+    }
+    assert outbox.announcements()[-1].startswith("Victory for ")
+    public = await service.public_table(table_id)
+    assert not public.playing
+    await service.start(table_id, ALICE.user_id)
+    assert service.table(table_id).game is not None
+
+
+async def test_computer_players_move_on_their_own_after_their_pause(service, clock):
+    table_id = await open_table(service, options=TableOptions(computer_pause=2.0))
+    await fill_with_computers(service, table_id)
+    await service.start(table_id, ALICE.user_id)
+    table = service.table(table_id)
+    game = table.game
+    if table.user_at(game.to_act) == ALICE.user_id:
+        await service.act(table_id, ALICE.user_id, Pass())
+    moves = len(game.log)
+    await clock.advance(service, 1.9)
+    assert len(game.log) == moves
+    await clock.advance(service, 0.1)
+    assert len(game.log) == moves + 1
+
+
+def test_refusals_name_cards_as_players_write_them() -> None:
+    cards = tuple(Card.parse(code) for code in ("5D", "10H"))
+    error = refusal(IllegalAction(Reason.MUST_PLAY_TRUMP, "", must_play=cards), str)
+    assert error.message("en") == "You must play a trump: you hold 5♦ 10♥."
+    error = refusal(IllegalAction(Reason.WRONG_COUNT, "", count=2, chosen=1), str)
+    assert error.message("en") == "Choose exactly 2 cards."
+    error = refusal(IllegalAction(Reason.WRONG_ACTION, "", phase=Phase.PLAY), str)
+    assert error.message("en") == "That is not possible at this point in the hand."

@@ -1,0 +1,141 @@
+"""Restoring tables after a restart, and what the public and private views may show."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from bot.engine import Card, Game, HouseRules, Phase
+from bot.engine.random_player import random_action
+from bot.render import display_order
+from bot.service import TableOptions, TableService
+from bot.service.scenes import Seating, table_scene
+from bot.store import Store
+
+from .conftest import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    RecordingOutbox,
+    fill_with_computers,
+    open_table,
+    play_until,
+)
+
+CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
+
+
+async def four_people(service: TableService, target: int = 51) -> int:
+    table_id = await open_table(
+        service, options=TableOptions(rules=HouseRules(target_score=target))
+    )
+    for person in (BOB, CAROL, DAVE):
+        await service.join(table_id, person)
+    await service.start(table_id, ALICE.user_id)
+    return table_id
+
+
+def in_the_middle_of_a_hand(table) -> bool:
+    game = table.game
+    return game.hand_number == 2 and game.phase is Phase.PLAY and len(game.tricks) == 2
+
+
+async def test_a_restarted_service_continues_the_game_where_it_was(service, clock, store: Store):
+    table_id = await four_people(service)
+    table = await play_until(service, clock, table_id, in_the_middle_of_a_hand)
+    await clock.settle(service)
+    before = table.game.to_dict()
+    await service.close()
+
+    again = TableService(
+        store, RecordingOutbox(), random_source=random.Random(1), sleep=clock.sleep
+    )
+    try:
+        assert await again.restore() == 1
+        restored = again.table(table_id)
+        assert restored.game.to_dict() == before
+        assert restored.seats == table.seats
+        await play_until(again, clock, table_id, lambda t: t.game.hand_number == 3)
+        game_id = (await store.games.active(table_id)).id
+        stored = Game.from_dict((await store.games.get(game_id)).state)
+        for record in await store.games.actions(
+            game_id, after=(await store.games.get(game_id)).state_seq
+        ):
+            stored.apply(*Game.action_from_dict({"seat": record.seat, **record.action}))
+        assert stored.to_dict() == restored.game.to_dict()
+    finally:
+        await again.close()
+
+
+async def test_computer_players_carry_on_after_a_restart(service, clock, store):
+    table_id = await open_table(service)
+    await fill_with_computers(service, table_id)
+    await service.start(table_id, ALICE.user_id)
+    table = await play_until(
+        service,
+        clock,
+        table_id,
+        lambda table: table.user_at(table.game.to_act) is None,
+        people=(ALICE,),
+    )
+    moves = len(table.game.log)
+    await service.close()
+    again = TableService(
+        store, RecordingOutbox(), random_source=random.Random(1), sleep=clock.sleep
+    )
+    try:
+        await again.restore()
+        game = again.table(table_id).game
+        assert len(game.log) == moves
+        await clock.advance(again, 1.0)
+        assert len(game.log) == moves + 1
+    finally:
+        await again.close()
+
+
+def hidden_cards(game: Game) -> set[Card]:
+    """Cards nobody at the table has seen face up."""
+    hidden = {card for hand in game.hands for card in hand} | set(game.stock)
+    return hidden | {card for pile in game.hidden_discards for card in pile}
+
+
+async def test_no_public_text_or_picture_ever_holds_a_hidden_card(service, clock):
+    table_id = await four_people(service, target=11)
+    table = service.table(table_id)
+    rng = random.Random(5)
+    steps = 0
+    while table.game is not None:
+        game = table.game
+        hidden = hidden_cards(game)
+        public = await service.public_table(table_id)
+        assert not {Card.parse(text) for text in CARD_TEXT.findall(public.text)} & hidden
+        scene = table_scene(game.public_view(), Seating(table.names("en"), (False,) * 4, "en"))
+        shown = {played.card for played in scene.trick + scene.last_trick}
+        assert not shown & hidden
+        person = table.user_at(game.to_act)
+        private = await service.private_hand(table_id, person, "en")
+        assert set(private.cards) == set(game.hands[game.to_act])
+        assert private.cards == tuple(display_order(game.hands[game.to_act], game.trump))
+        decision = game.decision()
+        robbing = set(getattr(decision, "required", ())) | set(getattr(decision, "options", ()))
+        assert not {Card.parse(text) for text in CARD_TEXT.findall(private.text)} - (
+            set(private.cards)
+            | robbing
+            | {card for _, card in game.trick}
+            | {card for trick in game.tricks for _, card in trick.cards}
+            | {card for pile in game.dead for card in pile}
+        )
+        await service.act(table_id, person, random_action(game.decision(), rng))
+        steps += 1
+    assert steps > 20
+
+
+async def test_the_table_text_says_whose_turn_it_is_with_the_given_mention(service):
+    table_id = await four_people(service)
+    table = service.table(table_id)
+    acting = table.user_at(table.game.to_act)
+    public = await service.public_table(table_id, mention=lambda user: f"<@{user}>")
+    assert public.mention == acting
+    assert public.text.splitlines()[-1] == f"▶ <@{acting}> to bid"
+    assert public.picture.startswith(b"\x89PNG")
