@@ -32,7 +32,12 @@ def decide(
     return decide_normal(view, decision, rng)
 
 
-def hint(view: SeatView, rng: random.Random) -> tuple[Action, Hint]:
-    """What `hard` would do, with a catalogue key (`hint.*`) and parameters saying why."""
-    action = decide(view, "hard", rng)
+def hint(
+    view: SeatView, rng: random.Random, *, budget_ms: float | None = None
+) -> tuple[Action, Hint]:
+    """What `hard` would do, with a catalogue key (`hint.*`) and parameters saying why.
+
+    Show it with `bot.i18n.t(key, locale, **params)`; the parameters need no translation.
+    """
+    action = decide(view, "hard", rng, budget_ms=budget_ms)
     return action, explain(view, action)

@@ -1,8 +1,9 @@
 """The `easy` level: the rule-based player made casual, with some randomness but nothing absurd.
 
 It bids only clearly good hands at the lowest possible amount, never over a partner, and in play
-picks at random among the cards the rule-based player rates close to its own choice, so it slips
-now and then (a card too high or too low) but never throws points away for nothing.
+picks at random among the cards the rule-based player rates close to its own choice when no
+points are at stake, so it slips now and then (a card too high or too low, a careless lead) but
+never gives points away or lets a Pedro or Low go for nothing.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from bot.ai.bidding import Seat, best_suit
 from bot.ai.cardplay import card_values
 from bot.ai.knowledge import read_knowledge
 from bot.ai.normal import decide_normal
+from bot.ai.tricks import trick_state
 from bot.engine import Action, Bid, BidDecision, Decision, Pass, Play, PlayDecision, SeatView
 
 #: Cards rated within this many points of the best are fair game.
@@ -45,6 +47,8 @@ def _bid(view: SeatView, decision: BidDecision) -> Action:
 def _play(view: SeatView, decision: PlayDecision, rng: random.Random) -> Action:
     k = read_knowledge(view)
     legal = [k.layout.bit[card] for card in decision.cards]
+    if trick_state(k).points or any(k.layout.points[bit] for bit in legal):
+        return decide_normal(view, decision, rng)
     values = card_values(k, legal)
     best = max(values.values())
     fair = [bit for bit in legal if values[bit] >= best - SLACK]

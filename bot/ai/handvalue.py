@@ -48,7 +48,7 @@ def feature_keys(hand: Iterable[Card], trump: Suit, position: int) -> tuple[str,
     table = TRUMP_TABLES[trump]
     trumps = [card for card in hand if table.strength[card]]
     ranks = {card.rank for card in trumps if card.suit is trump}
-    length = min(len(trumps), 6)
+    length = min(len(trumps), 7)
     pedros = sum(1 for card in trumps if table.points[card] == 5)
     top = "".join("1" if rank in ranks else "0" for rank in (_ACE, _KING, _QUEEN))
     small = min(2, sum(1 for rank in _SMALL_POINTS if rank in ranks))
@@ -81,13 +81,10 @@ class BidTable:
     ) -> PointsDistribution:
         """The points the maker's side can expect with this hand and trump suit."""
         cells = self.data["cells"][self._players_key(players)]
-        keys = feature_keys(hand, trump, position)
-        cell = cells[keys[-1]]
-        for key in keys:
-            candidate = cells.get(key)
-            if candidate is not None and sum(candidate[:-1]) >= MIN_SAMPLES:
-                cell = candidate
-                break
+        found = [cells[key] for key in feature_keys(hand, trump, position) if key in cells]
+        if not found:
+            raise ValueError("the bid table has no cell for this hand")
+        cell = next((cell for cell in found if sum(cell[:-1]) >= MIN_SAMPLES), found[-1])
         counts, share = cell[:-1], cell[-1]
         total = sum(counts)
         return PointsDistribution(tuple(count / total for count in counts), share)

@@ -2,12 +2,15 @@
 
 For a card play, worlds (deals of the unseen cards, see `sampler`) are drawn until the budget
 is spent; in each, every legal card is valued exactly by the open-hand `solver`, and the card
-with the best average final score change (`utility`) is played. The budget is counted in search
-nodes (converted from milliseconds at this machine's measured speed) so that the same seed gives
-the same decision; a wall-clock deadline at twice the budget only guards against an overloaded
-machine. Ties go to the card the
-rule-based player prefers, so equal choices still look natural. Bidding, trumps and the draw use
-the rule-based choices, which already decide those by expected score.
+with the best average final score change (`utility`) is played. Ties go to the card the
+rule-based player prefers, so equal choices still look natural, and so does the whole choice
+when not even one world fits the budget (the first trick's 24 cards take the solver far longer).
+
+The budget is counted in search nodes (converted from milliseconds at this machine's measured
+speed) so that the same seed gives the same decision; a wall-clock deadline a quarter above the
+budget guards against a busy machine (the search then stops early with the worlds it has, and
+only then may a decision differ). Bidding, trumps and the draw use the rule-based choices,
+which already decide those by expected score.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import random
 import time
 from collections import defaultdict
 
-from bot.ai.cardplay import card_values
+from bot.ai.cardplay import card_values, choose_card
 from bot.ai.knowledge import read_knowledge
 from bot.ai.normal import decide_normal
 from bot.ai.sampler import sample_hands
@@ -30,12 +33,21 @@ MAX_WORLDS = 60
 #: Search nodes per millisecond of budget, and the cost of sampling a world, in nodes.
 NODES_PER_MS = 220
 WORLD_COST = 40
+#: Wall-clock limit as a multiple of the budget.
+DEADLINE_FACTOR = 1.25
+#: With more cards than this left in the hands, one world alone takes the solver longer than
+#: any budget worth waiting for, so the rules decide straight away.
+SEARCH_CARDS = 22
 
 
 def decide_hard(
     view: SeatView, decision: Decision, rng: random.Random, budget_ms: float | None = None
 ) -> Action:
-    if not isinstance(decision, PlayDecision) or len(decision.cards) == 1:
+    if (
+        not isinstance(decision, PlayDecision)
+        or len(decision.cards) == 1
+        or sum(view.hand_sizes) > SEARCH_CARDS
+    ):
         return decide_normal(view, decision, rng)
     return search_play(view, decision, rng, DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
 
@@ -44,7 +56,7 @@ def search_play(
     view: SeatView, decision: PlayDecision, rng: random.Random, budget_ms: float
 ) -> Action:
     """The card with the best mean score change over sampled worlds."""
-    deadline = time.perf_counter() + 2 * budget_ms / 1000
+    deadline = time.perf_counter() + DEADLINE_FACTOR * budget_ms / 1000
     nodes_left = int(budget_ms * NODES_PER_MS)
     k = read_knowledge(view)
     layout = k.layout
@@ -65,6 +77,12 @@ def search_play(
             totals[bit] += hand_net(view, my_side, value, at_stake - value)
         worlds += 1
     legal = [layout.bit[card] for card in decision.cards]
+    rule_choice = choose_card(k, legal)
+    if not worlds:
+        return Play(layout.card[rule_choice])
     preference = card_values(k, legal)
-    best = max(legal, key=lambda bit: (round(totals[bit], 6), preference[bit]))
+    best = max(
+        legal,
+        key=lambda bit: (round(totals[bit], 6), bit == rule_choice, preference[bit]),
+    )
     return Play(layout.card[best])

@@ -33,21 +33,20 @@ def sample_hands(knowledge: Knowledge, rng: random.Random) -> list[int]:
     still comes out.
     """
     for attempt in range(_ATTEMPTS):
-        hands = _try_sample(knowledge, rng, respect_voids=attempt < _ATTEMPTS - 1)
+        hands = _try_sample(knowledge, rng, constrained=attempt < _ATTEMPTS - 1)
         if hands is not None:
             return hands
     raise RuntimeError("no deal matches what this seat has seen")
 
 
-def _try_sample(
-    knowledge: Knowledge, rng: random.Random, *, respect_voids: bool
-) -> list[int] | None:
+def _try_sample(knowledge: Knowledge, rng: random.Random, *, constrained: bool) -> list[int] | None:
     k = knowledge
     others = [seat for seat in range(k.players) if seat != k.me and k.hand_sizes[seat] > 0]
     need = {seat: k.hand_sizes[seat] for seat in others}
     hands = [0] * k.players
     hands[k.me] = k.hand
-    excluded = k.excluded if respect_voids else (0,) * k.players
+    excluded = k.excluded if constrained else (0,) * k.players
+    trumps_held = k.trumps_all_held and constrained
     trumps = _bits(k.unseen & k.trump_mask)
     plains = _bits(k.unseen & ~k.trump_mask)
     rng.shuffle(trumps)
@@ -56,15 +55,13 @@ def _try_sample(
     if out_room < 0:
         return None
     for seat in others:
-        required = k.min_trumps[seat] if respect_voids else 0
+        required = k.min_trumps[seat] if constrained else 0
         for _ in range(min(required, need[seat])):
             if not trumps:
                 return None
             hands[seat] |= 1 << trumps.pop()
             need[seat] -= 1
-    for bit, may_go_out in [(b, not k.trumps_all_held) for b in trumps] + [
-        (b, True) for b in plains
-    ]:
+    for bit, may_go_out in [(b, not trumps_held) for b in trumps] + [(b, True) for b in plains]:
         card = 1 << bit
         places = [seat for seat in others if need[seat] and not excluded[seat] & card]
         weights = [need[seat] for seat in places]

@@ -101,12 +101,20 @@ class Solver:
         seat = order[index]
         total = pts + self._remaining(hands)
         values: dict[int, int] = {}
+        guess = total // 2
         for bit, twins in self._root_moves(hands, seat, led, best_bit):
-            value = self._after(
-                hands, order, index, seat, bit, led, best_seat, best_bit, pts, -1, total + 1
-            )
+            lower, upper = 0, total
+            while lower < upper:
+                beta = max(guess, lower + 1)
+                guess = self._after(
+                    hands, order, index, seat, bit, led, best_seat, best_bit, pts, beta - 1, beta
+                )
+                if guess < beta:
+                    upper = guess
+                else:
+                    lower = guess
             for twin in twins:
-                values[twin] = value
+                values[twin] = guess
         return values
 
     # ------------------------------------------------------------------ search
@@ -158,32 +166,39 @@ class Solver:
         self, hands: list[int], seat: int, led: int, best_bit: int
     ) -> list[tuple[int, list[int]]]:
         """Distinct moves, each with the equivalent cards that share its value."""
-        legal = self._legal(hands[seat], led)
         live = 0
         for other, hand in enumerate(hands):
             if other != seat:
                 live |= hand
         if best_bit != _UNSET:
             live |= 1 << best_bit
+        return self._groups(self._legal(hands[seat], led), live)
+
+    def _groups(self, legal: int, live: int) -> list[tuple[int, list[int]]]:
+        """The legal cards in runs of equivalent ones, lowest first.
+
+        Two cards are equivalent when neither scores, they are of the same suit and no live card
+        (another hand's, or the one winning the trick) lies between them.
+        """
+        points, block = self._points, self._block
         groups: list[tuple[int, list[int]]] = []
         previous = _UNSET
         while legal:
             low = legal & -legal
             bit = low.bit_length() - 1
             legal ^= low
-            if previous != _UNSET and self._equivalent(previous, bit, live):
+            if (
+                previous != _UNSET
+                and not points[previous]
+                and not points[bit]
+                and block[previous] == block[bit]
+                and not live & ((1 << bit) - (1 << (previous + 1)))
+            ):
                 groups[-1][1].append(bit)
             else:
                 groups.append((bit, [bit]))
             previous = bit
         return groups
-
-    def _equivalent(self, lower: int, higher: int, live: int) -> bool:
-        points, block = self._points, self._block
-        if points[lower] or points[higher] or block[lower] != block[higher]:
-            return False
-        between = (1 << higher) - (1 << (lower + 1))
-        return not live & between
 
     def _moves(
         self, hands: list[int], seat: int, led: int, best_seat: int, best_bit: int
@@ -206,22 +221,10 @@ class Solver:
         return moves
 
     def _order_moves(self, legal: int, live: int, best_bit: int, relation: int) -> list[int]:
+        """One card per equivalent run, ordered by `relation` to the card winning the trick:
+        0 leading (highest first), 1 partner winning, 2 opponent winning."""
         points, block = self._points, self._block
-        distinct: list[int] = []
-        previous = _UNSET
-        while legal:
-            low = legal & -legal
-            bit = low.bit_length() - 1
-            legal ^= low
-            if not (
-                previous != _UNSET
-                and not points[previous]
-                and not points[bit]
-                and block[previous] == block[bit]
-                and not live & ((1 << bit) - (1 << (previous + 1)))
-            ):
-                distinct.append(bit)
-            previous = bit
+        distinct = [bit for bit, _ in self._groups(legal, live)]
         if relation == 0:
             distinct.reverse()
             return distinct
@@ -233,7 +236,7 @@ class Solver:
         winners = []
         losers = []
         for b in distinct:
-            if b > best_bit and (block[b] == TRUMP_BLOCK or block[b] == led_block):
+            if b > best_bit and block[b] in (TRUMP_BLOCK, led_block):
                 winners.append(b)
             else:
                 losers.append(b)
@@ -318,10 +321,11 @@ class Solver:
         remaining = self._remaining(hands)
         if remaining == 0:
             return 0
-        if alpha >= remaining:
-            return remaining
-        if beta <= 0:
-            return 0
+        lower, upper = self._sure_points(hands, remaining)
+        if alpha >= upper:
+            return upper
+        if beta <= lower:
+            return lower
         key = (*hands, leader)
         bounds = self.table.get(key)
         if bounds is not None:
@@ -331,8 +335,6 @@ class Solver:
             if upper <= alpha:
                 return upper
             alpha, beta = max(alpha, lower), min(beta, upper)
-        else:
-            lower, upper = 0, remaining
         order = self._order(hands, leader, 0)
         value = self._play(hands, order, 0, _UNSET, _UNSET, _UNSET, 0, alpha, beta)
         if value <= alpha:
@@ -343,3 +345,28 @@ class Solver:
             lower = upper = value
         self.table[key] = (lower, upper)
         return value
+
+    def _sure_points(self, hands: list[int], remaining: int) -> tuple[int, int]:
+        """Bounds on the maximising side's points from the top trumps still out.
+
+        The highest trump left wins whatever trick it falls in, and so does each next one while
+        the same side holds every trump above it: their points are that side's for sure.
+        """
+        ours = theirs = 0
+        for seat, hand in enumerate(hands):
+            if self.maximising[seat]:
+                ours |= hand
+            else:
+                theirs |= hand
+        trumps = (ours | theirs) & self._trump_mask
+        if not trumps:
+            return 0, remaining
+        top = 1 << (trumps.bit_length() - 1)
+        ours_on_top = bool(ours & top)
+        holder = ours if ours_on_top else theirs
+        sure = 0
+        while trumps and holder & top:
+            sure += self._points[top.bit_length() - 1]
+            trumps ^= top
+            top = 1 << (trumps.bit_length() - 1) if trumps else 0
+        return (sure, remaining) if ours_on_top else (0, remaining - sure)

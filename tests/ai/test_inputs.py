@@ -1,0 +1,61 @@
+"""A computer player sees only its own seat's view, and a fixed seed fixes its decision."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from bot.ai import LEVELS, decide
+from bot.engine import Card, Game, HouseRules, KeepDecision, SeatView
+
+
+def _cards_in(value: object) -> Iterator[Card]:
+    """Every card reachable from a view's fields."""
+    if isinstance(value, Card):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from _cards_in(getattr(value, field.name))
+    elif isinstance(value, tuple | list | set | frozenset):
+        for item in value:
+            yield from _cards_in(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _cards_in(key)
+            yield from _cards_in(item)
+
+
+def _views(seed: int, hands: int = 2) -> Iterator[tuple[Game, SeatView]]:
+    game = Game.new(HouseRules(), 4, seed=seed, first_dealer=0)
+    rng = random.Random(seed)
+    while game.hand_number <= hands and not game.is_over:
+        seat = game.to_act
+        view = game.view(seat)
+        yield game, view
+        game.apply(seat, decide(view, "normal", rng))
+
+
+def test_a_view_holds_no_other_seats_hidden_cards() -> None:
+    checked = 0
+    for game, view in _views(seed=21):
+        hidden = {
+            card for seat, hand in enumerate(game.hands) if seat != view.seat for card in hand
+        }
+        if not isinstance(view.decision, KeepDecision):  # the robbing dealer sees the stock
+            hidden |= set(game.stock)
+        assert not hidden & set(_cards_in(view))
+        checked += 1
+    assert checked > 40
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_seed_gives_the_same_decision(level: str) -> None:
+    for number, (_, view) in enumerate(_views(seed=8, hands=1)):
+        if number % 3:
+            continue
+        first = decide(view, level, random.Random(number), budget_ms=20)
+        again = decide(view, level, random.Random(number), budget_ms=20)
+        assert first == again

@@ -1,0 +1,119 @@
+"""Known positions every level must get right: partner play, Low, and not outbidding a partner."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.ai import LEVELS, decide, hint
+from bot.engine import Bid, Card, Pass, Play, Suit
+from tests.ai.positions import bid_position, play_position
+
+H = Suit.HEARTS
+
+
+def _play(level: str, view) -> Card:
+    action = decide(view, level, random.Random(5), budget_ms=50)
+    assert isinstance(action, Play)
+    return action.card
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_drops_a_pedro_on_partners_ace(level: str) -> None:
+    # North leads the Ace of trumps; South holds the Right Pedro and a small trump.
+    view = play_position(
+        H,
+        ["KS QS", "9C 8C", "5H 9H 4S", "7D 8D 6H"],
+        [(0, "AH"), (1, "3H")],
+    )
+    assert _play(level, view) == Card.parse("5H")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_drops_the_left_pedro_when_partners_king_cannot_be_beaten(level: str) -> None:
+    # The Ace of trumps is out of play, so North's King wins; West, last, holds no trump.
+    view = play_position(
+        H,
+        ["QS JS", "9C 8C", "5D 9H 4C", "7D 8D 6C"],
+        [(0, "KH"), (1, "3H")],
+    )
+    assert _play(level, view) == Card.parse("5D")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_keeps_a_pedro_away_from_a_trick_the_opponents_win(level: str) -> None:
+    # West leads the Ace of trumps and South must follow with a trump: not the Pedro.
+    view = play_position(
+        H,
+        ["KS QS", "9C 8C", "5H 9H 4S", "7D 8D"],
+        [(3, "AH"), (0, "3S"), (1, "7H")],
+        leader=3,
+    )
+    assert _play(level, view) == Card.parse("9H")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_brings_low_home_by_trumping_last(level: str) -> None:
+    # West is last to a spade trick North is winning: the Two of trumps wins it, and Low with it.
+    view = play_position(
+        H,
+        ["8D 4C", "QC 7C", "7S 6C", "2H 9S 10C"],
+        [(0, "KS"), (1, "5C"), (2, "3S")],
+        leader=0,
+        maker=1,
+    )
+    assert _play(level, view) == Card.parse("2H")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_brings_low_home_on_partners_ace(level: str) -> None:
+    view = play_position(
+        H,
+        ["KS QS", "9C 8C", "2H 9H 4S", "7D 8D 6H"],
+        [(0, "AH"), (1, "3H")],
+    )
+    assert _play(level, view) == Card.parse("2H")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_brings_low_home_when_nobody_else_has_a_trump(level: str) -> None:
+    view = play_position(
+        H,
+        ["8S 4C", "QS 5C", "2H KH", "9S 10C"],
+        leader=2,
+        maker=2,
+    )
+    assert _play(level, view) == Card.parse("2H")
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_does_not_outbid_a_partner_without_a_strong_hand(level: str) -> None:
+    # North (dealer's left) bid 7; South holds a fair hand but nothing special.
+    view = bid_position("KH 9H 6H 3H 8C 4C 10S 7D 2D", [7, None])
+    assert decide(view, level, random.Random(1)) == Pass()
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_outbids_a_partner_with_a_very_strong_hand(level: str) -> None:
+    view = bid_position("AH KH QH JH 10H 5H 5D 2H 4S", [6, None])
+    action = decide(view, level, random.Random(1))
+    assert isinstance(action, Bid) and action.amount > 6
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_never_outbids_a_partner_with_a_weak_hand(level: str) -> None:
+    view = bid_position("9H 3H 8C 4C 10S 7S 7D 3D 2D", [5, None])
+    assert decide(view, level, random.Random(1)) == Pass()
+
+
+def test_hint_names_the_pedro_drop() -> None:
+    view = play_position(
+        H,
+        ["KS QS", "9C 8C", "5H 9H 4S", "7D 8D 6H"],
+        [(0, "AH"), (1, "3H")],
+    )
+    action, (key, params) = hint(view, random.Random(0))
+    assert action == Play(Card.parse("5H"))
+    assert key == "hint.give_points"
+    assert params == {"card": "5♥"}

@@ -1,0 +1,75 @@
+"""What a seat infers from its view is true of the real deal, and sampled worlds respect it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.ai import decide
+from bot.ai.knowledge import read_knowledge
+from bot.ai.sampler import sample_hands
+from bot.engine import Game, HouseRules, Phase
+
+
+def _positions(players: int, seed: int):
+    """Every play decision of one hand: (game, seat's view) with the real hands available."""
+    game = Game.new(HouseRules(), players, seed=seed, first_dealer=seed % players)
+    rng = random.Random(seed)
+    while game.hand_number == 1 and not game.is_over:
+        seat = game.to_act
+        view = game.view(seat)
+        if game.phase is Phase.PLAY:
+            yield game, view
+        game.apply(seat, decide(view, "normal", rng))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_inferences_hold_for_the_real_deal(players: int) -> None:
+    for seed in range(25):
+        for game, view in _positions(players, seed):
+            k = read_knowledge(view)
+            layout = k.layout
+            for seat in range(players):
+                real = layout.mask(game.hands[seat])
+                if seat == k.me:
+                    assert real == k.hand
+                    continue
+                assert real & ~k.unseen == 0, "a hidden card counted as seen"
+                assert real & k.excluded[seat] == 0, "a void that is not real"
+                assert (real & k.trump_mask).bit_count() >= k.min_trumps[seat]
+            if k.trumps_all_held:
+                held = 0
+                for hand in game.hands:
+                    held |= layout.mask(hand)
+                assert k.unseen & k.trump_mask & ~held == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_sampled_worlds_respect_everything_public(players: int) -> None:
+    rng = random.Random(9)
+    for seed in range(12):
+        for _, view in _positions(players, seed):
+            k = read_knowledge(view)
+            for _ in range(3):
+                hands = sample_hands(k, rng)
+                assert hands[k.me] == k.hand
+                union = 0
+                for seat, hand in enumerate(hands):
+                    assert hand & union == 0
+                    union |= hand
+                    assert hand.bit_count() == k.hand_sizes[seat]
+                    if seat != k.me:
+                        assert hand & ~k.unseen == 0
+                        assert hand & k.excluded[seat] == 0
+                        assert (hand & k.trump_mask).bit_count() >= k.min_trumps[seat]
+                if k.trumps_all_held:
+                    assert k.unseen & k.trump_mask & ~union == 0
+
+
+def test_sampling_follows_the_seed() -> None:
+    _, view = next(_positions(4, 3))
+    k = read_knowledge(view)
+    first = [sample_hands(k, random.Random(4)) for _ in range(3)]
+    again = [sample_hands(k, random.Random(4)) for _ in range(3)]
+    assert first == again
