@@ -484,10 +484,10 @@ class Game:
 
     def _check_play(self, seat: int, card: object, decision: PlayDecision) -> None:
         assert self.trump is not None
-        if not isinstance(card, Card) or card not in self.hands[seat]:
-            raise IllegalAction(Reason.NOT_IN_HAND, f"{card} is not in your hand", card=card)
         if card in decision.cards:
             return
+        if not isinstance(card, Card) or card not in self.hands[seat]:
+            raise IllegalAction(Reason.NOT_IN_HAND, f"{card} is not in your hand", card=card)
         led = TRUMP_TABLES[self.trump].effective_suit[self.trick[0][1]]
         if led is self.trump:
             raise IllegalAction(

@@ -37,10 +37,14 @@ def trick_winner(trick: Sequence[Card], trump: Suit) -> int:
     if not trick:
         raise ValueError("an empty trick has no winner")
     table = TRUMP_TABLES[trump]
-    strength = table.strength
-    best_trump = max(range(len(trick)), key=lambda i: strength[trick[i]])
-    if strength[trick[best_trump]] > 0:
-        return best_trump
-    led = table.effective_suit[trick[0]]
-    following = [i for i in range(len(trick)) if table.effective_suit[trick[i]] is led]
-    return max(following, key=lambda i: trick[i].rank)
+    strength, effective = table.strength, table.effective_suit
+    led = effective[trick[0]]
+    best, best_strength, best_rank = 0, strength[trick[0]], trick[0].rank
+    for index in range(1, len(trick)):
+        card = trick[index]
+        card_strength = strength[card]
+        if card_strength > best_strength:
+            best, best_strength = index, card_strength
+        elif not best_strength and effective[card] is led and card.rank > best_rank:
+            best, best_rank = index, card.rank
+    return best
