@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS: list[str] = [
     "cogs.preferences",
+    "cogs.tables",
+    "cogs.lobby",
+    "cogs.play",
     "cogs.leaderboard",
 ]
 """Extensions loaded at start, in order. Add a cog's module here to enable it."""

@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.ai import hint as suggest
 from bot.ai.pool import DecisionPool
 from bot.engine import (
     Action,
@@ -34,7 +35,7 @@ from bot.engine import (
 from bot.engine.actions import action_to_dict
 from bot.engine.plain import to_plain
 from bot.errors import UserFacingError
-from bot.i18n import t
+from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.render import (
     display_order,
     render_game_summary,
@@ -56,10 +57,13 @@ from bot.service.scenes import (
 from bot.service.table import Table
 from bot.service.text import (
     TextContext,
+    action_text,
     game_result_text,
     hand_result_text,
     hand_text,
+    history_text,
     lobby_text,
+    score_line,
     seat_draw_text,
     table_text,
 )
@@ -142,7 +146,8 @@ class TableService:
         self.store = store
         self.outbox = outbox
         self._decisions = decisions or DecisionPool()
-        self._random = random_source or random.SystemRandom()
+        #: Where new games' seeds come from (a seeded generator makes tests repeatable).
+        self.seeds = random_source or random.SystemRandom()
         self._sleep = sleep
         self._tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}
@@ -367,7 +372,7 @@ class TableService:
                 raise UserFacingError("errors.not_creator", player=self._creator_name(table))
             if not table.full:
                 raise CountedError("errors.not_enough_players", table.players)
-            seed = self._random.getrandbits(64)
+            seed = self.seeds.getrandbits(64)
             rules = table.options.rules
             draw = draw_for_seats(table.players, seed, rules.first_dealer)
             lobby = [table.seats[seat] for seat in range(table.players)]
@@ -474,7 +479,7 @@ class TableService:
         table.version += 1
         self._cancel_automation(table)
         self._forget(table)
-        update = Update(table.id, table.channel_id, closed=True)
+        update = Update(table.id, table.channel_id, closed=True, message_id=table.record.message_id)
         return _Pending(update, (_PendingAnnouncement(text),))
 
     def _result_players(self, table: Table, game: Game, winner: int | None) -> list[ResultPlayer]:
@@ -744,7 +749,7 @@ class TableService:
         locale = table.locale
         names = table.names(locale)
         game = table.game
-        seats = self._seat_infos(table, locale)
+        seats = self.seat_infos(table, locale)
         if game is None:
             text = lobby_text(
                 table.options, seats, table.record.turn_timer, self._creator_name(table), locale
@@ -782,7 +787,8 @@ class TableService:
             full=True,
         )
 
-    def _seat_infos(self, table: Table, locale: str | None) -> tuple[SeatInfo, ...]:
+    def seat_infos(self, table: Table, locale: str | None) -> tuple[SeatInfo, ...]:
+        """Every seat of the table: its name, who sits there, whether a person may take it."""
         infos = []
         for seat in range(table.players):
             record = table.seats.get(seat)
@@ -816,6 +822,34 @@ class TableService:
             trump=view.trump,
             decision=view.decision,
         )
+
+    def score_text(self, table_id: int, locale: str | None) -> str:
+        """The score, and the change of every hand played, for ``/cinch score``."""
+        table = self.table(table_id)
+        game = self._game(table)
+        context = TextContext(table.names(locale), locale)
+        view = game.public_view()
+        lines = [score_line(view, context), *history_text(game.history, game.sides, context)]
+        return "\n".join(lines)
+
+    async def hint(self, table_id: int, user_id: int, locale: str | None) -> str:
+        """What the strongest computer player would do in this player's place, and why."""
+        table = self.table(table_id)
+        seat = self._seat_of(table, user_id)
+        game = self._game(table)
+        if not table.options.hints:
+            raise UserFacingError("errors.hints_off")
+        if game.to_act != seat:
+            name = table.names(None)[game.to_act] if game.to_act is not None else ""
+            raise UserFacingError("errors.not_your_turn", player=name)
+        view = game.view(seat)
+        action, (key, params) = await asyncio.to_thread(
+            suggest, view, random.Random(decision_seed(game))
+        )
+        shown = action_text(action, locale)
+        if lookup(key, DEFAULT_LOCALE) is None:
+            return t("text.hint_plain", locale, action=shown)
+        return t("text.hint", locale, action=shown, reason=t(key, locale, **params))
 
     # ------------------------------------------------------------------ internals
 

@@ -11,12 +11,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine import (
+    Action,
+    Bid,
     BidDecision,
     Card,
+    Discard,
     DiscardDecision,
     HandResult,
+    Keep,
     KeepDecision,
+    NameTrump,
+    Pass,
     Phase,
+    Play,
     PlayDecision,
     SeatView,
     Suit,
@@ -306,3 +313,70 @@ def lobby_text(
     lines.append(SEPARATOR.join([timer, t("text.rules_hint", locale)]))
     lines.append(t("text.lobby_start", locale, player=creator))
     return "\n".join(lines)
+
+
+#: The house rules in the order ``/cinch rules`` lists them; enum values name their choice.
+HOUSE_RULES = (
+    "target_score",
+    "min_bid",
+    "all_pass",
+    "dealer_rob",
+    "excess_trumps",
+    "stock_shortage",
+    "scoring",
+    "set_formula",
+    "bidder_goes_out",
+    "first_dealer",
+    "low_goes_to",
+    "high_low",
+    "discards_visible",
+    "allow_counting_discard",
+)
+
+
+def house_rules_lines(
+    options: TableOptions, turn_timer: int | None, locale: str | None
+) -> list[str]:
+    """This table's settings, one line each ("Everyone passes: …"), for ``/cinch rules``."""
+    rules = options.rules
+    lines = []
+    for name in HOUSE_RULES:
+        value = getattr(rules, name)
+        if isinstance(value, bool):
+            shown = t("text.yes" if value else "text.no", locale)
+        elif isinstance(value, int):
+            shown = str(value)
+        else:
+            shown = t(f"choice.{name}.{value}", locale)
+        lines.append(
+            t("rules.house.line", locale, rule=t(f"rules.house.{name}", locale), value=shown)
+        )
+    lines.append(
+        t(
+            "rules.house.line",
+            locale,
+            rule=t("rules.house.teams", locale),
+            value=t(f"choice.teams.{options.teams}", locale),
+        )
+    )
+    timer = (
+        t("text.timer", locale, seconds=turn_timer) if turn_timer else t("text.timer_off", locale)
+    )
+    lines.append(timer)
+    return lines
+
+
+def action_text(action: Action, locale: str | None) -> str:
+    """An action as a player would say it ("Bid 7", "♥ Hearts", "10♥")."""
+    match action:
+        case Bid(amount):
+            return t("action.bid", locale, amount=amount)
+        case Pass():
+            return t("action.pass", locale)
+        case NameTrump(suit):
+            return trump_text(suit, locale)
+        case Play(card):
+            return t("action.play_card", locale, card=card.display)
+        case Discard(cards) | Keep(cards):
+            return cards_text(cards)
+    raise TypeError(f"not an action: {action!r}")

@@ -40,6 +40,8 @@ class Update:
     dealt: frozenset[int] = frozenset()
     #: The table was closed: its message loses its buttons and nothing more comes.
     closed: bool = False
+    #: The table message when the table was closed.
+    message_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

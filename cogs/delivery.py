@@ -1,0 +1,226 @@
+"""Showing the table service's updates in Discord: the :class:`~bot.service.Outbox` of the bot.
+
+- The table message (one per channel) is edited in place, through an
+  :class:`~bot.service.coalesce.EditCoalescer` so fast moves never exceed Discord's per-channel
+  rate limit; it is posted anew (and the old one deleted) at each new hand, game or lobby.
+- Announcements (a hand's or game's result, news) are new messages, posted in order.
+- Private hands: a player who prefers direct messages gets a new DM at each deal, edited when
+  their hand or turn changes; if Discord refuses (error 50007) the preference is marked failed,
+  the player is told once, and their hand shows privately in the channel from then on. Other
+  players' last private hand message is edited in place while Discord still allows it
+  (an interaction's token lasts 15 minutes); otherwise "Show my hand" brings a fresh one.
+- Only the person to act is ever mentioned (``allowed_mentions`` names them alone).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.errors import UserFacingError
+from bot.i18n import t
+from bot.service import Reminder, TableService, Update
+from bot.service.coalesce import EditCoalescer
+from bot.service.updates import Announcement
+from cogs.table_views import Parts, hand_parts, table_parts
+
+if TYPE_CHECKING:
+    from bot.factory import CinchBot
+
+log = logging.getLogger(__name__)
+
+#: Discord refuses a DM to this user (they closed DMs from server members, or blocked the bot).
+CANNOT_DM = 50007
+#: How long a private hand message stays editable through its interaction (15 min, a margin).
+EPHEMERAL_LIFETIME = timedelta(minutes=14)
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+@dataclass
+class _HandMessage:
+    """A player's last private hand message at a table, and the language it was shown in."""
+
+    interaction: discord.Interaction
+    locale: str | None
+    shown_at: datetime
+
+
+class Delivery:
+    """The bot's outbox: the service says what changed; this shows it in Discord."""
+
+    def __init__(self, bot: CinchBot) -> None:
+        self.bot = bot
+        self.service: TableService | None = None
+        self.coalescer = EditCoalescer(self._show_table)
+        self._ephemeral: dict[tuple[int, int], _HandMessage] = {}
+        self._dms: dict[tuple[int, int], discord.Message] = {}
+        self._notes: dict[int, list[str]] = {}
+
+    @property
+    def tables(self) -> TableService:
+        if self.service is None:
+            raise RuntimeError("the delivery has no service yet")
+        return self.service
+
+    async def close(self) -> None:
+        await self.coalescer.close()
+
+    # ------------------------------------------------------------------ the outbox
+
+    async def deliver(self, update: Update) -> None:
+        await self.bot.wait_until_ready()
+        for announcement in update.announcements:
+            await self._announce(update.channel_id, announcement)
+        if update.closed:
+            await self._retire_table_message(update)
+            return
+        self.coalescer.mark(update.table_id, settled=update.settled, repost=update.repost)
+        for user_id in sorted(update.private):
+            await self._refresh_hand(update.table_id, user_id, dealt=user_id in update.dealt)
+
+    async def remind(self, reminder: Reminder) -> None:
+        await self.bot.wait_until_ready()
+        table = self.tables.table(reminder.table_id)
+        text = t(
+            "text.reminder",
+            table.locale,
+            player=mention(reminder.user_id),
+            seconds=reminder.seconds_left,
+        )
+        channel = await self._channel(reminder.channel_id)
+        await channel.send(**Parts(text, mention=reminder.user_id).send_kwargs())
+
+    # ------------------------------------------------------------------ the table message
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        return channel
+
+    async def _show_table(self, table_id: int, repost: bool) -> None:
+        """Edit the table message in place, or post it anew and delete the old one."""
+        try:
+            public = await self.tables.public_table(table_id, mention=mention)
+        except UserFacingError:
+            return  # closed in the meantime
+        table = self.tables.table(table_id)
+        parts = table_parts(public, table.locale)
+        channel = await self._channel(public.channel_id)
+        if not repost and public.message_id is not None:
+            try:
+                await channel.get_partial_message(public.message_id).edit(**parts.edit_kwargs())
+                return
+            except discord.NotFound:
+                pass
+        message = await channel.send(**parts.send_kwargs())
+        await self.tables.set_message(table_id, message.id)
+        if public.message_id is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(public.message_id).delete()
+
+    async def _retire_table_message(self, update: Update) -> None:
+        """A closed table keeps its last message, without buttons."""
+        if update.message_id is None:
+            return
+        channel = await self._channel(update.channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(update.message_id).edit(view=None)
+
+    async def _announce(self, channel_id: int, announcement: Announcement) -> None:
+        channel = await self._channel(channel_id)
+        parts = Parts(announcement.text, announcement.picture, announcement.filename or "")
+        await channel.send(**parts.send_kwargs())
+
+    # ------------------------------------------------------------------ private hands
+
+    def remember_hand(
+        self, interaction: discord.Interaction, table_id: int, locale: str | None
+    ) -> None:
+        """The player was just shown their hand: refresh that same message from now on."""
+        key = (interaction.user.id, table_id)
+        if interaction.guild_id is None and interaction.message is not None:
+            self._dms[key] = interaction.message
+            return
+        self._ephemeral[key] = _HandMessage(interaction, locale, discord.utils.utcnow())
+
+    def take_notes(self, user_id: int) -> list[str]:
+        """Catalogue keys of what this player must still be told (once)."""
+        return self._notes.pop(user_id, [])
+
+    async def _refresh_hand(self, table_id: int, user_id: int, *, dealt: bool) -> None:
+        preferences = await self.bot.store.preferences.get(user_id)
+        if preferences.wants_dm and await self._send_dm(
+            table_id, user_id, preferences.locale, dealt=dealt
+        ):
+            return
+        await self._edit_ephemeral(table_id, user_id)
+
+    def _locale_for(self, user_id: int, table_id: int, chosen: str | None) -> str | None:
+        if chosen is not None:
+            return chosen
+        shown = self._ephemeral.get((user_id, table_id))
+        return shown.locale if shown is not None else self.tables.table(table_id).locale
+
+    async def _send_dm(
+        self, table_id: int, user_id: int, locale: str | None, *, dealt: bool
+    ) -> bool:
+        """Send or update the hand by DM; False when Discord refuses DMs to this player."""
+        locale = self._locale_for(user_id, table_id, locale)
+        private = await self.tables.private_hand(table_id, user_id, locale)
+        parts = hand_parts(private, locale)
+        key = (user_id, table_id)
+        previous = self._dms.get(key)
+        try:
+            if previous is not None and not dealt:
+                self._dms[key] = await previous.edit(**parts.edit_kwargs())
+                return True
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            self._dms[key] = await user.send(**parts.send_kwargs())
+            return True
+        except discord.Forbidden as error:
+            if error.code != CANNOT_DM:
+                raise
+        await self.bot.store.preferences.update(user_id, dm_failed=True)
+        self._dms.pop(key, None)
+        await self._tell_once(user_id, table_id, "errors.dm_closed")
+        return False
+
+    async def _tell_once(self, user_id: int, table_id: int, key: str) -> None:
+        """Tell the player privately now if possible, else with their next hand."""
+        shown = self._ephemeral.get((user_id, table_id))
+        if shown is not None and self._still_editable(shown):
+            with contextlib.suppress(discord.HTTPException):
+                await shown.interaction.followup.send(t(key, shown.locale), ephemeral=True)
+                return
+        self._notes.setdefault(user_id, []).append(key)
+
+    @staticmethod
+    def _still_editable(shown: _HandMessage) -> bool:
+        return discord.utils.utcnow() - shown.shown_at < EPHEMERAL_LIFETIME
+
+    async def _edit_ephemeral(self, table_id: int, user_id: int) -> None:
+        key = (user_id, table_id)
+        shown = self._ephemeral.get(key)
+        if shown is None:
+            return
+        if not self._still_editable(shown):
+            del self._ephemeral[key]
+            return
+        private = await self.tables.private_hand(table_id, user_id, shown.locale)
+        try:
+            await shown.interaction.edit_original_response(
+                **hand_parts(private, shown.locale).edit_kwargs()
+            )
+        except discord.HTTPException:
+            log.info("Private hand of %s at table %s can no longer be edited", user_id, table_id)
+            self._ephemeral.pop(key, None)

@@ -1,0 +1,316 @@
+"""``/cinch new``, ``join``, ``leave``, ``addbot``, ``start``, ``table``, ``score``, ``rules``,
+``end``: opening a table, taking seats, and everything about the table as a whole.
+
+The lobby's buttons (``cogs/table_views.py``) do the same as these commands through the same
+service calls.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.engine import (
+    AllPass,
+    DealerRob,
+    ExcessTrumps,
+    FirstDealer,
+    HighLow,
+    HouseRules,
+    LowGoesTo,
+    Scoring,
+    SetFormula,
+    StockShortage,
+)
+from bot.errors import UserFacingError
+from bot.i18n import normalise_locale, rules_sections, rules_title, t
+from bot.service import TableAlreadyOpen, TableOptions, Teams
+from bot.service.names import seat_name
+from bot.service.options import MAX_COMPUTER_PAUSE
+from bot.service.text import house_rules_lines
+from bot.store import DEFAULT_TURN_TIMER, TableRecord
+from cogs.errors import require_table_permissions
+from cogs.group import CinchCog
+from cogs.preferences import interaction_locale
+from cogs.runtime import table_runtime
+from cogs.table_views import answer_with_hand, person
+from cogs.translator import command_strings, localised_choices, localised_options
+
+if TYPE_CHECKING:
+    from bot.factory import CinchBot
+    from bot.service import Table
+
+MAX_TURN_TIMER = 600
+LEVELS = ("easy", "normal", "hard")
+
+
+def _choices(name: str, values: type) -> list[app_commands.Choice[str]]:
+    """Slash-command choices for a house rule, named from the catalogue."""
+    return localised_choices({f"choice.{name}.{value}": str(value) for value in values})
+
+
+def _language_choices() -> list[app_commands.Choice[str]]:
+    return localised_choices({f"language.{code}": code for code in ("en", "fr", "pt_BR", "nl")})
+
+
+def message_link(table: TableRecord) -> str:
+    """A link to the table's message (or its channel, before the message is posted)."""
+    link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}"
+    return link if table.message_id is None else f"{link}/{table.message_id}"
+
+
+class Lobby(CinchCog):
+    """Tables: open, sit, start, show, score, rules and end."""
+
+    def _table(self, interaction: discord.Interaction) -> Table:
+        return table_runtime(self.bot).service.table_in_channel(interaction.channel_id or 0)
+
+    # ------------------------------------------------------------------ /cinch new
+
+    @app_commands.command(**command_strings("cinch.new"))
+    @localised_options(
+        "cinch.new",
+        "players",
+        "target",
+        "language",
+        "timer",
+        "teams",
+        "hints",
+        "pause",
+        "min_bid",
+        "all_pass",
+        "dealer_rob",
+        "excess_trumps",
+        "stock_shortage",
+        "scoring",
+        "set_formula",
+        "bidder_goes_out",
+        "first_dealer",
+        "low_goes_to",
+        "high_low",
+        "discards_visible",
+        "counting_discard",
+    )
+    @app_commands.choices(
+        players=localised_choices(
+            {"choice.players.4": 4, "choice.players.3": 3, "choice.players.2": 2}
+        ),
+        language=_language_choices(),
+        teams=_choices("teams", Teams),
+        all_pass=_choices("all_pass", AllPass),
+        dealer_rob=_choices("dealer_rob", DealerRob),
+        excess_trumps=_choices("excess_trumps", ExcessTrumps),
+        stock_shortage=_choices("stock_shortage", StockShortage),
+        scoring=_choices("scoring", Scoring),
+        set_formula=_choices("set_formula", SetFormula),
+        first_dealer=_choices("first_dealer", FirstDealer),
+        low_goes_to=_choices("low_goes_to", LowGoesTo),
+        high_low=_choices("high_low", HighLow),
+    )
+    @require_table_permissions
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Choice[int] | None = None,
+        target: app_commands.Range[int, 1, 1000] | None = None,
+        language: app_commands.Choice[str] | None = None,
+        timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
+        teams: app_commands.Choice[str] | None = None,
+        hints: bool | None = None,
+        pause: app_commands.Range[float, 0.0, MAX_COMPUTER_PAUSE] | None = None,
+        min_bid: app_commands.Range[int, 1, 14] | None = None,
+        all_pass: app_commands.Choice[str] | None = None,
+        dealer_rob: app_commands.Choice[str] | None = None,
+        excess_trumps: app_commands.Choice[str] | None = None,
+        stock_shortage: app_commands.Choice[str] | None = None,
+        scoring: app_commands.Choice[str] | None = None,
+        set_formula: app_commands.Choice[str] | None = None,
+        bidder_goes_out: bool | None = None,
+        first_dealer: app_commands.Choice[str] | None = None,
+        low_goes_to: app_commands.Choice[str] | None = None,
+        high_low: app_commands.Choice[str] | None = None,
+        discards_visible: bool | None = None,
+        counting_discard: bool | None = None,
+    ) -> None:
+        """Open a table in this channel; the lobby message follows."""
+        chosen = {
+            "target_score": target,
+            "min_bid": min_bid,
+            "all_pass": all_pass,
+            "dealer_rob": dealer_rob,
+            "excess_trumps": excess_trumps,
+            "stock_shortage": stock_shortage,
+            "scoring": scoring,
+            "set_formula": set_formula,
+            "bidder_goes_out": bidder_goes_out,
+            "first_dealer": first_dealer,
+            "low_goes_to": low_goes_to,
+            "high_low": high_low,
+            "discards_visible": discards_visible,
+            "allow_counting_discard": counting_discard,
+        }
+        rules = HouseRules(
+            **{
+                name: value.value if isinstance(value, app_commands.Choice) else value
+                for name, value in chosen.items()
+                if value is not None
+            }
+        )
+        defaults = TableOptions()
+        options = TableOptions(
+            players=players.value if players else defaults.players,
+            rules=rules,
+            teams=Teams(teams.value) if teams else defaults.teams,
+            hints=defaults.hints if hints is None else hints,
+            computer_pause=defaults.computer_pause if pause is None else pause,
+        )
+        table_language = language.value if language else normalise_locale(interaction.guild_locale)
+        turn_timer = DEFAULT_TURN_TIMER if timer is None else (timer or None)
+        service = table_runtime(self.bot).service
+        locale = await interaction_locale(interaction)
+        try:
+            await service.open_table(
+                guild_id=interaction.guild_id or 0,
+                channel_id=interaction.channel_id or 0,
+                creator=person(interaction),
+                options=options,
+                language=table_language,
+                turn_timer=turn_timer,
+            )
+        except TableAlreadyOpen as error:
+            raise UserFacingError("errors.table_exists", link=message_link(error.table)) from None
+        await interaction.response.send_message(t("reply.opened", locale), ephemeral=True)
+
+    # ------------------------------------------------------------------ seats
+
+    @app_commands.command(**command_strings("cinch.join"))
+    @localised_options("cinch.join", "seat")
+    @require_table_permissions
+    async def join(self, interaction: discord.Interaction, seat: int | None = None) -> None:
+        table = self._table(interaction)
+        service = table_runtime(self.bot).service
+        taken = await service.join(table.id, person(interaction), seat)
+        if table.playing:
+            await answer_with_hand(interaction, table.id, edit=False)
+            return
+        locale = await interaction_locale(interaction)
+        name = seat_name(taken, table.players, locale)
+        await interaction.response.send_message(
+            t("reply.joined", locale, seat=name), ephemeral=True
+        )
+
+    @app_commands.command(**command_strings("cinch.leave"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        table = self._table(interaction)
+        playing = table.playing
+        await table_runtime(self.bot).service.leave(table.id, interaction.user.id)
+        locale = await interaction_locale(interaction)
+        key = "reply.stepped_away" if playing else "reply.left"
+        await interaction.response.send_message(t(key, locale), ephemeral=True)
+
+    @app_commands.command(**command_strings("cinch.addbot"))
+    @localised_options("cinch.addbot", "seat", "level")
+    @app_commands.choices(level=localised_choices({f"choice.level.{v}": v for v in LEVELS}))
+    @require_table_permissions
+    async def addbot(
+        self,
+        interaction: discord.Interaction,
+        seat: int | None = None,
+        level: app_commands.Choice[str] | None = None,
+    ) -> None:
+        table = self._table(interaction)
+        chosen = level.value if level else "normal"
+        taken = await table_runtime(self.bot).service.add_computer(
+            table.id, interaction.user.id, seat, chosen
+        )
+        locale = await interaction_locale(interaction)
+        await interaction.response.send_message(
+            t(
+                "reply.computer_added",
+                locale,
+                seat=seat_name(taken, table.players, locale),
+                level=t(f"choice.level.{chosen}", locale),
+            ),
+            ephemeral=True,
+        )
+
+    @join.autocomplete("seat")
+    @addbot.autocomplete("seat")
+    async def seat_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The table's seats by name, with who sits there."""
+        service = table_runtime(self.bot).service
+        table = service.find_in_channel(interaction.channel_id or 0)
+        if table is None:
+            return []
+        locale = await interaction_locale(interaction)
+        seats = service.seat_infos(table, locale)
+        typed = current.strip().lower()
+        return [
+            app_commands.Choice(
+                name=f"{seat.label} · {seat.player or t('lobby.empty_seat', locale)}",
+                value=seat.seat,
+            )
+            for seat in seats
+            if typed in seat.label.lower()
+        ][:25]
+
+    # ------------------------------------------------------------------ the game
+
+    @app_commands.command(**command_strings("cinch.start"))
+    @require_table_permissions
+    async def start(self, interaction: discord.Interaction) -> None:
+        table = self._table(interaction)
+        await table_runtime(self.bot).service.start(table.id, interaction.user.id)
+        await answer_with_hand(interaction, table.id, edit=False)
+
+    @app_commands.command(**command_strings("cinch.table"))
+    @require_table_permissions
+    async def table(self, interaction: discord.Interaction) -> None:
+        """Post the table message again at the bottom of the channel."""
+        table = self._table(interaction)
+        table_runtime(self.bot).delivery.coalescer.mark(table.id, settled=True, repost=True)
+        locale = await interaction_locale(interaction)
+        await interaction.response.send_message(t("reply.table_posted", locale), ephemeral=True)
+
+    @app_commands.command(**command_strings("cinch.score"))
+    async def score(self, interaction: discord.Interaction) -> None:
+        table = self._table(interaction)
+        locale = await interaction_locale(interaction)
+        text = table_runtime(self.bot).service.score_text(table.id, locale)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(**command_strings("cinch.rules"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        """This table's house rules, then the summary of the rules."""
+        locale = await interaction_locale(interaction)
+        embed = discord.Embed(title=rules_title(locale))
+        table = table_runtime(self.bot).service.find_in_channel(interaction.channel_id or 0)
+        if table is not None:
+            lines = house_rules_lines(table.options, table.record.turn_timer, locale)
+            embed.description = "\n".join([f"**{t('rules.house.title', locale)}**", *lines])
+        for title, body in rules_sections(locale):
+            embed.add_field(name=title, value=body, inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(**command_strings("cinch.end"))
+    async def end(self, interaction: discord.Interaction) -> None:
+        """The creator or someone who may manage messages ends it; others vote."""
+        table = self._table(interaction)
+        can_manage = interaction.permissions.manage_messages
+        vote = await table_runtime(self.bot).service.end(
+            table.id, person(interaction), can_manage=can_manage
+        )
+        locale = await interaction_locale(interaction)
+        if vote.ended:
+            text = t("reply.closed", locale)
+        else:
+            text = t("reply.vote_counted", locale, votes=vote.votes, needed=vote.needed)
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot: CinchBot) -> None:
+    await bot.add_cog(Lobby(bot))

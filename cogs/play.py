@@ -1,0 +1,128 @@
+"""``/cinch hand``, ``bid``, ``pass``, ``trump``, ``discard``, ``keep``, ``play``, ``hint``.
+
+Every action has this slash form besides its button. Each answers, privately, with the player's
+hand as it is after the action, with the buttons for what they may do next.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.engine import (
+    Action,
+    Bid,
+    Discard,
+    Keep,
+    KeepDecision,
+    NameTrump,
+    Pass,
+    Play,
+    PlayDecision,
+    Suit,
+)
+from bot.errors import UserFacingError
+from bot.i18n import card_name
+from cogs.group import CinchCog
+from cogs.preferences import interaction_locale
+from cogs.runtime import table_runtime
+from cogs.table_views import answer_with_hand, cards_option
+from cogs.translator import command_strings, localised_choices, localised_options
+
+if TYPE_CHECKING:
+    from bot.factory import CinchBot
+    from bot.service import Table
+
+SUIT_CHOICES = {f"suit.{suit.name.lower()}": suit.value for suit in Suit}
+
+
+class Playing(CinchCog):
+    """Taking part in a hand."""
+
+    def _table(self, interaction: discord.Interaction) -> Table:
+        return table_runtime(self.bot).service.table_in_channel(interaction.channel_id or 0)
+
+    async def _act(self, interaction: discord.Interaction, action: Action) -> None:
+        table = self._table(interaction)
+        await table_runtime(self.bot).service.act(table.id, interaction.user.id, action)
+        await answer_with_hand(interaction, table.id, edit=False, acted=True)
+
+    @app_commands.command(**command_strings("cinch.hand"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await answer_with_hand(interaction, self._table(interaction).id, edit=False)
+
+    @app_commands.command(**command_strings("cinch.bid"))
+    @localised_options("cinch.bid", "amount")
+    async def bid(
+        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 14]
+    ) -> None:
+        await self._act(interaction, Bid(amount))
+
+    @app_commands.command(**command_strings("cinch.pass"))
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, Pass())
+
+    @app_commands.command(**command_strings("cinch.trump"))
+    @localised_options("cinch.trump", "suit")
+    @app_commands.choices(suit=localised_choices(SUIT_CHOICES))
+    async def trump(self, interaction: discord.Interaction, suit: app_commands.Choice[str]) -> None:
+        await self._act(interaction, NameTrump(Suit(suit.value)))
+
+    @app_commands.command(**command_strings("cinch.discard"))
+    @localised_options("cinch.discard", "cards")
+    async def discard(self, interaction: discord.Interaction, cards: str) -> None:
+        await self._act(interaction, Discard(cards_option(cards)))
+
+    @app_commands.command(**command_strings("cinch.keep"))
+    @localised_options("cinch.keep", "cards")
+    async def keep(self, interaction: discord.Interaction, cards: str) -> None:
+        """The dealer's six cards; naming only the free ones keeps the required ones too."""
+        chosen = cards_option(cards)
+        game = self._table(interaction).game
+        decision = game.decision() if game is not None else None
+        if isinstance(decision, KeepDecision) and len(chosen) == decision.free_choices:
+            chosen = tuple(decision.required) + chosen
+        await self._act(interaction, Keep(chosen))
+
+    @app_commands.command(**command_strings("cinch.play"))
+    @localised_options("cinch.play", "card")
+    async def play(self, interaction: discord.Interaction, card: str) -> None:
+        chosen = cards_option(card)
+        if len(chosen) != 1:
+            raise UserFacingError("errors.not_a_card", text=card)
+        await self._act(interaction, Play(chosen[0]))
+
+    @play.autocomplete("card")
+    async def card_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The player's legal cards (their whole hand when it is not their turn)."""
+        table = table_runtime(self.bot).service.find_in_channel(interaction.channel_id or 0)
+        seat = table.seat_of(interaction.user.id) if table is not None else None
+        if table is None or table.game is None or seat is None:
+            return []
+        game = table.game
+        decision = game.decision_for(seat)
+        cards = decision.cards if isinstance(decision, PlayDecision) else game.view(seat).hand
+        locale = await interaction_locale(interaction)
+        typed = current.strip().upper()
+        return [
+            app_commands.Choice(name=f"{card.display} · {card_name(card, locale)}", value=card.code)
+            for card in cards
+            if card.code.startswith(typed) or card.display.upper().startswith(typed)
+        ][:25]
+
+    @app_commands.command(**command_strings("cinch.hint"))
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """What the strongest computer player would do now, if the table allows hints."""
+        table = self._table(interaction)
+        locale = await interaction_locale(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = await table_runtime(self.bot).service.hint(table.id, interaction.user.id, locale)
+        await interaction.followup.send(text, ephemeral=True)
+
+
+async def setup(bot: CinchBot) -> None:
+    await bot.add_cog(Playing(bot))

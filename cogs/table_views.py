@@ -1,0 +1,495 @@
+"""What tables and hands look like in Discord: message parts, and the buttons and selects.
+
+Every component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` carries what it needs
+(table id, hand number, the action), so the buttons of any message, even one sent before a
+restart or to a DM, keep working without the bot remembering any view:
+
+- ``cinch:show:<table>``: "Show my hand", on the table message;
+- ``cinch:lobby:<table>:<join|leave|addbot|start>[:<seat>]``: the lobby;
+- ``cinch:act:<table>:<hand>:<kind>:<arg>``: bid, pass, trump, play, and the Confirm of a
+  discard or a rob (``arg`` holds the chosen cards, like ``9H.8H``);
+- ``cinch:pick:<table>:<hand>:<discard|keep>``: the multi-select before Confirm.
+
+An action button of an earlier hand is refused as stale; one of the current hand is judged by
+the engine against the state when it is clicked.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.engine import (
+    Action,
+    Bid,
+    BidDecision,
+    Card,
+    Discard,
+    DiscardDecision,
+    Keep,
+    KeepDecision,
+    NameTrump,
+    Pass,
+    Play,
+    PlayDecision,
+    Suit,
+    TrumpDecision,
+    parse_cards,
+)
+from bot.errors import UserFacingError
+from bot.i18n import card_name, suit_name, t, tn
+from bot.service import Person, PrivateHand, PublicTable
+from cogs.errors import missing_channel_permissions, reports_errors
+from cogs.preferences import interaction_locale
+from cogs.runtime import table_runtime
+
+MAX_SELECT_OPTIONS = 25
+
+
+@dataclass(frozen=True)
+class Parts:
+    """A message to send or edit: text, an optional picture, components and who may be pinged."""
+
+    content: str
+    picture: bytes | None = None
+    filename: str = "table.png"
+    view: discord.ui.View | None = None
+    mention: int | None = None
+
+    def _file(self) -> discord.File | None:
+        if self.picture is None:
+            return None
+        return discord.File(io.BytesIO(self.picture), filename=self.filename)
+
+    def _mentions(self) -> discord.AllowedMentions:
+        if self.mention is None:
+            return discord.AllowedMentions.none()
+        return discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(id=self.mention)]
+        )
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"content": self.content, "allowed_mentions": self._mentions()}
+        file = self._file()
+        if file is not None:
+            kwargs["file"] = file
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        file = self._file()
+        return {
+            "content": self.content,
+            "attachments": [file] if file is not None else [],
+            "view": self.view,
+            "allowed_mentions": self._mentions(),
+        }
+
+
+# ---------------------------------------------------------------------------- the table
+
+
+def table_parts(public: PublicTable, locale: str | None) -> Parts:
+    """The table message: the lobby with its buttons, or the table picture and its summary."""
+    view = discord.ui.View(timeout=None)
+    if public.playing:
+        view.add_item(ShowHandButton(public.table_id, locale))
+        if any(seat.away for seat in public.seats):
+            view.add_item(LobbyButton(public.table_id, "join", None, locale, row=0))
+    else:
+        for item in lobby_items(public, locale):
+            view.add_item(item)
+    return Parts(public.text, public.picture, "table.png", view, public.mention)
+
+
+def lobby_items(public: PublicTable, locale: str | None) -> list[discord.ui.Item[Any]]:
+    items: list[discord.ui.Item[Any]] = []
+    if public.manual_seats:
+        for seat in public.seats:
+            button = LobbyButton(
+                public.table_id,
+                "join",
+                seat.seat,
+                locale,
+                row=0,
+                label=t("lobby.join_seat", locale, seat=seat.label),
+            )
+            button.item.disabled = not seat.takeable or seat.user_id is not None
+            items.append(button)
+    else:
+        items.append(LobbyButton(public.table_id, "join", None, locale, row=0))
+    leave = LobbyButton(public.table_id, "leave", None, locale, row=1)
+    add = LobbyButton(public.table_id, "addbot", None, locale, row=1)
+    add.item.disabled = public.full
+    start = LobbyButton(public.table_id, "start", None, locale, row=1)
+    start.item.disabled = not public.full
+    start.item.style = discord.ButtonStyle.success
+    items.extend([leave, add, start])
+    return items
+
+
+_LOBBY_LABELS = {
+    "join": "lobby.join",
+    "leave": "lobby.leave",
+    "addbot": "lobby.add_computer",
+    "start": "lobby.start",
+}
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cinch:lobby:(?P<table>\d+):(?P<what>join|leave|addbot|start)(?::(?P<seat>\d))?",
+):
+    """Join (a seat), Leave, Add computer player, Start."""
+
+    def __init__(
+        self,
+        table_id: int,
+        what: str,
+        seat: int | None,
+        locale: str | None,
+        *,
+        row: int | None = None,
+        label: str | None = None,
+    ) -> None:
+        suffix = f":{seat}" if seat is not None else ""
+        style = discord.ButtonStyle.primary if what == "join" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label or t(_LOBBY_LABELS[what], locale),
+                style=style,
+                custom_id=f"cinch:lobby:{table_id}:{what}{suffix}",
+            ),
+            row=row,
+        )
+        self.table_id, self.what, self.seat = table_id, what, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> LobbyButton:
+        seat = int(match["seat"]) if match["seat"] is not None else None
+        return cls(int(match["table"]), match["what"], seat, None)
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await lobby_action(interaction, self.table_id, self.what, self.seat)
+
+
+class ShowHandButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"cinch:show:(?P<table>\d+)"
+):
+    """ "Show my hand": any seated player, at any time, gets their hand privately."""
+
+    def __init__(self, table_id: int, locale: str | None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("lobby.show_hand", locale),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"cinch:show:{table_id}",
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> ShowHandButton:
+        return cls(int(match["table"]), None)
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answer_with_hand(interaction, self.table_id, edit=False)
+
+
+# ---------------------------------------------------------------------------- a hand
+
+
+def hand_parts(private: PrivateHand, locale: str | None, notes: Sequence[str] = ()) -> Parts:
+    """A player's private hand message: picture, text, and exactly what they may do now."""
+    view = discord.ui.View(timeout=None)
+    for item in decision_items(private, locale):
+        view.add_item(item)
+    content = "\n".join([*notes, private.text])
+    return Parts(content, private.picture, "hand.png", view if view.children else None)
+
+
+def decision_items(private: PrivateHand, locale: str | None) -> list[discord.ui.Item[Any]]:
+    decision = private.decision
+    key = (private.table_id, private.hand_number)
+    match decision:
+        case BidDecision():
+            items = [ActionButton(*key, "pass", "", t("action.pass", locale))]
+            items += [
+                ActionButton(*key, "bid", str(amount), t("action.bid", locale, amount=amount))
+                for amount in decision.amounts
+            ]
+            return items
+        case TrumpDecision():
+            items = [
+                ActionButton(*key, "trump", suit.value, f"{suit.symbol} {suit_name(suit, locale)}")
+                for suit in decision.suits
+            ]
+            if decision.can_pass:
+                items.append(ActionButton(*key, "pass", "", t("action.pass", locale)))
+            return items
+        case DiscardDecision():
+            placeholder = t("select.discard.placeholder", locale)
+            return _pick_items(
+                private, "discard", decision.options, decision.count, placeholder, locale
+            )
+        case KeepDecision():
+            placeholder = tn("select.keep.placeholder", decision.free_choices, locale)
+            return _pick_items(
+                private, "keep", decision.options, decision.free_choices, placeholder, locale
+            )
+        case PlayDecision():
+            buttons = []
+            for card in private.cards:
+                button = ActionButton(
+                    *key, "play", card.code, t("action.play_card", locale, card=card.display)
+                )
+                button.item.disabled = card not in decision.cards
+                buttons.append(button)
+            return buttons
+    return []
+
+
+def _pick_items(
+    private: PrivateHand,
+    kind: str,
+    options: Sequence[Card],
+    count: int,
+    placeholder: str,
+    locale: str | None,
+) -> list[discord.ui.Item[Any]]:
+    select = PickSelect(
+        private.table_id,
+        private.hand_number,
+        kind,
+        options[:MAX_SELECT_OPTIONS],
+        count,
+        placeholder,
+        locale,
+    )
+    confirm = ActionButton(
+        private.table_id, private.hand_number, kind, "", t("action.confirm", locale), row=1
+    )
+    confirm.item.disabled = True
+    confirm.item.style = discord.ButtonStyle.success
+    return [select, confirm]
+
+
+class PickSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"cinch:pick:(?P<table>\d+):(?P<hand>\d+):(?P<kind>discard|keep)",
+):
+    """Choosing the trumps to discard, or the cards a robbing dealer keeps; Confirm applies."""
+
+    def __init__(
+        self,
+        table_id: int,
+        hand: int,
+        kind: str,
+        options: Sequence[Card] = (),
+        count: int = 1,
+        placeholder: str | None = None,
+        locale: str | None = None,
+        *,
+        item: discord.ui.Select | None = None,
+    ) -> None:
+        select = item or discord.ui.Select(
+            custom_id=f"cinch:pick:{table_id}:{hand}:{kind}",
+            placeholder=placeholder,
+            min_values=count,
+            max_values=count,
+            options=[
+                discord.SelectOption(
+                    label=card.display, value=card.code, description=card_name(card, locale)
+                )
+                for card in options
+            ],
+            row=0,
+        )
+        super().__init__(select, row=0)
+        self.table_id, self.hand, self.kind = table_id, hand, kind
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> PickSelect:
+        return cls(int(match["table"]), int(match["hand"]), match["kind"], item=item)
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Remember the choice in the Confirm button (no state on the bot's side)."""
+        chosen = list(self.item.values)
+        for option in self.item.options:
+            option.default = option.value in chosen
+        prefix = f"cinch:act:{self.table_id}:{self.hand}:{self.kind}:"
+        assert self.view is not None
+        for child in self.view.children:
+            if isinstance(child, discord.ui.Button) and (child.custom_id or "").startswith(prefix):
+                child.custom_id = prefix + ".".join(chosen)
+                child.disabled = False
+        await interaction.response.edit_message(view=self.view)
+
+
+_ACTION_TEMPLATE = (
+    r"cinch:act:(?P<table>\d+):(?P<hand>\d+)"
+    r":(?P<kind>bid|pass|trump|play|discard|keep):(?P<arg>[0-9A-Z.]*)"
+)
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=_ACTION_TEMPLATE):
+    """One action of the hand message: a bid, pass, suit, card, or the Confirm of a choice."""
+
+    def __init__(
+        self,
+        table_id: int,
+        hand: int,
+        kind: str,
+        arg: str,
+        label: str = "?",
+        *,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary
+                if kind in ("pass", "play")
+                else discord.ButtonStyle.primary,
+                custom_id=f"cinch:act:{table_id}:{hand}:{kind}:{arg}",
+            ),
+            row=row,
+        )
+        self.table_id, self.hand, self.kind, self.arg = table_id, hand, kind, arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> ActionButton:
+        return cls(int(match["table"]), int(match["hand"]), match["kind"], match["arg"])
+
+    def action(self) -> Action:
+        match self.kind:
+            case "bid":
+                return Bid(int(self.arg))
+            case "pass":
+                return Pass()
+            case "trump":
+                return NameTrump(Suit(self.arg))
+        cards = tuple(Card.parse(code) for code in self.arg.split(".") if code)
+        match self.kind:
+            case "play":
+                return Play(cards[0])
+            case "discard":
+                return Discard(cards)
+        return Keep(cards)
+
+    @reports_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        runtime = table_runtime(interaction.client)
+        action = self.action()
+        if isinstance(action, Keep):
+            action = Keep(self._kept_with_required(interaction, action.cards))
+        await runtime.service.act(self.table_id, interaction.user.id, action, hand_number=self.hand)
+        await answer_with_hand(interaction, self.table_id, edit=True)
+
+    def _kept_with_required(
+        self, interaction: discord.Interaction, chosen: tuple[Card, ...]
+    ) -> tuple[Card, ...]:
+        """The dealer chose the free cards only; the cards they must keep go with them."""
+        service = table_runtime(interaction.client).service
+        game = service.table(self.table_id).game
+        decision = game.decision() if game is not None else None
+        required = decision.required if isinstance(decision, KeepDecision) else ()
+        return tuple(required) + chosen
+
+
+# ---------------------------------------------------------------------------- answering
+
+
+async def answer_with_hand(
+    interaction: discord.Interaction, table_id: int, *, edit: bool, acted: bool = False
+) -> None:
+    """Answer with the player's hand: the same message updated (``edit``) or a new private
+    one; remember it, so it can be refreshed when the player's turn comes.
+
+    After the action that ended the game (``acted``), there is no hand left to show: the
+    message says so, and the game's result is in the channel.
+    """
+    runtime = table_runtime(interaction.client)
+    locale = await interaction_locale(interaction)
+    if acted and not runtime.service.table(table_id).playing:
+        parts = Parts(t("reply.game_finished", locale))
+    else:
+        private = await runtime.service.private_hand(table_id, interaction.user.id, locale)
+        notes = [t(key, locale) for key in runtime.delivery.take_notes(interaction.user.id)]
+        parts = hand_parts(private, locale, notes)
+        runtime.delivery.remember_hand(interaction, table_id, locale)
+    if edit:
+        await interaction.response.edit_message(**parts.edit_kwargs())
+    else:
+        await interaction.response.send_message(**parts.send_kwargs(), ephemeral=True)
+
+
+def require_permissions(interaction: discord.Interaction) -> None:
+    """Refuse a click when the bot could not update the table in this channel."""
+    missing = missing_channel_permissions(interaction)
+    if missing:
+        raise app_commands.BotMissingPermissions(missing)
+
+
+def person(interaction: discord.Interaction) -> Person:
+    return Person(interaction.user.id, interaction.user.display_name)
+
+
+async def lobby_action(
+    interaction: discord.Interaction, table_id: int, what: str, seat: int | None = None
+) -> None:
+    """Join, Leave, Add computer player or Start, from a button.
+
+    The table message itself shows the change, so the click is only acknowledged, except
+    when the clicker now has cards to see (they started the game, or took a seat in one).
+    """
+    require_permissions(interaction)
+    service = table_runtime(interaction.client).service
+    user = interaction.user.id
+    match what:
+        case "join":
+            await service.join(table_id, person(interaction), seat)
+        case "leave":
+            await service.leave(table_id, user)
+        case "addbot":
+            await service.add_computer(table_id, user)
+        case "start":
+            await service.start(table_id, user)
+    if what in ("join", "start") and service.table(table_id).playing:
+        await answer_with_hand(interaction, table_id, edit=False)
+    else:
+        await interaction.response.defer()
+
+
+def cards_option(text: str) -> tuple[Card, ...]:
+    """Cards typed in a command option (``10H 5d``, ``10♥,th``)."""
+    try:
+        return tuple(parse_cards(text))
+    except ValueError:
+        raise UserFacingError("errors.not_a_card", text=text) from None
+
+
+ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    ShowHandButton,
+    PickSelect,
+    ActionButton,
+)

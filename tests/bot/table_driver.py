@@ -1,0 +1,236 @@
+"""Driving a Cinch table through SimCord the way people do: slash commands and buttons.
+
+The game's state is read from the bot's own table service only to decide *what* a simulated
+player does next (like a person looking at their cards); every action goes through Discord.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Awaitable
+from typing import Any
+
+import simcord
+
+from bot.engine import (
+    BidDecision,
+    Card,
+    Discard,
+    DiscardDecision,
+    Game,
+    KeepDecision,
+    Play,
+    PlayDecision,
+    TrumpDecision,
+)
+from bot.i18n import suit_name
+from bot.service import Table, TableService
+from cogs.runtime import table_runtime
+
+#: How long to let the table message catch up after an action (the edit coalescer waits at
+#: most this long between two edits of one table).
+SETTLE = 1.0
+
+
+def buttons(message: Any) -> list[dict[str, Any]]:
+    """Every button and select of a message, as Discord's component dicts."""
+    return [item for row in message.components for item in row["components"]]
+
+
+def enabled(message: Any) -> list[dict[str, Any]]:
+    return [item for item in buttons(message) if not item.get("disabled")]
+
+
+class TableDriver:
+    """One channel's table, seen from the test."""
+
+    def __init__(
+        self,
+        env: simcord.Env,
+        channel: simcord.ChannelHandle,
+        members: list[simcord.MemberActor],
+        seed: int = 1,
+    ) -> None:
+        self.env = env
+        self.channel = channel
+        self.members = {member.user.id: member for member in members}
+        self.rng = random.Random(seed)
+        self.hand_messages: dict[int, Any] = {}
+
+    @property
+    def service(self) -> TableService:
+        return table_runtime(self.env.bot).service
+
+    @property
+    def table(self) -> Table:
+        table = self.service.find_in_channel(self.channel.id)
+        assert table is not None
+        return table
+
+    @property
+    def game(self) -> Game:
+        game = self.table.game
+        assert game is not None
+        return game
+
+    def member_at(self, seat: int) -> simcord.MemberActor | None:
+        user = self.table.user_at(seat)
+        return self.members.get(user) if user is not None else None
+
+    def table_message(self) -> Any:
+        message_id = self.table.record.message_id
+        return next(m for m in self.channel.history() if m.id == message_id)
+
+    async def settle(self) -> None:
+        await self.env.advance_time(SETTLE)
+
+    async def open_and_fill(self, creator: simcord.MemberActor, **options: Any) -> None:
+        """``/cinch new`` by ``creator``, then every other member joins with the button."""
+        await creator.slash(self.channel, "cinch new", **options)
+        for member in self.members.values():
+            if member is not creator:
+                await member.click(self.table_message(), label="Join")
+                await self.settle()
+
+    async def hand_message(self, member: simcord.MemberActor) -> Any:
+        """The member's private hand message with live buttons, asking for it if needed."""
+        message = self.hand_messages.get(member.user.id)
+        if message is None or not enabled(message):
+            result = await member.click(self.table_message(), label="Show my hand")
+            message = result.response
+            self.hand_messages[member.user.id] = message
+        return message
+
+    async def take_turn(self, *, use_commands: bool = False) -> simcord.InteractionResult:
+        """The person to act makes a random legal move, with buttons or slash commands."""
+        game = self.game
+        seat = game.to_act
+        member = self.member_at(seat)
+        assert member is not None, "a computer player is to act"
+        decision = game.decision()
+        if use_commands:
+            result = await self._command(member, decision)
+        else:
+            result = await self._click(member, decision)
+        if result.response is not None and result.ephemeral:
+            self.hand_messages[member.user.id] = result.response
+        return result
+
+    async def _command(self, member: simcord.MemberActor, decision: Any) -> Any:
+        channel = self.channel
+        match decision:
+            case BidDecision() if decision.amounts and self.rng.random() < 0.4:
+                return await member.slash(
+                    channel, "cinch bid", amount=self.rng.choice(decision.amounts)
+                )
+            case BidDecision():
+                return await member.slash(channel, "cinch pass")
+            case TrumpDecision():
+                suit = self.rng.choice(decision.suits)
+                return await member.slash(channel, "cinch trump", suit=suit.value)
+            case DiscardDecision():
+                cards = self.rng.sample(decision.options, decision.count)
+                return await member.slash(
+                    channel, "cinch discard", cards=" ".join(card.code for card in cards)
+                )
+            case KeepDecision():
+                cards = self.rng.sample(decision.options, decision.free_choices)
+                return await member.slash(
+                    channel, "cinch keep", cards=" ".join(card.code for card in cards)
+                )
+            case PlayDecision():
+                card = self.rng.choice(decision.cards)
+                return await member.slash(channel, "cinch play", card=card.display)
+        raise AssertionError(f"no command for {decision!r}")
+
+    async def _click(self, member: simcord.MemberActor, decision: Any) -> Any:
+        message = await self.hand_message(member)
+        match decision:
+            case BidDecision() if decision.amounts and self.rng.random() < 0.4:
+                amount = self.rng.choice(decision.amounts)
+                return await member.click(message, label=f"Bid {amount}")
+            case BidDecision():
+                return await member.click(message, label="Pass")
+            case TrumpDecision():
+                suit = self.rng.choice(decision.suits)
+                return await member.click(message, label=f"{suit.symbol} {suit_name(suit)}")
+            case DiscardDecision() | KeepDecision():
+                count = (
+                    decision.count
+                    if isinstance(decision, DiscardDecision)
+                    else (decision.free_choices)
+                )
+                cards = self.rng.sample(decision.options, count)
+                select = next(item for item in buttons(message) if item["type"] == 3)
+                await member.select(
+                    message, [card.code for card in cards], custom_id=select["custom_id"]
+                )
+                return await member.click(message, label="Confirm")
+            case PlayDecision():
+                card = self.rng.choice(decision.cards)
+                return await member.click(message, label=f"Play {card.display}")
+        raise AssertionError(f"no button for {decision!r}")
+
+
+CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
+
+
+def hidden_cards(game: Game) -> set[Card]:
+    """Cards nobody has seen face up: every hand, the stock, the dealer's hidden discards."""
+    hidden = {card for hand in game.hands for card in hand} | set(game.stock)
+    return hidden | {card for pile in game.hidden_discards for card in pile}
+
+
+def public_texts(requests: list[Any], channel_id: int) -> list[str]:
+    """The text of every public message the bot posted or edited in the channel."""
+    texts = []
+    for request in requests:
+        body = request.json if isinstance(request.json, dict) else {}
+        if request.method in ("POST", "PATCH") and request.path.startswith(
+            f"/channels/{channel_id}/messages"
+        ):
+            texts.append(body.get("content") or "")
+        elif request.path.endswith("/callback") and body.get("type") == 4:
+            data = body.get("data", {})
+            if not data.get("flags", 0) & 64:
+                texts.append(data.get("content") or "")
+    return texts
+
+
+class HiddenCardWatch:
+    """Checks that a step's public messages name no card that stayed hidden through it."""
+
+    def __init__(self, driver: TableDriver) -> None:
+        self.driver = driver
+        self.checked = 0
+
+    async def step(self, action: Awaitable[Any]) -> Any:
+        """Await ``action`` (a coroutine not started yet) and check what it published."""
+        driver = self.driver
+        table = driver.service.find_in_channel(driver.channel.id)
+        game = table.game if table is not None else None
+        hidden_before = hidden_cards(game) if game is not None else set()
+        hand = game.hand_number if game is not None else None
+        moves = len(game.log) if game is not None else 0
+        start = len(driver.env.http_requests)
+        result = await action
+        await driver.settle()
+        revealed: set[Card] = set()
+        hidden_after: set[Card] = set()
+        if game is not None:
+            for _, done in game.log[moves:]:
+                if isinstance(done, Play):
+                    revealed.add(done.card)
+                elif isinstance(done, Discard):
+                    revealed.update(done.cards)
+            if table is not None and table.game is game and game.hand_number == hand:
+                hidden_after = hidden_cards(game)
+                revealed |= {card for pile in game.dead for card in pile}
+                revealed |= {card for _, card in game.thrown}
+        secret = (hidden_before - revealed) | hidden_after
+        for text in public_texts(driver.env.http_requests[start:], driver.channel.id):
+            named = {Card.parse(token) for token in CARD_TEXT.findall(text)}
+            assert not named & secret, f"hidden card in a public message: {text!r}"
+            self.checked += 1
+        return result

@@ -1,0 +1,98 @@
+"""Whole games through Discord: four people to the target with slash commands and buttons,
+no hidden card in any public message, and a game that carries on across a restart."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from table_driver import HiddenCardWatch, TableDriver, enabled
+
+from bot.engine import Phase
+from cogs.runtime import table_runtime
+
+# Sleeps shorter than SimCord's settle timeout are waited for in real time; the bot's shortest
+# (the one-second edit cooldown and computer pause) must be parked for virtual time instead.
+pytestmark = pytest.mark.simcord(settle_timeout=0.9)
+
+
+@pytest.fixture
+def driver(simcord_env, channel, players) -> TableDriver:
+    table_driver = TableDriver(simcord_env, channel, players)
+    table_driver.service.seeds = random.Random(11)
+    return table_driver
+
+
+async def test_four_people_play_a_game_to_the_target(driver, players):
+    alice = players[0]
+    watch = HiddenCardWatch(driver)
+    await watch.step(driver.open_and_fill(alice, target=11))
+    start = await watch.step(alice.click(driver.table_message(), label="Start"))
+    assert start.ephemeral and start.response.content.startswith("**Your hand** (hand 1)")
+    game = driver.game
+    steps = 0
+    while driver.table.playing:
+        await watch.step(driver.take_turn(use_commands=steps % 4 == 0))
+        steps += 1
+        assert steps < 1_000
+    history = driver.channel.history()
+    assert history[-3].content.startswith(f"Hand {game.hand_number}: ")
+    assert history[-2].content.startswith("Victory for ")
+    assert [a.filename for a in history[-2].attachments] == ["game.png"]
+    assert history[-1].content.startswith("**Cinch table**")  # back to the lobby
+    store = driver.env.bot.store
+    result = await store.games.result(1)
+    assert result.status == "finished" and max(result.final_scores) >= 11
+    hands = await store.games.hands(1)
+    assert len(hands) == len(game.history) and hands[-1].captured is not None
+    assert watch.checked > steps
+
+
+async def test_the_table_message_is_edited_in_place_and_mentions_only_the_player_to_act(
+    driver, players
+):
+    alice = players[0]
+    await driver.open_and_fill(alice)
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    message = driver.table_message()
+    for _ in range(3):
+        await driver.take_turn()
+        await driver.settle()
+    assert driver.table_message().id == message.id
+    edits = [
+        request
+        for request in driver.env.http_requests
+        if request.method == "PATCH" and request.path.endswith(f"/messages/{message.id}")
+    ]
+    acting = driver.table.user_at(driver.game.to_act)
+    assert edits[-1].json["allowed_mentions"] == {"users": [acting], "parse": []}
+    assert f"<@{acting}>" in driver.table_message().content
+    assert [a.filename for a in driver.table_message().attachments] == ["table.png"]
+
+
+async def test_a_game_carries_on_after_a_restart_and_old_buttons_still_work(
+    driver, players, restart
+):
+    alice = players[0]
+    await driver.open_and_fill(alice)
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    while not (driver.game.phase is Phase.PLAY and len(driver.game.tricks) == 2):
+        await driver.take_turn()
+        await driver.settle()
+    before = driver.game.to_dict()
+    old_table_message = driver.table_message()
+
+    bot = await restart()
+    assert table_runtime(bot).service.find_in_channel(driver.channel.id).game.to_dict() == before
+    driver.hand_messages.clear()
+    acting = driver.member_at(driver.game.to_act)
+    shown = await acting.click(old_table_message, label="Show my hand")
+    assert shown.ephemeral and enabled(shown.response)
+    driver.hand_messages[acting.user.id] = shown.response
+    hand = driver.game.hand_number
+    while driver.game.hand_number == hand:
+        await driver.take_turn()
+        await driver.settle()
+    assert driver.channel.history()[-2].content.startswith(f"Hand {hand}: ")
