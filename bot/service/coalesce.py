@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
 
@@ -30,12 +30,19 @@ Sleep = Callable[[float], Awaitable[None]]
 class _Pending:
     dirty: bool = False
     repost: bool = False
-    settled: asyncio.Event = field(default_factory=asyncio.Event)
+    settled: bool = False
+    #: Sleeping until an unsettled change must be shown: a settled change may cut this short.
+    waiting: bool = False
     worker: asyncio.Task[None] | None = None
 
 
 class EditCoalescer:
-    """Calls ``flush(key, repost)`` for marked keys, no more often than the rules above."""
+    """Calls ``flush(key, repost)`` for marked keys, no more often than the rules above.
+
+    Each key has one worker task. It only ever waits by sleeping (no events), so tests on
+    virtual time can tell it is idle; a settled change interrupts the wait for an unsettled
+    one by cancelling the sleeping worker, never a worker that is showing the table.
+    """
 
     def __init__(
         self,
@@ -56,37 +63,40 @@ class EditCoalescer:
         pending = self._pending.setdefault(key, _Pending())
         pending.dirty = True
         pending.repost = pending.repost or repost
-        if settled:
-            pending.settled.set()
-        if pending.worker is None or pending.worker.done():
-            pending.worker = asyncio.get_running_loop().create_task(self._work(key, pending))
+        pending.settled = pending.settled or settled
+        worker = pending.worker
+        if worker is not None and not worker.done():
+            if not (settled and pending.waiting):
+                return
+            pending.waiting = False
+            worker.cancel()
+        pending.worker = asyncio.get_running_loop().create_task(self._work(key, pending))
 
     async def _work(self, key: int, pending: _Pending) -> None:
         while pending.dirty:
-            await self._until_settled(pending)
-            repost, pending.repost, pending.dirty = pending.repost, False, False
-            pending.settled.clear()
+            if not pending.settled:
+                pending.waiting = True
+                await self._sleep(self.max_delay)
+            pending.waiting = False
+            repost = pending.repost
+            pending.repost = pending.dirty = pending.settled = False
             try:
                 await self._flush(key, repost)
             except Exception:
                 log.exception("Could not show table %s", key)
             await self._sleep(self.min_interval)
-        if self._pending.get(key) is pending and not pending.dirty:
+        if self._pending.get(key) is pending:
             del self._pending[key]
 
-    async def _until_settled(self, pending: _Pending) -> None:
-        if pending.settled.is_set():
-            return
-        waiting = asyncio.ensure_future(pending.settled.wait())
-        timeout = asyncio.ensure_future(self._sleep(self.max_delay))
-        try:
-            await asyncio.wait((waiting, timeout), return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            waiting.cancel()
-            timeout.cancel()
+    @property
+    def pending_tasks(self) -> frozenset[asyncio.Task[None]]:
+        """The workers still running (for shutdown, and tests that wait for them)."""
+        return frozenset(
+            p.worker for p in self._pending.values() if p.worker is not None and not p.worker.done()
+        )
 
     async def close(self) -> None:
-        workers = [p.worker for p in self._pending.values() if p.worker is not None]
+        workers = list(self.pending_tasks)
         for worker in workers:
             worker.cancel()
         await asyncio.gather(*workers, return_exceptions=True)

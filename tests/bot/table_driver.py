@@ -28,14 +28,20 @@ from bot.i18n import suit_name
 from bot.service import Table, TableService
 from cogs.runtime import table_runtime
 
-#: How long to let the table message catch up after an action (the edit coalescer waits at
-#: most this long between two edits of one table).
-SETTLE = 1.0
+#: The bot's shortest waits in these tests (between two edits of a table, a computer player's
+#: pause), and how long a step lets the table catch up. SimCord waits in real time for sleeps
+#: shorter than its settle timeout and parks longer ones for virtual time, so tests run with
+#: ``SETTLE_TIMEOUT`` below this; it leaves the real work of a step (pictures, database) seconds
+#: to finish on a busy machine.
+SETTLE = 5.0
+SETTLE_TIMEOUT = 3.0
 
 
 def buttons(message: Any) -> list[dict[str, Any]]:
-    """Every button and select of a message, as Discord's component dicts."""
-    return [item for row in message.components for item in row["components"]]
+    """Every button and select of a message (a SimCord response or a ``discord.Message``),
+    as Discord's component dicts."""
+    rows = [row if isinstance(row, dict) else row.to_dict() for row in message.components]
+    return [item for row in rows for item in row["components"]]
 
 
 def enabled(message: Any) -> list[dict[str, Any]]:
@@ -57,6 +63,13 @@ class TableDriver:
         self.members = {member.user.id: member for member in members}
         self.rng = random.Random(seed)
         self.hand_messages: dict[int, Any] = {}
+        self.pace()
+
+    def pace(self) -> None:
+        """Give the running bot's edit coalescer the test's timings (again after a restart)."""
+        coalescer = table_runtime(self.env.bot).delivery.coalescer
+        coalescer.min_interval = SETTLE
+        coalescer.max_delay = 2 * SETTLE
 
     @property
     def service(self) -> TableService:

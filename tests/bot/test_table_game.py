@@ -6,14 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from table_driver import HiddenCardWatch, TableDriver, enabled
+from table_driver import SETTLE_TIMEOUT, HiddenCardWatch, TableDriver, enabled
 
 from bot.engine import Phase
 from cogs.runtime import table_runtime
 
-# Sleeps shorter than SimCord's settle timeout are waited for in real time; the bot's shortest
-# (the one-second edit cooldown and computer pause) must be parked for virtual time instead.
-pytestmark = pytest.mark.simcord(settle_timeout=0.9)
+pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
 
 @pytest.fixture
@@ -85,6 +83,7 @@ async def test_a_game_carries_on_after_a_restart_and_old_buttons_still_work(
     old_table_message = driver.table_message()
 
     bot = await restart()
+    driver.pace()
     assert table_runtime(bot).service.find_in_channel(driver.channel.id).game.to_dict() == before
     driver.hand_messages.clear()
     acting = driver.member_at(driver.game.to_act)

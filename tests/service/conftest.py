@@ -13,6 +13,7 @@ import heapq
 import itertools
 import random
 from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any, Protocol
 
 import pytest
 
@@ -26,6 +27,13 @@ ALICE, BOB, CAROL, DAVE = (
 )
 PEOPLE = (ALICE, BOB, CAROL, DAVE)
 GUILD, CHANNEL = 1, 2
+
+
+class Busy(Protocol):
+    """Anything that can say which of its tasks are still running."""
+
+    @property
+    def pending_tasks(self) -> frozenset[asyncio.Task[Any]]: ...
 
 
 class ManualClock:
@@ -48,15 +56,15 @@ class ManualClock:
         finally:
             self.sleeping.discard(task)
 
-    async def settle(self, service: TableService) -> None:
-        """Wait until every task of the service is finished or asleep on this clock."""
+    async def settle(self, service: Busy) -> None:
+        """Wait until every task of ``service`` is finished or asleep on this clock."""
         for _ in range(20_000):
             if service.pending_tasks <= self.sleeping:
                 return
             await asyncio.sleep(0.001)
-        raise TimeoutError(f"the service is still busy: {service.pending_tasks}")
+        raise TimeoutError(f"still busy: {service.pending_tasks}")
 
-    async def advance(self, service: TableService, seconds: float) -> None:
+    async def advance(self, service: Busy, seconds: float) -> None:
         target = self.now + seconds
         await self.settle(service)
         while self._sleepers and self._sleepers[0][0] <= target:

@@ -1,0 +1,70 @@
+"""Private hands by direct message, and the fall-back when Discord refuses to deliver them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from table_driver import SETTLE_TIMEOUT, TableDriver, buttons, enabled
+
+pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+
+CANNOT_DM = 50007
+
+
+@pytest.fixture
+def driver(simcord_env, channel, players) -> TableDriver:
+    table_driver = TableDriver(simcord_env, channel, players)
+    table_driver.service.seeds = random.Random(8)
+    return table_driver
+
+
+async def test_a_player_who_prefers_dms_gets_and_plays_the_hand_there(driver, players):
+    alice, bob = players[0], players[1]
+    await bob.slash(driver.channel, "cinch settings", hand="dm")
+    await driver.open_and_fill(alice)
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    dms = bob.user.dm_channel.history()
+    assert len(dms) == 1 and dms[0].content.startswith("**Your hand** (hand 1)")
+    assert [a.filename for a in dms[0].attachments] == ["hand.png"]
+    while driver.table.user_at(driver.game.to_act) != bob.user.id:
+        await driver.take_turn()
+        await driver.settle()
+    dm = bob.user.dm_channel.last_message
+    assert dm.id == dms[0].id and enabled(dm)  # the same DM, now with bob's choices
+    moves = len(driver.game.log)
+    result = await bob.user.click(dm, label="Pass")
+    assert len(driver.game.log) == moves + 1
+    assert result.response.id == dm.id and "Waiting for" in result.response.content
+    assert all(
+        not message.content.startswith("**Your hand**") for message in driver.channel.history()
+    )
+
+
+async def test_refused_dms_fall_back_to_the_channel_and_the_player_is_told_once(driver, players):
+    alice, carol = players[0], players[2]
+    await carol.slash(driver.channel, "cinch settings", hand="dm")
+    driver.env.inject_error(
+        "POST",
+        f"/channels/{carol.user.dm_channel.id}/messages",
+        status=403,
+        code=CANNOT_DM,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    await driver.open_and_fill(alice)
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    preferences = await driver.env.bot.store.preferences.get(carol.user.id)
+    assert preferences.hand_delivery == "dm" and preferences.dm_failed
+    first = await carol.click(driver.table_message(), label="Show my hand")
+    assert first.ephemeral
+    assert first.response.content.startswith(
+        "I couldn't send you a direct message, so your hand will appear here instead.\n"
+        "**Your hand** (hand 1)"
+    )
+    again = await carol.click(driver.table_message(), label="Show my hand")
+    assert again.response.content.startswith("**Your hand** (hand 1)")
+    assert carol.user.dm_channel.history() == []
+    assert buttons(again.response) == buttons(first.response)
