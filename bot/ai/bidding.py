@@ -6,6 +6,10 @@ expected score of winning the auction there (`handvalue`) with the expected scor
 somebody else have it, which depends on who holds the bid now and who deals (everybody passing
 hands the dealer trumps at no contract). Opponents still to speak may outbid it, with chances
 from the same table, so a strong hand bids higher to shut them out while a partner is left room.
+Near the end of the game a hand's outcomes count whether they win or lose the game, and letting
+a side that is a few points from the target name trumps costs its chance of winning there, so a
+hand that can make a contract contests it, while a hand that would be set (giving the game away
+just the same) still passes.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.ai.handvalue import BidTable, bid_table, contract_value, position_of
+from bot.ai.utility import GAME_VALUE
 from bot.engine import (
     Action,
     AllPass,
@@ -39,6 +44,8 @@ DEALER_THEIRS = -2.0
 MARGIN = 0.5
 #: Extra caution before taking the contract from a partner.
 OVER_PARTNER = 1.5
+#: Chance that the other side wins the game by naming trumps, by the points it still needs.
+WIN_CHANCE_BY_NEED = ((4, 0.45), (7, 0.3), (10, 0.15))
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +62,18 @@ class Seat:
     players: int
     sides: int
     rules: HouseRules
+    #: This seat's side's score and the other side's, when there are two sides.
+    scores: tuple[int, int] | None = None
 
     @classmethod
     def of(cls, view: SeatView) -> Seat:
         assert view.seat is not None
         position = position_of(view.seat, view.dealer, view.players)
-        return cls(position, view.players, len(view.sides), view.rules)
+        scores = None
+        if len(view.sides) == 2:
+            mine = view.side_of(view.seat)
+            scores = (view.scores[mine], view.scores[1 - mine])
+        return cls(position, view.players, len(view.sides), view.rules, scores)
 
 
 def best_suit(
@@ -76,6 +89,7 @@ def best_suit(
                 contract,
                 seat.rules,
                 seat.sides,
+                seat.scores,
             ),
         )
         for suit in Suit
@@ -106,8 +120,22 @@ def value_if_others_make(view: SeatView) -> float:
     assert view.seat is not None
     holder, _ = _high_bid(view)
     if holder is not None:
-        return PARTNER_CONTRACT if _partners(view, holder) else OPPONENT_CONTRACT
-    return DEALER_OURS if _partners(view, view.dealer) else DEALER_THEIRS
+        value = PARTNER_CONTRACT if _partners(view, holder) else OPPONENT_CONTRACT
+    else:
+        value = DEALER_OURS if _partners(view, view.dealer) else DEALER_THEIRS
+    if value < 0:
+        value -= _others_win_chance(view) * GAME_VALUE
+    return value
+
+
+def _others_win_chance(view: SeatView) -> float:
+    """Rough chance that the other side wins the game this hand if it names trumps."""
+    assert view.seat is not None
+    mine = view.side_of(view.seat)
+    need = min(
+        view.rules.target_score - score for side, score in enumerate(view.scores) if side != mine
+    )
+    return next((chance for most, chance in WIN_CHANCE_BY_NEED if need <= most), 0.0)
 
 
 def _partners(view: SeatView, seat: int) -> bool:

@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from bot.ai.utility import GAME_VALUE
 from bot.engine import Card, HouseRules, Suit
 from bot.engine.scoring import score_hand, score_individual
 from bot.engine.trumps import TOTAL_POINTS, TRUMP_TABLES
@@ -102,24 +103,43 @@ def bid_table(path: Path = TABLE_PATH) -> BidTable:
 
 
 def maker_net(
-    rules: HouseRules, sides: int, contract: int, points: int, others_share: float
+    rules: HouseRules,
+    sides: int,
+    contract: int,
+    points: int,
+    others_share: float,
+    scores: tuple[int, int] | None = None,
 ) -> float:
-    """The maker side's score change minus the others' (their mean) when it takes `points`."""
+    """The maker side's score change minus the others' (their mean) when it takes `points`.
+
+    With `scores` (the maker's side's, then the other side's) a hand that ends the game also
+    counts `GAME_VALUE` for the winner.
+    """
     others = (TOTAL_POINTS - points) * others_share
     if sides == 2:
         mine, theirs = score_hand(contract, points, others, rules)
-        return mine - theirs
+        net = mine - theirs
+        if scores is not None:
+            if scores[0] + mine >= rules.target_score:
+                net += GAME_VALUE
+            elif scores[1] + theirs >= rules.target_score:
+                net -= GAME_VALUE
+        return net
     each = others / (sides - 1)
     changes = score_individual(contract, 0, [points] + [each] * (sides - 1))
     return changes[0] - sum(changes[1:]) / (sides - 1)
 
 
 def contract_value(
-    distribution: PointsDistribution, contract: int, rules: HouseRules, sides: int
+    distribution: PointsDistribution,
+    contract: int,
+    rules: HouseRules,
+    sides: int,
+    scores: tuple[int, int] | None = None,
 ) -> float:
     """Expected net score change of making trumps at `contract` with this distribution."""
     return sum(
-        chance * maker_net(rules, sides, contract, points, distribution.others_share)
+        chance * maker_net(rules, sides, contract, points, distribution.others_share, scores)
         for points, chance in enumerate(distribution.chances)
         if chance
     )

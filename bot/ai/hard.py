@@ -27,7 +27,7 @@ from bot.ai.solver import SearchTimeout, Solver
 from bot.ai.utility import hand_net
 from bot.engine import Action, Decision, Play, PlayDecision, SeatView
 
-DEFAULT_BUDGET_MS = 150.0
+DEFAULT_BUDGET_MS = 130.0
 #: Enough worlds for a stable average; more only spends time.
 MAX_WORLDS = 60
 #: Search nodes per millisecond of budget, and the cost of sampling a world, in nodes.

@@ -13,7 +13,8 @@ import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor
 
-from bot.ai.decide import decide
+from bot.ai.decide import decide, hint
+from bot.ai.hints import Hint
 from bot.engine import Action, SeatView
 
 #: Levels worth sending to a worker process.
@@ -23,6 +24,11 @@ SEARCHING_LEVELS = frozenset({"hard"})
 def decide_seeded(view: SeatView, level: str, seed: int, budget_ms: float | None) -> Action:
     """`decide` with a generator made from `seed`, so a decision replays exactly."""
     return decide(view, level, random.Random(seed), budget_ms=budget_ms)
+
+
+def hint_seeded(view: SeatView, seed: int, budget_ms: float | None) -> tuple[Action, Hint]:
+    """`hint` with a generator made from `seed`."""
+    return hint(view, random.Random(seed), budget_ms=budget_ms)
 
 
 class DecisionPool:
@@ -48,6 +54,13 @@ class DecisionPool:
             return decide_seeded(view, level, seed, budget_ms)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool(), decide_seeded, view, level, seed, budget_ms)
+
+    async def hint(
+        self, view: SeatView, seed: int, budget_ms: float | None = None
+    ) -> tuple[Action, Hint]:
+        """What `hard` would do for this seat and why (a `hint.*` key and its parameters)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool(), hint_seeded, view, seed, budget_ms)
 
     def close(self) -> None:
         """Stop the workers (waits for decisions already running)."""

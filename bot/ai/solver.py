@@ -67,8 +67,9 @@ class Solver:
         self._block = layout.block
         self._block_mask = layout.block_mask
         self._trump_mask = layout.trump_mask
-        self._point_mask = layout.point_mask
-        self._points_of: dict[int, int] = {}
+        self._our_seats = tuple(seat for seat, ours in enumerate(self.maximising) if ours)
+        self._their_seats = tuple(seat for seat, ours in enumerate(self.maximising) if not ours)
+        self._bounds_cache: dict[tuple[int, int], tuple[int, int]] = {}
         self._point_bits = [(1 << bit, value) for bit, value in enumerate(layout.points) if value]
 
     # ------------------------------------------------------------------ public
@@ -99,7 +100,7 @@ class Solver:
             pts += self._points[bit]
         index = len(trick)
         seat = order[index]
-        total = pts + self._remaining(hands)
+        total = pts + self.points_left(hands)
         values: dict[int, int] = {}
         guess = total // 2
         for bit, twins in self._root_moves(hands, seat, led, best_bit):
@@ -138,19 +139,13 @@ class Solver:
 
     def points_left(self, hands: Sequence[int]) -> int:
         """Points still in the hands."""
-        return self._remaining(hands)
-
-    def _remaining(self, hands: Sequence[int]) -> int:
-        """Points still in the hands."""
         union = 0
         for hand in hands:
             union |= hand
-        union &= self._point_mask
-        points = self._points_of.get(union)
-        if points is None:
-            points = sum(value for mask, value in self._point_bits if union & mask)
-            self._points_of[union] = points
-        return points
+        return self._points_in(union)
+
+    def _points_in(self, cards: int) -> int:
+        return sum(value for mask, value in self._point_bits if cards & mask)
 
     def _legal(self, hand: int, led: int) -> int:
         if led == _UNSET:
@@ -318,18 +313,22 @@ class Solver:
 
     def _trick(self, hands: list[int], leader: int, alpha: int, beta: int) -> int:
         """Value of the tricks still to play, `leader` leading the next one."""
-        remaining = self._remaining(hands)
-        if remaining == 0:
-            return 0
-        lower, upper = self._sure_points(hands, remaining)
-        if alpha >= upper:
+        ours = theirs = 0
+        for seat in self._our_seats:
+            ours |= hands[seat]
+        for seat in self._their_seats:
+            theirs |= hands[seat]
+        trumps = self._trump_mask
+        bounds = self._bounds(ours & trumps, theirs & trumps)
+        lower, upper = bounds
+        if alpha >= upper or lower == upper:
             return upper
         if beta <= lower:
             return lower
         key = (*hands, leader)
-        bounds = self.table.get(key)
-        if bounds is not None:
-            lower, upper = bounds
+        stored = self.table.get(key)
+        if stored is not None:
+            lower, upper = stored
             if lower >= beta or lower == upper:
                 return lower
             if upper <= alpha:
@@ -346,27 +345,29 @@ class Solver:
         self.table[key] = (lower, upper)
         return value
 
-    def _sure_points(self, hands: list[int], remaining: int) -> tuple[int, int]:
-        """Bounds on the maximising side's points from the top trumps still out.
+    def _bounds(self, ours: int, theirs: int) -> tuple[int, int]:
+        """Bounds on the maximising side's points, from the trumps each side holds.
 
-        The highest trump left wins whatever trick it falls in, and so does each next one while
-        the same side holds every trump above it: their points are that side's for sure.
+        All scoring cards are trumps. The highest trump left wins whatever trick it falls in,
+        and so does each next one while the same side holds every trump above it: their points
+        are that side's for sure.
         """
-        ours = theirs = 0
-        for seat, hand in enumerate(hands):
-            if self.maximising[seat]:
-                ours |= hand
-            else:
-                theirs |= hand
-        trumps = (ours | theirs) & self._trump_mask
-        if not trumps:
-            return 0, remaining
-        top = 1 << (trumps.bit_length() - 1)
-        ours_on_top = bool(ours & top)
-        holder = ours if ours_on_top else theirs
+        key = (ours, theirs)
+        bounds = self._bounds_cache.get(key)
+        if bounds is not None:
+            return bounds
+        trumps = ours | theirs
+        remaining = self._points_in(trumps)
         sure = 0
-        while trumps and holder & top:
-            sure += self._points[top.bit_length() - 1]
-            trumps ^= top
-            top = 1 << (trumps.bit_length() - 1) if trumps else 0
-        return (sure, remaining) if ours_on_top else (0, remaining - sure)
+        ours_on_top = False
+        if trumps:
+            top = 1 << (trumps.bit_length() - 1)
+            ours_on_top = bool(ours & top)
+            holder = ours if ours_on_top else theirs
+            while trumps and holder & top:
+                sure += self._points[top.bit_length() - 1]
+                trumps ^= top
+                top = 1 << (trumps.bit_length() - 1) if trumps else 0
+        bounds = (sure, remaining) if ours_on_top else (0, remaining - sure)
+        self._bounds_cache[key] = bounds
+        return bounds

@@ -2,12 +2,17 @@
 
 Searching for the best score rather than the most points matters: making the contract by one
 point is worth far more than a point, and once it is made or lost the rest is plain difference.
+When the hand decides the game, winning it (or stopping the others winning it) outweighs any
+score difference.
 """
 
 from __future__ import annotations
 
 from bot.engine import SeatView
-from bot.engine.scoring import score_sides
+from bot.engine.scoring import game_winner, score_sides
+
+#: What deciding the game is worth, in points of score difference.
+GAME_VALUE = 30.0
 
 
 def hand_net(view: SeatView, my_side: int, mine: float, others: float) -> float:
@@ -19,6 +24,12 @@ def hand_net(view: SeatView, my_side: int, mine: float, others: float) -> float:
         taken + (mine if side == my_side else others / (sides - 1))
         for side, taken in enumerate(view.points_taken)
     ]
-    changes = score_sides(view.contract, view.side_of(view.maker), points, view.rules)
+    maker_side = view.side_of(view.maker)
+    changes = score_sides(view.contract, maker_side, points, view.rules)
     theirs = sum(change for side, change in enumerate(changes) if side != my_side)
-    return changes[my_side] - theirs / (sides - 1)
+    net = changes[my_side] - theirs / (sides - 1)
+    totals = [score + change for score, change in zip(view.scores, changes, strict=True)]
+    winner = game_winner(totals, maker_side, view.rules)
+    if winner is not None:
+        net += GAME_VALUE if winner == my_side else -GAME_VALUE
+    return net

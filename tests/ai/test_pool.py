@@ -28,6 +28,19 @@ async def test_hard_runs_in_a_worker_and_matches_inline() -> None:
         pool.close()
 
 
+async def test_hints_come_from_a_worker() -> None:
+    game, seat = _view_to_play()
+    view = game.view(seat)
+    pool = DecisionPool(workers=1)
+    try:
+        action, (key, params) = await pool.hint(view, seed=2, budget_ms=20)
+        assert key.startswith("hint.")
+        assert isinstance(params, dict)
+        game.apply(seat, action)
+    finally:
+        pool.close()
+
+
 async def test_inline_levels_need_no_worker() -> None:
     game, seat = _view_to_play()
     pool = DecisionPool()
