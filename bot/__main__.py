@@ -8,12 +8,16 @@ returning the process exit code.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import discord
 
+from bot.ai import LEVELS
+from bot.demo import DemoSettings, play_demo
 from bot.factory import create_bot
 from bot.settings import ConfigError, Settings
 
@@ -46,6 +50,20 @@ def run_bot(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_demo(args: argparse.Namespace) -> int:
+    """Play a whole game between computer players offline, printing and drawing it."""
+    settings = DemoSettings(
+        output=args.output,
+        database=args.database,
+        level=args.level,
+        target=args.target,
+        seed=args.seed,
+    )
+    written = asyncio.run(play_demo(settings))
+    print(f"Wrote {len(written)} pictures to {args.output}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
@@ -56,6 +74,33 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser(
         "run", help="connect to Discord and run the bot (the default)"
     ).set_defaults(handler=run_bot)
+    demo = commands.add_parser(
+        "demo",
+        help="play a whole game between four computer players offline (no token needed)",
+    )
+    demo.add_argument(
+        "--output",
+        type=Path,
+        default=Path("demo_output"),
+        help="folder for the pictures (default: demo_output)",
+    )
+    demo.add_argument(
+        "--database",
+        type=Path,
+        default=None,
+        help="SQLite file to play in (default: a new temporary file)",
+    )
+    demo.add_argument(
+        "--level",
+        choices=LEVELS,
+        default="normal",
+        help="how well the computer players play (default: normal)",
+    )
+    demo.add_argument("--target", type=int, default=51, help="points to win (default: 51)")
+    demo.add_argument(
+        "--seed", type=int, default=None, help="seed for the cards, to replay the same game"
+    )
+    demo.set_defaults(handler=run_demo)
     return parser
 
 

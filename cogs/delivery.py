@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -76,15 +77,29 @@ class Delivery:
     # ------------------------------------------------------------------ the outbox
 
     async def deliver(self, update: Update) -> None:
+        """Show one update. Each part is tried on its own: Discord refusing one message
+        (a deleted channel, a missing permission) must not keep the others from showing."""
         await self.bot.wait_until_ready()
         for announcement in update.announcements:
-            await self._announce(update.channel_id, announcement)
+            await self._attempt(self._announce(update.channel_id, announcement), update)
         if update.closed:
-            await self._retire_table_message(update)
+            await self._attempt(self._retire_table_message(update), update)
             return
         self.coalescer.mark(update.table_id, settled=update.settled, repost=update.repost)
         for user_id in sorted(update.private):
-            await self._refresh_hand(update.table_id, user_id, dealt=user_id in update.dealt)
+            refresh = self._refresh_hand(update.table_id, user_id, dealt=user_id in update.dealt)
+            await self._attempt(refresh, update)
+
+    @staticmethod
+    async def _attempt(work: Awaitable[None], update: Update) -> None:
+        try:
+            await work
+        except UserFacingError:
+            pass  # the table or the seat changed in the meantime: nothing left to show
+        except discord.HTTPException:
+            log.warning(
+                "Discord refused part of an update of table %s", update.table_id, exc_info=True
+            )
 
     async def remind(self, reminder: Reminder) -> None:
         await self.bot.wait_until_ready()

@@ -25,6 +25,7 @@ from bot.engine import (
 )
 from bot.errors import UserFacingError
 from bot.i18n import card_name
+from cogs.errors import require_table_permissions
 from cogs.group import CinchCog
 from cogs.preferences import interaction_locale
 from cogs.runtime import table_runtime
@@ -55,28 +56,33 @@ class Playing(CinchCog):
 
     @app_commands.command(**command_strings("cinch.bid"))
     @localised_options("cinch.bid", "amount")
+    @require_table_permissions
     async def bid(
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 14]
     ) -> None:
         await self._act(interaction, Bid(amount))
 
     @app_commands.command(**command_strings("cinch.pass"))
+    @require_table_permissions
     async def pass_(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, Pass())
 
     @app_commands.command(**command_strings("cinch.trump"))
     @localised_options("cinch.trump", "suit")
     @app_commands.choices(suit=localised_choices(SUIT_CHOICES))
+    @require_table_permissions
     async def trump(self, interaction: discord.Interaction, suit: app_commands.Choice[str]) -> None:
         await self._act(interaction, NameTrump(Suit(suit.value)))
 
     @app_commands.command(**command_strings("cinch.discard"))
     @localised_options("cinch.discard", "cards")
+    @require_table_permissions
     async def discard(self, interaction: discord.Interaction, cards: str) -> None:
         await self._act(interaction, Discard(cards_option(cards)))
 
     @app_commands.command(**command_strings("cinch.keep"))
     @localised_options("cinch.keep", "cards")
+    @require_table_permissions
     async def keep(self, interaction: discord.Interaction, cards: str) -> None:
         """The dealer's six cards; naming only the free ones keeps the required ones too."""
         chosen = cards_option(cards)
@@ -88,6 +94,7 @@ class Playing(CinchCog):
 
     @app_commands.command(**command_strings("cinch.play"))
     @localised_options("cinch.play", "card")
+    @require_table_permissions
     async def play(self, interaction: discord.Interaction, card: str) -> None:
         chosen = cards_option(card)
         if len(chosen) != 1:

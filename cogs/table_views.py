@@ -397,6 +397,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=_ACTION_T
 
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:
+        require_permissions(interaction)
         runtime = table_runtime(interaction.client)
         action = self.action()
         if isinstance(action, Keep):

@@ -606,46 +606,63 @@ class TableService:
         acting_before: int | None,
         responder: int | None,
     ) -> _Pending:
-        locale = table.locale
-        names = table.names(locale)
-        context = TextContext(names, locale)
-        seating = Seating(names, self._computers(table), locale)
-        announcements: list[_PendingAnnouncement] = []
+        """What to show after an action: who needs their hand refreshed, and the results."""
         private = {acting_before, table.user_at(game.to_act)}
         dealt: set[int] = set()
-        repost = False
         for event in events:
             if isinstance(event, Drew | Robbed):
                 private.add(table.user_at(event.seat))
             elif isinstance(event, HandDealt):
                 dealt.update(table.people())
-            elif isinstance(event, HandScored):
+        ends = [event for event in events if isinstance(event, HandScored | GameWon)]
+        announcements = self._results(table, game, ends, hand_cards) if ends else ()
+        if game.is_over:
+            table.game, table.game_id = None, None
+            table.end_votes.clear()
+            private, dealt = set(), set()
+        private |= dealt
+        update = Update(
+            table.id,
+            table.channel_id,
+            settled=table.settled(),
+            repost=bool(ends),
+            private=frozenset(user for user in private if user is not None and user != responder),
+            dealt=frozenset(dealt),
+        )
+        return _Pending(update, announcements)
+
+    def _results(
+        self,
+        table: Table,
+        game: Game,
+        ends: list[HandScored | GameWon],
+        hand_cards: tuple[Any, Any, Any],
+    ) -> tuple[_PendingAnnouncement, ...]:
+        """The end-of-hand and end-of-game messages, with their pictures to draw."""
+        locale = table.locale
+        names = table.names(locale)
+        context = TextContext(names, locale)
+        seating = Seating(names, self._computers(table), locale)
+        rules = game.rules
+        announcements = []
+        for event in ends:
+            if isinstance(event, HandScored):
                 tricks, thrown, dead = hand_cards
+                played = [card for trick in tricks for _, card in trick.cards]
                 cards = HandCards(
-                    played=frozenset(
-                        [card for trick in tricks for _, card in trick.cards]
-                        + [card for _, card in thrown]
-                    ),
+                    played=frozenset(played + [card for _, card in thrown]),
                     dead=frozenset(card for pile in dead for card in pile),
                 )
+                result = event.result
                 scene = hand_summary_scene(
-                    event.result,
-                    cards,
-                    seating,
-                    game.sides,
-                    game.rules.high_low,
-                    game.rules.target_score,
+                    result, cards, seating, game.sides, rules.high_low, rules.target_score
                 )
-                text = hand_result_text(event.result, game.sides, context)
-                announcements.append(
-                    _PendingAnnouncement(
-                        text, scene, render_hand_summary, f"hand-{event.result.hand_number}.png"
-                    )
-                )
-                repost = True
-            elif isinstance(event, GameWon):
+                text = hand_result_text(result, game.sides, context)
+                name = f"hand-{result.hand_number}.png"
+                announcements.append(_PendingAnnouncement(text, scene, render_hand_summary, name))
+            else:
                 scene = game_summary_scene(
-                    game.history, event.side, seating, game.sides, game.rules.target_score
+                    game.history, event.side, seating, game.sides, rules.target_score
                 )
                 text = game_result_text(
                     event.side, event.totals, len(game.history), game.sides, context
@@ -653,24 +670,7 @@ class TableService:
                 announcements.append(
                     _PendingAnnouncement(text, scene, render_game_summary, "game.png")
                 )
-                table.game, table.game_id = None, None
-                table.end_votes.clear()
-                repost = True
-        if game.is_over:
-            private = set()
-            dealt = set()
-        private |= dealt
-        private.discard(None)
-        private.discard(responder)
-        update = Update(
-            table.id,
-            table.channel_id,
-            settled=table.settled(),
-            repost=repost,
-            private=frozenset(user for user in private if user is not None),
-            dealt=frozenset(dealt),
-        )
-        return _Pending(update, tuple(announcements))
+        return tuple(announcements)
 
     def _computers(self, table: Table) -> tuple[bool, ...]:
         return tuple(

@@ -4,6 +4,7 @@ clicks arriving together apply once, and a hand's and a game's end are recorded 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 import pytest
 
@@ -198,3 +199,21 @@ def test_refusals_name_cards_as_players_write_them() -> None:
     assert error.message("en") == "Choose exactly 2 cards."
     error = refusal(IllegalAction(Reason.WRONG_ACTION, "", phase=Phase.PLAY), str)
     assert error.message("en") == "That is not possible at this point in the hand."
+
+
+async def test_a_failed_write_leaves_the_table_as_the_store_has_it(service, store, monkeypatch):
+    table_id = await four_people(service)
+    table = service.table(table_id)
+    before = table.game.to_dict()
+    first = person_at(service, table_id, table.game.to_act)
+
+    async def disk_full(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(store.games, "append_action", disk_full)
+    with pytest.raises(sqlite3.OperationalError):
+        await service.act(table_id, first, Bid(7))
+    monkeypatch.undo()
+    assert table.game.to_dict() == before
+    await service.act(table_id, first, Bid(7))
+    assert await stored_actions(store, table_id) == [action_to_dict(Bid(7))]

@@ -1,0 +1,114 @@
+"""``python -m bot demo``: a whole game between four computer players, offline.
+
+It goes through the very table service the Discord bot uses, on a real database file, so a
+newcomer sees the bot work (and its pictures) before creating a Discord application. Each
+hand's outcome is printed; the table in the middle of each hand and the end-of-hand and
+end-of-game pictures are written to a folder.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.engine import Game, HouseRules, Phase
+from bot.service import Person, Reminder, TableOptions, TableService, Update
+from bot.store import Store
+
+#: Channel and people of the offline table (any numbers do: nothing is sent anywhere).
+DEMO_GUILD, DEMO_CHANNEL = 1, 1
+HOST = Person(1, "demo")
+POLL = 0.01
+#: Each hand's table picture shows this many tricks played and all but one card of the next.
+SNAPSHOT_TRICK = 2
+
+
+@dataclass
+class DemoSettings:
+    output: Path
+    database: Path | None = None
+    level: str = "normal"
+    target: int = 51
+    seed: int | None = None
+
+
+class DemoOutbox:
+    """Prints what the channel would show and writes the pictures to ``output``."""
+
+    def __init__(self, output: Path) -> None:
+        self.output = output
+        self.service: TableService | None = None
+        self.written: list[Path] = []
+
+    async def deliver(self, update: Update) -> None:
+        assert self.service is not None
+        for announcement in update.announcements:
+            print(announcement.text, end="\n\n", flush=True)
+            if announcement.picture is not None and announcement.filename:
+                self._write(announcement.filename, announcement.picture)
+        game = self.service.table(update.table_id).game
+        if game is not None and self._snapshot_due(game):
+            hand = game.hand_number
+            public = await self.service.public_table(update.table_id)
+            if public.picture is not None:
+                self._write(f"table-hand-{hand}.png", public.picture)
+
+    @staticmethod
+    def _snapshot_due(game: Game) -> bool:
+        return (
+            game.phase is Phase.PLAY
+            and len(game.tricks) == SNAPSHOT_TRICK
+            and len(game.trick) == game.players - 1
+        )
+
+    async def remind(self, reminder: Reminder) -> None:
+        """The demo has no turn timer: nobody is ever reminded."""
+
+    def _write(self, name: str, picture: bytes) -> None:
+        path = self.output / name
+        path.write_bytes(picture)
+        self.written.append(path)
+
+
+async def play_demo(settings: DemoSettings) -> list[Path]:
+    """Play one game to the end; return the pictures written."""
+    settings.output.mkdir(parents=True, exist_ok=True)
+    database = settings.database or Path(tempfile.mkdtemp(prefix="cinch-demo-")) / "demo.sqlite3"
+    print(f"Database: {database}\nPictures: {settings.output}\n", flush=True)
+    store = await Store.open(database)
+    outbox = DemoOutbox(settings.output)
+
+    async def after_the_last_move_is_shown(seconds: float) -> None:
+        """The computer players' pause: wait until everything so far has been delivered, so
+        each picture shows the moment it was taken for, however fast the machine."""
+        current = asyncio.current_task()
+        while service.pending_tasks - {current}:
+            await asyncio.sleep(POLL)
+
+    service = TableService(store, outbox, sleep=after_the_last_move_is_shown)
+    outbox.service = service
+    if settings.seed is not None:
+        service.seeds = random.Random(settings.seed)
+    try:
+        options = TableOptions(rules=HouseRules(target_score=settings.target), computer_pause=0.0)
+        table = await service.open_table(
+            guild_id=DEMO_GUILD,
+            channel_id=DEMO_CHANNEL,
+            creator=HOST,
+            options=options,
+            language="en",
+            turn_timer=None,
+        )
+        await service.leave(table.id, HOST.user_id)
+        for _ in range(options.players):
+            await service.add_computer(table.id, HOST.user_id, level=settings.level)
+        await service.start(table.id, HOST.user_id)
+        while table.playing or service.pending_tasks:
+            await asyncio.sleep(POLL)
+    finally:
+        await service.close()
+        await store.close()
+    return outbox.written

@@ -1,0 +1,134 @@
+"""The table's other commands: rules, score, table, addbot and its seat choices, play's card
+choices, hints, leaving a game and taking the seat over, and private hands in one's language."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from table_driver import SETTLE_TIMEOUT, TableDriver, buttons
+
+from bot.engine import PlayDecision
+
+pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+
+
+@pytest.fixture
+def driver(simcord_env, channel, players) -> TableDriver:
+    table_driver = TableDriver(simcord_env, channel, players)
+    table_driver.service.seeds = random.Random(13)
+    return table_driver
+
+
+async def started(driver: TableDriver, creator, **options) -> None:
+    await driver.open_and_fill(creator, **options)
+    await creator.click(driver.table_message(), label="Start")
+    await driver.settle()
+
+
+async def test_rules_show_this_tables_house_rules_then_the_summary(driver, players):
+    alice = players[0]
+    await alice.slash(driver.channel, "cinch new", target=42, all_pass="redealNextDealer")
+    result = await alice.slash(driver.channel, "cinch rules")
+    (embed,) = result.response.embeds
+    assert embed.title == "Cinch (Double Pedro) in short"
+    lines = embed.description.splitlines()
+    assert lines[0] == "**This table's house rules**"
+    assert "Points to win: 42" in lines
+    assert "If everyone passes: Redeal by the next dealer" in lines
+    assert "Turn timer: 90 s" in lines
+    assert embed.fields[0].name == "Cards and trumps"
+
+
+async def test_score_lists_every_hand(driver, players):
+    await started(driver, players[0])
+    hand = driver.game.hand_number
+    while driver.game.hand_number == hand:
+        await driver.take_turn()
+        await driver.settle()
+    result = await players[1].slash(driver.channel, "cinch score")
+    lines = result.response.content.splitlines()
+    assert lines[0].startswith("Score: North–South ")
+    assert lines[1].startswith("Hand 1: North–South ")
+
+
+async def test_table_posts_the_table_again_below(driver, players):
+    await started(driver, players[0])
+    old = driver.table_message()
+    await players[2].send(driver.channel, "brb")
+    result = await players[2].slash(driver.channel, "cinch table")
+    assert result.response.content == "The table is posted again at the bottom of the channel."
+    await driver.settle()
+    assert driver.channel.last_message.id == driver.table.record.message_id != old.id
+    assert old.id not in [message.id for message in driver.channel.history()]
+
+
+async def test_addbot_takes_a_chosen_seat_at_a_chosen_level(driver, players):
+    alice = players[0]
+    await alice.slash(driver.channel, "cinch new", teams="manual")
+    choices = await alice.autocomplete(driver.channel, "cinch addbot", "seat", "")
+    assert [choice["name"] for choice in choices] == [
+        "North · alice",
+        "East · Empty seat",
+        "South · Empty seat",
+        "West · Empty seat",
+    ]
+    result = await alice.slash(driver.channel, "cinch addbot", seat=2, level="hard")
+    assert result.response.content == "A computer player (Hard) sits at South."
+    seat = driver.table.seats[2]
+    assert seat.computer_level == "hard"
+    await driver.settle()
+    assert "South: Computer 3" in driver.table_message().content
+
+
+async def test_play_offers_the_legal_cards(driver, players):
+    await started(driver, players[0])
+    while not isinstance(driver.game.decision(), PlayDecision):
+        await driver.take_turn()
+        await driver.settle()
+    decision = driver.game.decision()
+    member = driver.member_at(decision.seat)
+    choices = await member.autocomplete(driver.channel, "cinch play", "card", "")
+    assert [choice["value"] for choice in choices] == [card.code for card in decision.cards]
+
+
+async def test_hints_are_off_unless_the_table_allows_them(driver, players, take_user_errors):
+    await started(driver, players[0])
+    member = driver.member_at(driver.game.to_act)
+    result = await member.slash(driver.channel, "cinch hint")
+    assert result.response.content == "Hints are turned off at this table."
+    assert [error.key for error in take_user_errors()] == ["errors.hints_off"]
+
+
+async def test_a_hint_names_a_legal_move(driver, players):
+    await started(driver, players[0], hints=True)
+    member = driver.member_at(driver.game.to_act)
+    result = await member.slash(driver.channel, "cinch hint")
+    assert result.response.content.startswith("💡 ")
+    assert result.ephemeral
+
+
+async def test_a_player_who_leaves_is_replaced_by_whoever_joins(driver, players, add_member):
+    await started(driver, players[0])
+    bob = players[1]
+    seat = driver.table.seat_of(bob.user.id)
+    left = await bob.slash(driver.channel, "cinch leave")
+    assert left.response.content.startswith("You stepped away")
+    await driver.settle()
+    assert driver.table.seats[seat].away
+    assert "bob left the table" in driver.channel.last_message.content
+    erin = add_member("erin")
+    taken = await erin.click(driver.table_message(), label="Join")
+    assert taken.ephemeral and taken.response.content.startswith("**Your hand**")
+    assert driver.table.seat_of(erin.user.id) == seat
+    await driver.settle()
+    assert all(item["label"] != "Join" for item in buttons(driver.table_message()))
+
+
+async def test_a_players_hand_speaks_their_language_while_the_table_keeps_its_own(driver, players):
+    bob = players[1]
+    await driver.env.bot.store.preferences.update(bob.user.id, locale="fr")
+    await started(driver, players[0])
+    shown = await bob.click(driver.table_message(), label="Show my hand")
+    assert shown.response.content.startswith("**Votre main** (donne 1)")
+    assert driver.table_message().content.startswith("**Hand 1**")
