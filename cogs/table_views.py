@@ -44,7 +44,7 @@ from bot.engine import (
 )
 from bot.errors import UserFacingError
 from bot.i18n import card_name, suit_name, t, tn
-from bot.service import Person, PrivateHand, PublicTable
+from bot.service import Person, PrivateHand, PublicTable, TableService
 from cogs.errors import missing_channel_permissions, reports_errors
 from cogs.preferences import interaction_locale
 from cogs.runtime import table_runtime
@@ -221,41 +221,63 @@ def hand_parts(private: PrivateHand, locale: str | None, notes: Sequence[str] = 
     return Parts(content, private.picture, "hand.png", view if view.children else None)
 
 
+@dataclass(frozen=True)
+class HandKey:
+    """Which hand of which game at which table a component belongs to (``12:3:5``)."""
+
+    table: int
+    game: int
+    hand: int
+
+    PATTERN = r"(?P<table>\d+):(?P<game>\d+):(?P<hand>\d+)"
+
+    def __str__(self) -> str:
+        return f"{self.table}:{self.game}:{self.hand}"
+
+    @classmethod
+    def of(cls, private: PrivateHand) -> HandKey:
+        return cls(private.table_id, private.game_id, private.hand_number)
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> HandKey:
+        return cls(int(match["table"]), int(match["game"]), int(match["hand"]))
+
+
 def decision_items(private: PrivateHand, locale: str | None) -> list[discord.ui.Item[Any]]:
+    """Exactly what the player may do now: buttons, or a select and its Confirm."""
     decision = private.decision
-    key = (private.table_id, private.hand_number)
+    key = HandKey.of(private)
     match decision:
         case BidDecision():
-            items = [ActionButton(*key, "pass", "", t("action.pass", locale))]
+            items = [ActionButton(key, "pass", "", t("action.pass", locale))]
             items += [
-                ActionButton(*key, "bid", str(amount), t("action.bid", locale, amount=amount))
+                ActionButton(key, "bid", str(amount), t("action.bid", locale, amount=amount))
                 for amount in decision.amounts
             ]
             return items
         case TrumpDecision():
             items = [
-                ActionButton(*key, "trump", suit.value, f"{suit.symbol} {suit_name(suit, locale)}")
+                ActionButton(key, "trump", suit.value, f"{suit.symbol} {suit_name(suit, locale)}")
                 for suit in decision.suits
             ]
             if decision.can_pass:
-                items.append(ActionButton(*key, "pass", "", t("action.pass", locale)))
+                items.append(ActionButton(key, "pass", "", t("action.pass", locale)))
             return items
         case DiscardDecision():
             placeholder = t("select.discard.placeholder", locale)
             return _pick_items(
-                private, "discard", decision.options, decision.count, placeholder, locale
+                key, "discard", decision.options, decision.count, placeholder, locale
             )
         case KeepDecision():
             placeholder = tn("select.keep.placeholder", decision.free_choices, locale)
             return _pick_items(
-                private, "keep", decision.options, decision.free_choices, placeholder, locale
+                key, "keep", decision.options, decision.free_choices, placeholder, locale
             )
         case PlayDecision():
             buttons = []
             for card in private.cards:
-                button = ActionButton(
-                    *key, "play", card.code, t("action.play_card", locale, card=card.display)
-                )
+                label = t("action.play_card", locale, card=card.display)
+                button = ActionButton(key, "play", card.code, label)
                 button.item.disabled = card not in decision.cards
                 buttons.append(button)
             return buttons
@@ -263,25 +285,15 @@ def decision_items(private: PrivateHand, locale: str | None) -> list[discord.ui.
 
 
 def _pick_items(
-    private: PrivateHand,
+    key: HandKey,
     kind: str,
     options: Sequence[Card],
     count: int,
     placeholder: str,
     locale: str | None,
 ) -> list[discord.ui.Item[Any]]:
-    select = PickSelect(
-        private.table_id,
-        private.hand_number,
-        kind,
-        options[:MAX_SELECT_OPTIONS],
-        count,
-        placeholder,
-        locale,
-    )
-    confirm = ActionButton(
-        private.table_id, private.hand_number, kind, "", t("action.confirm", locale), row=1
-    )
+    select = PickSelect(key, kind, options[:MAX_SELECT_OPTIONS], count, placeholder, locale)
+    confirm = ActionButton(key, kind, "", t("action.confirm", locale), row=1)
     confirm.item.disabled = True
     confirm.item.style = discord.ButtonStyle.success
     return [select, confirm]
@@ -289,14 +301,13 @@ def _pick_items(
 
 class PickSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"cinch:pick:(?P<table>\d+):(?P<hand>\d+):(?P<kind>discard|keep)",
+    template=rf"cinch:pick:{HandKey.PATTERN}:(?P<kind>discard|keep)",
 ):
     """Choosing the trumps to discard, or the cards a robbing dealer keeps; Confirm applies."""
 
     def __init__(
         self,
-        table_id: int,
-        hand: int,
+        key: HandKey,
         kind: str,
         options: Sequence[Card] = (),
         count: int = 1,
@@ -306,7 +317,7 @@ class PickSelect(
         item: discord.ui.Select | None = None,
     ) -> None:
         select = item or discord.ui.Select(
-            custom_id=f"cinch:pick:{table_id}:{hand}:{kind}",
+            custom_id=f"cinch:pick:{key}:{kind}",
             placeholder=placeholder,
             min_values=count,
             max_values=count,
@@ -319,13 +330,13 @@ class PickSelect(
             row=0,
         )
         super().__init__(select, row=0)
-        self.table_id, self.hand, self.kind = table_id, hand, kind
+        self.key, self.kind = key, kind
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
     ) -> PickSelect:
-        return cls(int(match["table"]), int(match["hand"]), match["kind"], item=item)
+        return cls(HandKey.parse(match), match["kind"], item=item)
 
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -333,7 +344,7 @@ class PickSelect(
         chosen = list(self.item.values)
         for option in self.item.options:
             option.default = option.value in chosen
-        prefix = f"cinch:act:{self.table_id}:{self.hand}:{self.kind}:"
+        prefix = f"cinch:act:{self.key}:{self.kind}:"
         assert self.view is not None
         for child in self.view.children:
             if isinstance(child, discord.ui.Button) and (child.custom_id or "").startswith(prefix):
@@ -342,42 +353,34 @@ class PickSelect(
         await interaction.response.edit_message(view=self.view)
 
 
-_ACTION_TEMPLATE = (
-    r"cinch:act:(?P<table>\d+):(?P<hand>\d+)"
-    r":(?P<kind>bid|pass|trump|play|discard|keep):(?P<arg>[0-9A-Z.]*)"
-)
-
-
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=_ACTION_TEMPLATE):
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=(
+        rf"cinch:act:{HandKey.PATTERN}"
+        r":(?P<kind>bid|pass|trump|play|discard|keep):(?P<arg>[0-9A-Z.]*)"
+    ),
+):
     """One action of the hand message: a bid, pass, suit, card, or the Confirm of a choice."""
 
     def __init__(
-        self,
-        table_id: int,
-        hand: int,
-        kind: str,
-        arg: str,
-        label: str = "?",
-        *,
-        row: int | None = None,
+        self, key: HandKey, kind: str, arg: str, label: str = "?", *, row: int | None = None
     ) -> None:
+        quiet = kind in ("pass", "play")
         super().__init__(
             discord.ui.Button(
                 label=label,
-                style=discord.ButtonStyle.secondary
-                if kind in ("pass", "play")
-                else discord.ButtonStyle.primary,
-                custom_id=f"cinch:act:{table_id}:{hand}:{kind}:{arg}",
+                style=discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary,
+                custom_id=f"cinch:act:{key}:{kind}:{arg}",
             ),
             row=row,
         )
-        self.table_id, self.hand, self.kind, self.arg = table_id, hand, kind, arg
+        self.key, self.kind, self.arg = key, kind, arg
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
     ) -> ActionButton:
-        return cls(int(match["table"]), int(match["hand"]), match["kind"], match["arg"])
+        return cls(HandKey.parse(match), match["kind"], match["arg"])
 
     def action(self) -> Action:
         match self.kind:
@@ -398,19 +401,21 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=_ACTION_T
     @reports_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         require_permissions(interaction)
-        runtime = table_runtime(interaction.client)
+        service = table_runtime(interaction.client).service
         action = self.action()
         if isinstance(action, Keep):
-            action = Keep(self._kept_with_required(interaction, action.cards))
-        await runtime.service.act(self.table_id, interaction.user.id, action, hand_number=self.hand)
-        await answer_with_hand(interaction, self.table_id, edit=True)
+            action = Keep(self._kept_with_required(service, action.cards))
+        key = self.key
+        await service.act(
+            key.table, interaction.user.id, action, game_id=key.game, hand_number=key.hand
+        )
+        await answer_with_hand(interaction, key.table, edit=True, acted=True)
 
     def _kept_with_required(
-        self, interaction: discord.Interaction, chosen: tuple[Card, ...]
+        self, service: TableService, chosen: tuple[Card, ...]
     ) -> tuple[Card, ...]:
         """The dealer chose the free cards only; the cards they must keep go with them."""
-        service = table_runtime(interaction.client).service
-        game = service.table(self.table_id).game
+        game = service.table(self.key.table).game
         decision = game.decision() if game is not None else None
         required = decision.required if isinstance(decision, KeepDecision) else ()
         return tuple(required) + chosen

@@ -498,13 +498,22 @@ class TableService:
     # ------------------------------------------------------------------ playing
 
     async def act(
-        self, table_id: int, user_id: int, action: Action, *, hand_number: int | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        action: Action,
+        *,
+        game_id: int | None = None,
+        hand_number: int | None = None,
     ) -> None:
-        """Apply a person's action for their seat. ``hand_number`` (from a button) refuses
-        a button of an earlier hand. Raises :class:`UserFacingError` with the game untouched."""
+        """Apply a person's action for their seat. A button names its game and hand: one of
+        a finished game or an earlier hand is refused. Raises :class:`UserFacingError` with the
+        game untouched."""
         table = self.table(table_id)
         async with table.lock:
             seat = self._seat_of(table, user_id)
+            if game_id is not None and game_id != table.game_id:
+                raise UserFacingError("errors.game_over")
             game = self._game(table)
             if hand_number is not None and hand_number != game.hand_number:
                 raise UserFacingError("errors.stale_button")
@@ -812,8 +821,10 @@ class TableService:
         view = game.view(seat)
         text = hand_text(view, TextContext(table.names(locale), locale))
         picture = await asyncio.to_thread(render_hand, hand_scene(view, locale))
+        assert table.game_id is not None
         return PrivateHand(
             table_id=table.id,
+            game_id=table.game_id,
             hand_number=view.hand_number,
             seat=seat,
             text=text,

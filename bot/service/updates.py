@@ -94,6 +94,7 @@ class PrivateHand:
     """One player's hand and what they may do now, in their language."""
 
     table_id: int
+    game_id: int
     hand_number: int
     seat: int
     text: str

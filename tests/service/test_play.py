@@ -98,6 +98,19 @@ async def test_a_button_of_an_earlier_hand_is_stale(service):
     assert game.log == []
 
 
+async def test_a_button_of_a_finished_game_says_the_game_is_over(service, clock):
+    table_id = await four_people(service, target=5)
+    table = service.table(table_id)
+    old_game = table.game_id
+    await play_until(service, clock, table_id, lambda table: table.game is None)
+    await service.start(table_id, ALICE.user_id)
+    acting = person_at(service, table_id, table.game.to_act)
+    with pytest.raises(UserFacingError) as error:
+        await service.act(table_id, acting, Pass(), game_id=old_game, hand_number=1)
+    assert error.value.message("en") == "This game is over."
+    assert table.game.log == []
+
+
 async def test_an_illegal_card_says_what_must_be_played(service, clock, store):
     table_id = await four_people(service)
 
