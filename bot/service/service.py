@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.ai import LEVELS
 from bot.ai import hint as suggest
 from bot.ai.pool import DecisionPool
 from bot.engine import (
@@ -185,7 +186,7 @@ class TableService:
     # ------------------------------------------------------------------ finding tables
 
     def table(self, table_id: int) -> Table:
-        """The open table with this id; a button of a closed table says the game is over."""
+        """The open table with this id; a button of a closed table says it was closed."""
         table = self._tables.get(table_id)
         if table is None:
             raise UserFacingError("errors.table_closed")
@@ -200,10 +201,6 @@ class TableService:
     def find_in_channel(self, channel_id: int) -> Table | None:
         table_id = self._by_channel.get(channel_id)
         return None if table_id is None else self._tables[table_id]
-
-    @property
-    def tables(self) -> list[Table]:
-        return list(self._tables.values())
 
     def _register(self, table: Table) -> None:
         self._tables[table.id] = table
@@ -276,6 +273,8 @@ class TableService:
         return seat
 
     def _seat_to_take(self, table: Table, seat: int | None) -> int:
+        """The seat a newcomer may take: the one asked for if it is free, held by a computer
+        player or away; else the first free seat (in the lobby) or seat that is away."""
         if seat is not None and not 0 <= seat < table.players:
             raise UserFacingError("errors.no_such_seat")
         if seat is None:
@@ -297,18 +296,13 @@ class TableService:
         level: str = DEFAULT_COMPUTER_LEVEL,
     ) -> int:
         """Put a computer player in a free seat (or one that is away). Returns the seat."""
+        if level not in LEVELS:
+            raise ValueError(f"no computer level {level!r}")
         table = self.table(table_id)
         async with table.lock:
             if table.seat_of(user_id) is None and user_id != table.record.creator_id:
                 raise UserFacingError("errors.not_seated")
-            if seat is None:
-                free = table.free_seats() if not table.playing else []
-                away = [s for s, record in sorted(table.seats.items()) if record.away]
-                if not free and not away:
-                    raise UserFacingError("errors.table_full")
-                seat = (free or away)[0]
-            else:
-                seat = self._seat_to_take(table, seat)
+            seat = self._seat_to_take(table, seat)
             replaced = table.user_at(seat)
             table.seats[seat] = await self.store.tables.sit(
                 table.id,
@@ -365,11 +359,11 @@ class TableService:
         async with table.lock:
             if table.playing:
                 raise UserFacingError("errors.game_running")
-            creator = table.record.creator_id
-            if user_id != creator and (
-                table.seat_of(creator) is not None or table.seat_of(user_id) is None
-            ):
-                raise UserFacingError("errors.not_creator", player=self._creator_name(table))
+            if user_id != table.record.creator_id:
+                creator = self._creator_name(table)
+                if creator is not None:
+                    raise UserFacingError("errors.not_creator", player=creator)
+                self._seat_of(table, user_id)
             if not table.full:
                 raise CountedError("errors.not_enough_players", table.players)
             seed = self.seeds.getrandbits(64)
@@ -425,9 +419,10 @@ class TableService:
                 computer_level=record.computer_level,
             )
 
-    def _creator_name(self, table: Table) -> str:
+    def _creator_name(self, table: Table) -> str | None:
+        """The creator's name while they are seated (only then do they alone start)."""
         seat = table.seat_of(table.record.creator_id)
-        return table.seats[seat].display_name if seat is not None else "?"
+        return table.seats[seat].display_name if seat is not None else None
 
     async def end(self, table_id: int, person: Person, *, can_manage: bool) -> EndVote:
         """Close the table (its creator, or someone allowed to manage messages), or count

@@ -290,7 +290,7 @@ def lobby_text(
     options: TableOptions,
     seats: Sequence[SeatInfo],
     turn_timer: int | None,
-    creator: str,
+    creator: str | None,
     locale: str | None,
 ) -> str:
     """The lobby message: who sits where, the main settings, and who starts."""
@@ -311,7 +311,10 @@ def lobby_text(
         t("text.timer", locale, seconds=turn_timer) if turn_timer else t("text.timer_off", locale)
     )
     lines.append(SEPARATOR.join([timer, t("text.rules_hint", locale)]))
-    lines.append(t("text.lobby_start", locale, player=creator))
+    if creator is None:
+        lines.append(t("text.lobby_start_anyone", locale))
+    else:
+        lines.append(t("text.lobby_start", locale, player=creator))
     return "\n".join(lines)
 
 
