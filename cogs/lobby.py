@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.ai import LEVELS
 from bot.engine import (
     AllPass,
     DealerRob,
@@ -25,7 +26,7 @@ from bot.engine import (
     StockShortage,
 )
 from bot.errors import UserFacingError
-from bot.i18n import normalise_locale, rules_sections, rules_title, t
+from bot.i18n import SUPPORTED_LOCALES, normalise_locale, rules_sections, rules_title, t
 from bot.service import TableAlreadyOpen, TableOptions, Teams
 from bot.service.names import seat_name
 from bot.service.options import MAX_COMPUTER_PAUSE
@@ -35,15 +36,13 @@ from cogs.errors import require_table_permissions
 from cogs.group import CinchCog
 from cogs.preferences import interaction_locale
 from cogs.runtime import table_runtime
-from cogs.table_views import answer_with_hand, person
+from cogs.table_views import answer_with_hand, channel_table, person
 from cogs.translator import command_strings, localised_choices, localised_options
 
 if TYPE_CHECKING:
     from bot.factory import CinchBot
-    from bot.service import Table
 
 MAX_TURN_TIMER = 600
-LEVELS = ("easy", "normal", "hard")
 
 
 def _choices(name: str, values: type) -> list[app_commands.Choice[str]]:
@@ -52,7 +51,7 @@ def _choices(name: str, values: type) -> list[app_commands.Choice[str]]:
 
 
 def _language_choices() -> list[app_commands.Choice[str]]:
-    return localised_choices({f"language.{code}": code for code in ("en", "fr", "pt_BR", "nl")})
+    return localised_choices({f"language.{code}": code for code in SUPPORTED_LOCALES})
 
 
 def message_link(table: TableRecord) -> str:
@@ -63,9 +62,6 @@ def message_link(table: TableRecord) -> str:
 
 class Lobby(CinchCog):
     """Tables: open, sit, start, show, score, rules and end."""
-
-    def _table(self, interaction: discord.Interaction) -> Table:
-        return table_runtime(self.bot).service.table_in_channel(interaction.channel_id or 0)
 
     # ------------------------------------------------------------------ /cinch new
 
@@ -189,7 +185,7 @@ class Lobby(CinchCog):
     @localised_options("cinch.join", "seat")
     @require_table_permissions
     async def join(self, interaction: discord.Interaction, seat: int | None = None) -> None:
-        table = self._table(interaction)
+        table = channel_table(interaction)
         service = table_runtime(self.bot).service
         taken = await service.join(table.id, person(interaction), seat)
         if table.playing:
@@ -203,7 +199,7 @@ class Lobby(CinchCog):
 
     @app_commands.command(**command_strings("cinch.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        table = self._table(interaction)
+        table = channel_table(interaction)
         playing = table.playing
         await table_runtime(self.bot).service.leave(table.id, interaction.user.id)
         locale = await interaction_locale(interaction)
@@ -220,7 +216,7 @@ class Lobby(CinchCog):
         seat: int | None = None,
         level: app_commands.Choice[str] | None = None,
     ) -> None:
-        table = self._table(interaction)
+        table = channel_table(interaction)
         chosen = level.value if level else "normal"
         taken = await table_runtime(self.bot).service.add_computer(
             table.id, interaction.user.id, seat, chosen
@@ -263,7 +259,7 @@ class Lobby(CinchCog):
     @app_commands.command(**command_strings("cinch.start"))
     @require_table_permissions
     async def start(self, interaction: discord.Interaction) -> None:
-        table = self._table(interaction)
+        table = channel_table(interaction)
         await table_runtime(self.bot).service.start(table.id, interaction.user.id)
         await answer_with_hand(interaction, table.id, edit=False)
 
@@ -271,14 +267,14 @@ class Lobby(CinchCog):
     @require_table_permissions
     async def table(self, interaction: discord.Interaction) -> None:
         """Post the table message again at the bottom of the channel."""
-        table = self._table(interaction)
+        table = channel_table(interaction)
         table_runtime(self.bot).delivery.coalescer.mark(table.id, settled=True, repost=True)
         locale = await interaction_locale(interaction)
         await interaction.response.send_message(t("reply.table_posted", locale), ephemeral=True)
 
     @app_commands.command(**command_strings("cinch.score"))
     async def score(self, interaction: discord.Interaction) -> None:
-        table = self._table(interaction)
+        table = channel_table(interaction)
         locale = await interaction_locale(interaction)
         text = table_runtime(self.bot).service.score_text(table.id, locale)
         await interaction.response.send_message(text, ephemeral=True)
@@ -299,7 +295,7 @@ class Lobby(CinchCog):
     @app_commands.command(**command_strings("cinch.end"))
     async def end(self, interaction: discord.Interaction) -> None:
         """The creator or someone who may manage messages ends it; others vote."""
-        table = self._table(interaction)
+        table = channel_table(interaction)
         can_manage = interaction.permissions.manage_messages
         vote = await table_runtime(self.bot).service.end(
             table.id, person(interaction), can_manage=can_manage

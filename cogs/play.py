@@ -29,12 +29,11 @@ from cogs.errors import require_table_permissions
 from cogs.group import CinchCog
 from cogs.preferences import interaction_locale
 from cogs.runtime import table_runtime
-from cogs.table_views import answer_with_hand, cards_option
+from cogs.table_views import answer_with_hand, cards_option, channel_table
 from cogs.translator import command_strings, localised_choices, localised_options
 
 if TYPE_CHECKING:
     from bot.factory import CinchBot
-    from bot.service import Table
 
 SUIT_CHOICES = {f"suit.{suit.name.lower()}": suit.value for suit in Suit}
 
@@ -42,17 +41,14 @@ SUIT_CHOICES = {f"suit.{suit.name.lower()}": suit.value for suit in Suit}
 class Playing(CinchCog):
     """Taking part in a hand."""
 
-    def _table(self, interaction: discord.Interaction) -> Table:
-        return table_runtime(self.bot).service.table_in_channel(interaction.channel_id or 0)
-
     async def _act(self, interaction: discord.Interaction, action: Action) -> None:
-        table = self._table(interaction)
+        table = channel_table(interaction)
         await table_runtime(self.bot).service.act(table.id, interaction.user.id, action)
         await answer_with_hand(interaction, table.id, edit=False, acted=True)
 
     @app_commands.command(**command_strings("cinch.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        await answer_with_hand(interaction, self._table(interaction).id, edit=False)
+        await answer_with_hand(interaction, channel_table(interaction).id, edit=False)
 
     @app_commands.command(**command_strings("cinch.bid"))
     @localised_options("cinch.bid", "amount")
@@ -86,7 +82,7 @@ class Playing(CinchCog):
     async def keep(self, interaction: discord.Interaction, cards: str) -> None:
         """The dealer's six cards; naming only the free ones keeps the required ones too."""
         chosen = cards_option(cards)
-        game = self._table(interaction).game
+        game = channel_table(interaction).game
         decision = game.decision() if game is not None else None
         if isinstance(decision, KeepDecision) and len(chosen) == decision.free_choices:
             chosen = tuple(decision.required) + chosen
@@ -124,7 +120,7 @@ class Playing(CinchCog):
     @app_commands.command(**command_strings("cinch.hint"))
     async def hint(self, interaction: discord.Interaction) -> None:
         """What the strongest computer player would do now, if the table allows hints."""
-        table = self._table(interaction)
+        table = channel_table(interaction)
         locale = await interaction_locale(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         text = await table_runtime(self.bot).service.hint(table.id, interaction.user.id, locale)

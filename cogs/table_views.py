@@ -44,7 +44,7 @@ from bot.engine import (
 )
 from bot.errors import UserFacingError
 from bot.i18n import card_name, suit_name, t, tn
-from bot.service import Person, PrivateHand, PublicTable, TableService
+from bot.service import Person, PrivateHand, PublicTable, Table, TableService
 from cogs.errors import missing_channel_permissions, reports_errors
 from cogs.preferences import interaction_locale
 from cogs.runtime import table_runtime
@@ -457,6 +457,12 @@ def require_permissions(interaction: discord.Interaction) -> None:
 
 def person(interaction: discord.Interaction) -> Person:
     return Person(interaction.user.id, interaction.user.display_name)
+
+
+def channel_table(interaction: discord.Interaction) -> Table:
+    """The table of the channel a command was used in (a refusal when there is none)."""
+    service = table_runtime(interaction.client).service
+    return service.table_in_channel(interaction.channel_id or 0)
 
 
 async def lobby_action(
