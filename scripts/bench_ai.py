@@ -8,7 +8,9 @@ interval. Also printed: contracts taken, made and set per level, decision time p
 (wall clock, each process on one core; the machine may be shared), and illegal actions (any is
 a bug: it is replaced by a random legal action so the match can go on).
 
-Levels: easy, normal, hard, and random (uniformly random legal actions, bidding half the time).
+Levels: easy, normal, hard; random (uniformly random legal actions, bidding half the time, as
+the engine's random player does) and random-pass (random cards, but always passing in the
+auction, which measures card play more than bidding).
 Run from the repository root, e.g.
     python scripts/bench_ai.py normal random --deals 2000
     python scripts/bench_ai.py hard normal --deals 500 --budget-ms 150
@@ -44,9 +46,12 @@ class TableResult:
     illegal: int = 0
 
 
+RANDOM_LEVELS = {"random": 0.5, "random-pass": 0.0}
+
+
 def choose(view, level: str, rng: random.Random, budget_ms: float | None):
-    if level == "random":
-        return random_action(view.decision, rng)
+    if level in RANDOM_LEVELS:
+        return random_action(view.decision, rng, bid_chance=RANDOM_LEVELS[level])
     return decide(view, level, rng, budget_ms=budget_ms)
 
 

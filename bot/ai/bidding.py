@@ -41,7 +41,7 @@ OPPONENT_CONTRACT = -3.0
 DEALER_OURS = 2.0
 DEALER_THEIRS = -2.0
 #: A bid must beat letting the others have it by this much.
-MARGIN = 0.5
+MARGIN = 1.5
 #: Extra caution before taking the contract from a partner.
 OVER_PARTNER = 1.5
 #: Chance that the other side wins the game by naming trumps, by the points it still needs.

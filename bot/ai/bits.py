@@ -47,15 +47,6 @@ class BitLayout:
             result |= 1 << self.bit[card]
         return result
 
-    def cards(self, mask: int) -> list[Card]:
-        """The cards of `mask`, lowest bit first."""
-        result = []
-        while mask:
-            low = mask & -mask
-            result.append(self.card[low.bit_length() - 1])
-            mask ^= low
-        return result
-
     def block_of_card(self, card: Card) -> int:
         return self.block[self.bit[card]]
 
@@ -95,8 +86,3 @@ def _build(trump: Suit) -> BitLayout:
 
 
 LAYOUTS: dict[Suit, BitLayout] = {suit: _build(suit) for suit in Suit}
-
-
-def plain_block_suits(trump: Suit) -> tuple[Suit, ...]:
-    """The suits of blocks 0, 1 and 2 for this trump."""
-    return tuple(suit for suit in Suit if suit is not trump)

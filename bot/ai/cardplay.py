@@ -16,8 +16,9 @@ from bot.ai.bits import TRUMP_BLOCK
 from bot.ai.knowledge import Knowledge
 from bot.ai.tricks import TrickState, beats, chance_safe, chance_to_beat, trick_state
 
-#: Chance above which the trick counts as taken when deciding to lead trumps.
-_SURE = 0.97
+#: Chance that a partner's card taking the trick is not beaten by the seats after it (a rough
+#: figure: they are not known when this seat plays).
+_PARTNER_KEEPS = 0.8
 
 
 def keep_value(k: Knowledge, bit: int) -> float:
@@ -69,7 +70,7 @@ def _chance_ours(k: Knowledge, state: TrickState, bit: int) -> float:
     for seat in state.after:
         if k.partners(seat):
             chance_not *= 1.0 - chance_to_beat(k, seat, best, led)
-    return (1.0 - chance_not) * 0.8
+    return (1.0 - chance_not) * _PARTNER_KEEPS
 
 
 def choose_card(k: Knowledge, legal: list[int]) -> int:

@@ -1,6 +1,7 @@
 """The `easy` level: the rule-based player made casual, with some randomness but nothing absurd.
 
-It bids only clearly good hands at the lowest possible amount, never over a partner, and in play
+It bids only clearly good hands, a few points under what they should take, never over a
+partner and never as dealer (who gets trumps anyway when everybody passes), and in play
 picks at random among the cards the rule-based player rates close to its own choice when no
 points are at stake, so it slips now and then (a card too high or too low, a careless lead) but
 never gives points away or lets a Pedro or Low go for nothing.
@@ -12,6 +13,7 @@ import random
 
 from bot.ai.bidding import Seat, best_suit
 from bot.ai.cardplay import card_values
+from bot.ai.handvalue import bid_table
 from bot.ai.knowledge import read_knowledge
 from bot.ai.normal import decide_normal
 from bot.ai.tricks import trick_state
@@ -21,6 +23,8 @@ from bot.engine import Action, Bid, BidDecision, Decision, Pass, Play, PlayDecis
 SLACK = 1.0
 #: Expected net score a hand must promise before it bids.
 BID_THRESHOLD = 1.0
+#: How far under the points it expects to take the hand bids.
+UNDERBID = 3
 
 
 def decide_easy(view: SeatView, decision: Decision, rng: random.Random) -> Action:
@@ -40,8 +44,15 @@ def _bid(view: SeatView, decision: BidDecision) -> Action:
     )
     if partner_bid or decision.lowest > decision.highest or view.seat == view.dealer:
         return Pass()
-    value = best_suit(view.hand, Seat.of(view), decision.lowest).value
-    return Bid(decision.lowest) if value >= BID_THRESHOLD else Pass()
+    seat = Seat.of(view)
+    choice = best_suit(view.hand, seat, decision.lowest)
+    if choice.value < BID_THRESHOLD:
+        return Pass()
+    expected = bid_table().distribution(view.hand, choice.suit, seat.position, seat.players).mean
+    amount = min(decision.highest, max(decision.lowest, round(expected) - UNDERBID))
+    if best_suit(view.hand, seat, amount).value < BID_THRESHOLD:
+        amount = decision.lowest
+    return Bid(amount)
 
 
 def _play(view: SeatView, decision: PlayDecision, rng: random.Random) -> Action:

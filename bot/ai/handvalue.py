@@ -40,9 +40,6 @@ class PointsDistribution:
     def mean(self) -> float:
         return sum(points * chance for points, chance in enumerate(self.chances))
 
-    def chance_at_least(self, points: int) -> float:
-        return sum(self.chances[points:])
-
 
 def feature_keys(hand: Iterable[Card], trump: Suit, position: int) -> tuple[str, ...]:
     """Keys from the most detailed to the coarsest for this hand with `trump` named."""
