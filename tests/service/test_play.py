@@ -230,3 +230,19 @@ async def test_a_failed_write_leaves_the_table_as_the_store_has_it(service, stor
     assert table.game.to_dict() == before
     await service.act(table_id, first, Bid(7))
     assert await stored_actions(store, table_id) == [action_to_dict(Bid(7))]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+async def test_smaller_tables_play_to_the_end(service, clock, store, outbox, players):
+    options = TableOptions(players=players, rules=HouseRules(target_score=5))
+    table_id = await open_table(service, options=options)
+    await fill_with_computers(service, table_id)
+    await service.start(table_id, ALICE.user_id)
+    game_id = (await store.games.active(table_id)).id
+    public = await service.public_table(table_id)
+    assert public.text.startswith("**Hand 1**") and public.picture.startswith(b"\x89PNG")
+    await play_until(service, clock, table_id, lambda table: table.game is None, people=(ALICE,))
+    await clock.settle(service)
+    result = await store.games.result(game_id)
+    assert result.status == "finished" and len(result.final_scores) == players
+    assert outbox.announcements()[-1].startswith("Victory for ")
