@@ -25,6 +25,7 @@ from pathlib import Path
 
 from bot.engine.random_player import random_action
 from bot.service import Person, Reminder, TableOptions, TableService, Update
+from bot.service.drawing import DRAWING_THREADS, Drawing
 from bot.store import Store
 
 
@@ -92,9 +93,11 @@ async def play(
             await asyncio.sleep(min(rng.expovariate(1 / pace), seconds_left(until)))
 
 
-async def run(tables: int, pace: float, seconds: float, database: Path) -> None:
+async def run(tables: int, pace: float, seconds: float, database: Path, threads: int) -> None:
     store = await Store.open(database)
-    service = TableService(store, NoOutbox(), random_source=random.Random(1))
+    service = TableService(
+        store, NoOutbox(), random_source=random.Random(1), drawing=Drawing(threads)
+    )
     measured: list[tuple[float, float]] = []
     try:
         seated = [await seat_table(service, number) for number in range(tables)]
@@ -113,7 +116,10 @@ async def run(tables: int, pace: float, seconds: float, database: Path) -> None:
     total = [end_to_end * 1000 for end_to_end, _ in measured]
     applying = [apply * 1000 for _, apply in measured]
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
-    print(f"{tables} tables, pace {pace:g} s per move per table, {elapsed:.1f} s, {database}")
+    print(
+        f"{tables} tables, pace {pace:g} s per move per table, {threads} drawing threads, "
+        f"{elapsed:.1f} s, {database}"
+    )
     print(f"{os.cpu_count()} CPUs, load average before the run: {load}")
     print(f"actions: {len(total)}  ({len(total) / elapsed:.0f} actions/s)")
     print(
@@ -135,9 +141,12 @@ def main() -> None:
     )
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to run")
     parser.add_argument("--database", type=Path, default=None, help="SQLite file (default: temp)")
+    parser.add_argument(
+        "--threads", type=int, default=DRAWING_THREADS, help="threads that draw the pictures"
+    )
     args = parser.parse_args()
     database = args.database or Path(tempfile.mkdtemp(prefix="cinch-bench-")) / "bench.sqlite3"
-    asyncio.run(run(args.tables, args.pace, args.seconds, database))
+    asyncio.run(run(args.tables, args.pace, args.seconds, database, args.threads))
 
 
 if __name__ == "__main__":

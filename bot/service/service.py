@@ -44,6 +44,7 @@ from bot.render import (
     render_hand_summary,
     render_table,
 )
+from bot.service.drawing import Drawing
 from bot.service.errors import CountedError, TableAlreadyOpen, refusal
 from bot.service.names import player_name, seat_name
 from bot.service.options import TableOptions, Teams
@@ -143,10 +144,12 @@ class TableService:
         decisions: DecisionPool | None = None,
         random_source: random.Random | None = None,
         sleep: Sleep = asyncio.sleep,
+        drawing: Drawing | None = None,
     ) -> None:
         self.store = store
         self.outbox = outbox
         self._decisions = decisions or DecisionPool()
+        self._draw = drawing or Drawing()
         #: Where new games' seeds come from (a seeded generator makes tests repeatable).
         self.seeds = random_source or random.SystemRandom()
         self._sleep = sleep
@@ -176,6 +179,7 @@ class TableService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._decisions.close()
+        self._draw.close()
 
     @property
     def pending_tasks(self) -> frozenset[asyncio.Task[Any]]:
@@ -777,7 +781,7 @@ class TableService:
             acting = None
         who = mention(acting) if mention is not None and acting is not None else None
         text = table_text(view, TextContext(names, locale), who)
-        picture = await asyncio.to_thread(render_table, scene)
+        picture = await self._draw(render_table, scene)
         return PublicTable(
             table.id,
             table.channel_id,
@@ -815,7 +819,7 @@ class TableService:
         game = self._game(table)
         view = game.view(seat)
         text = hand_text(view, TextContext(table.names(locale), locale))
-        picture = await asyncio.to_thread(render_hand, hand_scene(view, locale))
+        picture = await self._draw(render_hand, hand_scene(view, locale))
         assert table.game_id is not None
         return PrivateHand(
             table_id=table.id,
@@ -897,7 +901,7 @@ class TableService:
             for item in pending.announcements:
                 picture = None
                 if item.render is not None:
-                    picture = await asyncio.to_thread(item.render, item.scene)
+                    picture = await self._draw(item.render, item.scene)
                 announcements.append(Announcement(item.text, picture, item.filename))
             await self.outbox.deliver(replace(pending.update, announcements=tuple(announcements)))
 
