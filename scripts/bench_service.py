@@ -49,7 +49,8 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def seat_table(service: TableService, number: int) -> tuple[int, list[Person]]:
-    """Open a table in its own channel and seat four players (not measured)."""
+    """Open a table in its own channel, seat four players and start (not measured: the
+    draw for seats moves everyone, eight writes, at every table at once)."""
     people = [Person(number * 10 + seat + 1, f"player {seat + 1}") for seat in range(4)]
     table = await service.open_table(
         guild_id=1,
@@ -61,6 +62,7 @@ async def seat_table(service: TableService, number: int) -> tuple[int, list[Pers
     )
     for person in people[1:]:
         await service.join(table.id, person)
+    await service.start(table.id, people[0].user_id)
     return table.id, people
 
 
