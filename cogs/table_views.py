@@ -1,17 +1,17 @@
 """What tables and hands look like in Discord: message parts, and the buttons and selects.
 
 Every component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` carries what it needs
-(table id, hand number, the action), so the buttons of any message, even one sent before a
+(table, game, hand, the action), so the buttons of any message, even one sent before a
 restart or to a DM, keep working without the bot remembering any view:
 
 - ``cinch:show:<table>``: "Show my hand", on the table message;
 - ``cinch:lobby:<table>:<join|leave|addbot|start>[:<seat>]``: the lobby;
-- ``cinch:act:<table>:<hand>:<kind>:<arg>``: bid, pass, trump, play, and the Confirm of a
-  discard or a rob (``arg`` holds the chosen cards, like ``9H.8H``);
-- ``cinch:pick:<table>:<hand>:<discard|keep>``: the multi-select before Confirm.
+- ``cinch:act:<table>:<game>:<hand>:<kind>:<arg>``: bid, pass, trump, play, and the Confirm
+  of a discard or a rob (``arg`` holds the chosen cards, like ``9H.8H``);
+- ``cinch:pick:<table>:<game>:<hand>:<discard|keep>``: the multi-select before Confirm.
 
-An action button of an earlier hand is refused as stale; one of the current hand is judged by
-the engine against the state when it is clicked.
+An action button of a finished game or an earlier hand is refused as stale; one of the current
+hand is judged by the engine against the state when it is clicked.
 """
 
 from __future__ import annotations
