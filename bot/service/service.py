@@ -853,6 +853,8 @@ class TableService:
             name = table.names(None)[game.to_act] if game.to_act is not None else ""
             raise UserFacingError("errors.not_your_turn", player=name)
         view = game.view(seat)
+        # One person asks now and then, so the search runs in a thread: starting a worker
+        # process for it would take longer than the search itself.
         action, (key, params) = await asyncio.to_thread(
             suggest, view, random.Random(decision_seed(game))
         )
