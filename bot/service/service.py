@@ -19,7 +19,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.ai import LEVELS
-from bot.ai import hint as suggest
 from bot.ai.pool import DecisionPool
 from bot.engine import (
     Action,
@@ -78,6 +77,7 @@ from bot.service.updates import (
     SeatInfo,
     Update,
 )
+from bot.stats import record_game
 from bot.store import (
     UNSET,
     ResultPlayer,
@@ -466,14 +466,7 @@ class TableService:
     async def _close(self, table: Table, text: str) -> _Pending:
         game = table.game
         if game is not None and table.game_id is not None:
-            await self.store.games.finish(
-                table.game_id,
-                status="abandoned",
-                winners=[],
-                final_scores=list(game.scores),
-                players=self._result_players(table, game, winner=None),
-                state=game.to_dict(),
-            )
+            await self._finish_game(table, game, table.game_id, winner=None)
         await self.store.tables.end(table.id)
         table.version += 1
         self._cancel_automation(table)
@@ -588,14 +581,7 @@ class TableService:
                     captured=to_plain(result.captured),
                 )
             elif isinstance(event, GameWon):
-                await self.store.games.finish(
-                    game_id,
-                    status="finished",
-                    winners=[event.side],
-                    final_scores=list(event.totals),
-                    players=self._result_players(table, game, winner=event.side),
-                    state=game.to_dict(),
-                )
+                await self._finish_game(table, game, game_id, winner=event.side)
         record = table.seats[seat]
         if timed_out:
             record = await self.store.tables.add_auto_move(table.id, seat)
@@ -855,9 +841,7 @@ class TableService:
         view = game.view(seat)
         # One person asks now and then, so the search runs in a thread: starting a worker
         # process for it would take longer than the search itself.
-        action, (key, params) = await asyncio.to_thread(
-            suggest, view, random.Random(decision_seed(game))
-        )
+        action, (key, params) = await self._decisions.hint(view, decision_seed(game))
         shown = action_text(action, locale)
         if lookup(key, DEFAULT_LOCALE) is None:
             return t("text.hint_plain", locale, action=shown)
@@ -877,15 +861,29 @@ class TableService:
             game.apply(seat, action)
         table.game, table.game_id = game, record.id
         if game.is_over and game.winner is not None:
-            await self.store.games.finish(
-                record.id,
-                status="finished",
-                winners=[game.winner],
-                final_scores=list(game.scores),
-                players=self._result_players(table, game, winner=game.winner),
-                state=game.to_dict(),
-            )
+            await self._finish_game(table, game, record.id, winner=game.winner)
             table.game, table.game_id = None, None
+
+    async def _finish_game(
+        self, table: Table, game: Game, game_id: int, winner: int | None
+    ) -> None:
+        """Store a game's result (abandoned when nobody won), then count it on the boards.
+
+        The boards are derived data that a manager can always rebuild, so a failure there is
+        logged and never stops the end of a game.
+        """
+        await self.store.games.finish(
+            game_id,
+            status="abandoned" if winner is None else "finished",
+            winners=[] if winner is None else [winner],
+            final_scores=list(game.scores),
+            players=self._result_players(table, game, winner=winner),
+            state=game.to_dict(),
+        )
+        try:
+            await record_game(self.store, game_id)
+        except Exception:
+            log.exception("could not count game %s on the boards", game_id)
 
     async def _reload(self, table: Table) -> None:
         """Make the table what the store says it is, after a failed write."""
