@@ -71,6 +71,9 @@ def missing_token_message() -> str:
             f" (permissions integer {REQUIRED_PERMISSIONS.value})",
             "  - Invite link (APP_ID is the Application ID on the 'General Information' tab):",
             f"       {invite_url()}",
+            "",
+            "To watch a whole game between computer players first, no token needed:",
+            "       python -m bot demo",
         ]
     )
 

@@ -134,6 +134,7 @@ def test_the_missing_token_message_says_how_to_set_the_bot_up():
     assert str(REQUIRED_PERMISSIONS.value) in message
     assert invite_url() in message
     assert "privileged" in message
+    assert "python -m bot demo" in message
     assert len(message.splitlines()) > 5
 
 
