@@ -337,6 +337,11 @@ HOUSE_RULES = (
 )
 
 
+#: Player counts whose scoring RULES.md (section C) marks as not confirmed for Cinch: the rules
+#: help must call it experimental.
+EXPERIMENTAL_SCORING_PLAYERS = frozenset({3})
+
+
 def house_rules_lines(
     options: TableOptions, turn_timer: int | None, locale: str | None
 ) -> list[str]:
@@ -366,6 +371,8 @@ def house_rules_lines(
         t("text.timer", locale, seconds=turn_timer) if turn_timer else t("text.timer_off", locale)
     )
     lines.append(timer)
+    if options.players in EXPERIMENTAL_SCORING_PLAYERS:
+        lines.append(t("rules.house.experimental_scoring", locale))
     return lines
 
 

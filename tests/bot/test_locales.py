@@ -30,6 +30,8 @@ pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
 #: Each player's Discord client: English, French, Dutch and Brazilian Portuguese.
 CLIENTS = {"alice": "en-US", "bob": "fr", "carol": "nl", "dave": "pt-BR"}
+#: Pedro names as players of each language say them (the issue's own examples).
+PEDROS = {"fr": ("Pedro Droit", "Pedro Gauche"), "pt_BR": ("Pedro Direito", "Pedro Esquerdo")}
 
 
 @dataclass
@@ -245,3 +247,25 @@ async def test_refusals_are_in_the_refused_players_language(
     assert refused.response.content == t("errors.not_in_hand", locale, card=foreign.display)
     keys = [error.key for error in take_user_errors()]
     assert keys == ["errors.not_your_turn"] * 3 + ["errors.not_in_hand"]
+
+
+RULES_LANGUAGES = {"en-US": "en", "fr": "fr", "pt-BR": "pt_BR", "nl": "nl"}
+
+
+@pytest.mark.parametrize(("client", "locale"), RULES_LANGUAGES.items())
+@pytest.mark.parametrize("seats", [3, 4])
+async def test_rules_name_the_pedros_as_the_reader_does_and_mark_three_player_scoring(
+    driver, players, discord_locales, client, locale, seats
+):
+    alice = players[0]
+    discord_locales.users[alice.user.id] = client
+    await alice.slash(driver.channel, "cinch new", players=seats)
+    result = await alice.slash(driver.channel, "cinch rules")
+    (embed,) = result.response.embeds
+    assert embed.title == t("rules.title", locale)
+    summary = "\n".join(field.value for field in embed.fields)
+    assert t("point.right_pedro", locale) in summary
+    assert t("point.left_pedro", locale) in summary
+    assert all(pedro in summary for pedro in PEDROS.get(locale, ()))
+    experimental = t("rules.house.experimental_scoring", locale)
+    assert (experimental in embed.description.splitlines()) == (seats == 3)
