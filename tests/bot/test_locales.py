@@ -23,7 +23,7 @@ from table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
 import bot.service.scenes as scenes
 from bot.engine import BidDecision, Card, DiscardDecision, KeepDecision, PlayDecision, TrumpDecision
-from bot.i18n import card_name, normalise_locale, picture_words, suit_name, t
+from bot.i18n import card_name, lookup, normalise_locale, picture_words, suit_name, t
 from bot.render import TableScene, Words
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
@@ -269,3 +269,43 @@ async def test_rules_name_the_pedros_as_the_reader_does_and_mark_three_player_sc
     assert all(pedro in summary for pedro in PEDROS.get(locale, ()))
     experimental = t("rules.house.experimental_scoring", locale)
     assert (experimental in embed.description.splitlines()) == (seats == 3)
+
+
+TRANSLATED = {"fr": "fr", "pt-BR": "pt_BR", "nl": "nl"}
+SUBCOMMANDS = (1, 2)
+
+
+def _localised_nodes(node: dict[str, Any], path: tuple[str, ...]) -> list[tuple[str, dict]]:
+    """(catalogue key prefix, command or option dict) for a synced command and all below it."""
+    found = [("cmd." + ".".join(path), node)]
+    for option in node.get("options") or []:
+        below = (*path, option["name"])
+        if option["type"] in SUBCOMMANDS:
+            found += _localised_nodes(option, below)
+        else:
+            found.append(("cmd." + ".".join(below), option))
+    return found
+
+
+async def test_every_synced_command_and_option_has_its_name_in_each_language(simcord_env):
+    [sync] = [
+        request
+        for request in simcord_env.http_requests
+        if request.method == "PUT" and request.path.endswith("/commands")
+    ]
+    commands = sync.json
+    assert {command["name"] for command in commands} >= {"cinch"}
+    nodes = [node for command in commands for node in _localised_nodes(command, (command["name"],))]
+    assert len(nodes) > 40
+    for prefix, node in nodes:
+        assert node["name"] == lookup(f"{prefix}.name", "en")
+        assert node["name_localizations"] == {
+            discord_code: lookup(f"{prefix}.name", ours)
+            for discord_code, ours in TRANSLATED.items()
+        }
+        assert node["description_localizations"] == {
+            discord_code: lookup(f"{prefix}.description", ours)
+            for discord_code, ours in TRANSLATED.items()
+        }
+    french = {node["name_localizations"]["fr"] for _, node in nodes}
+    assert {"jouer", "atout"} <= french
