@@ -1,20 +1,117 @@
 """Draw the example pictures shown in the README into `docs/img/`.
 
 Run from the repository root: `python scripts/make_examples.py`.
+
+The table pictures come from the sample scenes in `bot.render.examples`. The leaderboard and
+the player card are drawn from board figures made up here, turned into pictures the way
+`/cinch leaderboard` and `/cinch stats` turn a server's figures into them (English labels,
+figures formatted for English readers). Every picture is the same on each run.
 """
 
 from __future__ import annotations
 
+import math
+import random
 from pathlib import Path
 
 from bot.render import examples, render_game_summary, render_hand, render_hand_summary, render_table
+from bot.render.board import render_board
+from bot.render.player_card import render_player_card
+from bot.stats import (
+    BoardEntry,
+    BoardPage,
+    Metric,
+    Partner,
+    Period,
+    PlayerCard,
+    computer_key,
+    user_key,
+)
+from bot.stats.pictures import board_scene, card_scene
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "img"
+LOCALE = "en"
+
+#: The first page of a server's rating board: names that stress the text drawing, a computer
+#: player, a tie, and the viewer (Zoë) ranked below the page.
+BOARD_ROWS = (
+    (examples.NAMES[0], 31.8, 64),
+    (examples.NAMES[3], 29.4, 51),
+    ("Computer (hard)", 27.9, 212),
+    ("Dana 🦊", 26.2, 38),
+    ("Фёдор", 24.7, 45),
+    (examples.NAMES[1], 24.7, 29),
+    ("Mateus", 22.1, 17),
+    ("Ingrid", 20.6, 33),
+    ("Kwame", 19.3, 12),
+    ("Léa", 18.0, 9),
+)
+BOARD_TOTAL = 26
+VIEWER = BoardEntry(rank=17, player=user_key(2), name=examples.NAMES[2], value=12.4, games=21)
+
+
+def _board_entry(rank: int, name: str, value: float, games: int) -> BoardEntry:
+    player = computer_key("hard") if name.startswith("Computer") else user_key(100 + rank)
+    return BoardEntry(rank=rank, player=player, name=name, value=value, games=games)
+
+
+def leaderboard_page() -> BoardPage:
+    entries = []
+    for index, (name, value, games) in enumerate(BOARD_ROWS):
+        tied = index > 0 and value == BOARD_ROWS[index - 1][1]
+        rank = entries[-1].rank if tied else index + 1
+        entries.append(_board_entry(rank, name, value, games))
+    return BoardPage(
+        metric=Metric.RATING,
+        period=Period.ALL,
+        since=None,
+        page=0,
+        pages=3,
+        total=BOARD_TOTAL,
+        entries=tuple(entries),
+        viewer=VIEWER,
+        viewer_games=VIEWER.games,
+    )
+
+
+def rating_history(games: int, final: float, seed: int = 7) -> tuple[float, ...]:
+    """A player's rating over their games: from about 0, rising fast, then wandering up to
+    ``final`` after the last game."""
+    rng = random.Random(seed)
+    climb = tuple(final * (1 - math.exp(-n / 12)) + rng.gauss(0, 1.2) for n in range(1, games))
+    return (*climb, final)
+
+
+def player_card() -> PlayerCard:
+    """The card of the player on top of `leaderboard_page`, who often partners the second."""
+    leader, partner = leaderboard_page().entries[:2]
+    return PlayerCard(
+        player=leader.player,
+        name=leader.name,
+        rating=leader.value,
+        rank=leader.rank,
+        ranked_players=BOARD_TOTAL,
+        games=leader.games,
+        wins=41,
+        hands=702,
+        hands_as_maker=188,
+        contracts_made=131,
+        points=4_703,
+        pedros=341,
+        longest_streak=8,
+        bids=((5, 21), (6, 52), (7, 61), (8, 30), (9, 14), (10, 6), (11, 2), (14, 2)),
+        rating_history=rating_history(leader.games, leader.value),
+        best_partner=Partner(partner.player, partner.name, games=23, wins=17),
+    )
+
+
 PICTURES = {
     "table.png": lambda: render_table(examples.table_in_play()),
     "hand.png": lambda: render_hand(examples.hand_to_play()),
     "hand_summary.png": lambda: render_hand_summary(examples.hand_summary()),
     "game_summary.png": lambda: render_game_summary(examples.game_summary()),
+    "leaderboard.png": lambda: render_board(board_scene(leaderboard_page(), LOCALE)),
+    "player_card.png": lambda: render_player_card(card_scene(player_card(), LOCALE)),
 }
 
 
