@@ -5,9 +5,10 @@ content (`send`, `send_message`, `reply`, `respond`, `content=`), embeds (`title
 `description=`, `add_field(name=, value=)`, `set_footer(text=)`, `set_author(name=)`), components
 (`label=`, `placeholder=`), slash-command names, descriptions and choices (`command(name=,
 description=)`, `describe(...)`, `rename(...)`, `Choice(name=)`) and assignments such as
-`embed.title = ...`. A string literal there is a bypass if it contains a letter once its
-`{fields}` are removed; so `custom_id=`, emoji, `"10♥"` and format-only strings such as
-`f"{name} · {score}"` pass. A deliberate exception carries `# i18n: ignore` on its line.
+`embed.title = ...`, and text drawn into pictures (`draw_text`, a renderer's `text`). A string
+literal there is a bypass if it contains a letter once its `{fields}` are removed; so
+`custom_id=`, emoji, `"10♥"` and format-only strings such as `f"{name} · {score}"` pass. A
+deliberate exception carries `# i18n: ignore` on its line.
 
 It also lists the literal keys passed to `t()` and `tn()`, so a test can check that they exist.
 """
@@ -23,6 +24,9 @@ PRAGMA = "# i18n: ignore"
 
 #: Calls whose first positional argument is message content.
 CONTENT_CALLS = frozenset({"send", "send_message", "reply", "respond"})
+#: Calls that draw text into a picture, and the position of their text argument
+#: (`draw_text(image, xy, text, ...)` and the renderers' `self.text(xy, text, ...)`).
+DRAWN_TEXT_CALLS = {"draw_text": 2, "text": 1}
 #: Keyword arguments that are shown to people whatever the call.
 SHOWN_KEYWORDS = frozenset({"content", "label", "placeholder", "title", "description", "text"})
 #: Calls whose `name=` (and, for fields, `value=`) is shown to people.
@@ -113,6 +117,9 @@ def _shown_arguments(call: ast.Call) -> Iterator[tuple[str, ast.expr]]:
     callee = _callee(call)
     if callee in CONTENT_CALLS and call.args:
         yield f"{callee}() content", call.args[0]
+    drawn = DRAWN_TEXT_CALLS.get(callee)
+    if drawn is not None and len(call.args) > drawn:
+        yield f"{callee}() drawn text", call.args[drawn]
     for keyword in call.keywords:
         if keyword.arg is None:
             continue

@@ -9,8 +9,8 @@ from bot.i18n.catalogue import catalogue
 from .scanner import find_bypasses, literal_keys
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Where Discord-facing text is produced.
-SCANNED = ("cogs", "bot/service")
+#: Where text people see is produced: Discord messages and the words drawn in pictures.
+SCANNED = ("cogs", "bot/service", "bot/render")
 
 
 def _python_files(*folders: str) -> list[Path]:

@@ -23,6 +23,10 @@ async def reply(interaction, player, embed, view):
     await interaction.channel.send("\\n".join(["Your hand", player]))
     await interaction.response.send_message("Bids must be higher than {}.".format(7))
 
+def draw(image, painter, words):
+    draw_text(image, (10, 20), "Trump", 18, "white")
+    painter.text((10, 20), f"Hand {words.hand}", 18, "white", 200, "right")
+
 @app_commands.command(name="new", description="Open a table")
 @app_commands.describe(amount="Your bid")
 @app_commands.rename(amount="points")
@@ -50,6 +54,8 @@ EXPECTED = [
     "Choose a card",
     "Your hand",
     "Bids must be higher than {}.",
+    "Trump",
+    "Hand ",
     "new",
     "Open a table",
     "Your bid",
@@ -85,6 +91,8 @@ async def reply(interaction, player, card, locale, embed):
     button = discord.ui.Button(label=card.display, custom_id="cinch:play:10H", emoji="♥")
     option = discord.SelectOption(label="10♥", description=card_name(card, locale), value="x")
     embed.title = "{name} — {score}".format(name=player, score=3)
+    draw_text(image, (10, 20), words.trump, 18, "white", align="centre")
+    painter.text((10, 20), card.display, 18, "white", 200, "right")
     debug = "not shown to anyone"
     log.info("Table %s opened", 42)
     await interaction.channel.send("Internal notice")  # i18n: ignore
