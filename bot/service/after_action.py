@@ -1,0 +1,95 @@
+"""What an action makes the table show: whose private hand to refresh, and the results of a
+hand or game it ended, with their pictures still to draw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import Drew, Event, Game, GameWon, HandDealt, HandScored, Robbed
+from bot.render import render_game_summary, render_hand_summary
+from bot.service.publishing import Pending, PendingAnnouncement
+from bot.service.scenes import HandCards, Seating, game_summary_scene, hand_summary_scene
+from bot.service.seating import computer_seats
+from bot.service.table import Table
+from bot.service.text import TextContext, game_result_text, hand_result_text
+from bot.service.updates import Update
+
+#: The hand's tricks, thrown cards and dead cards as they were before the action (an action
+#: that ends a hand clears them, and the hand's picture shows them).
+HandCardsBefore = tuple[Any, Any, Any]
+
+
+def after_action(
+    table: Table,
+    game: Game,
+    events: list[Event],
+    hand_cards: HandCardsBefore,
+    acting_before: int | None,
+    responder: int | None,
+) -> Pending:
+    """What to show after an action: who needs their hand refreshed, and the results.
+
+    A finished game leaves the table: the table goes back to its lobby.
+    """
+    private = {acting_before, table.user_at(game.to_act)}
+    dealt: set[int] = set()
+    for event in events:
+        if isinstance(event, Drew | Robbed):
+            private.add(table.user_at(event.seat))
+        elif isinstance(event, HandDealt):
+            dealt.update(table.people())
+    ends = [event for event in events if isinstance(event, HandScored | GameWon)]
+    announcements = _results(table, game, ends, hand_cards) if ends else ()
+    if game.is_over:
+        table.game, table.game_id = None, None
+        table.end_votes.clear()
+        private, dealt = set(), set()
+    private |= dealt
+    update = Update(
+        table.id,
+        table.channel_id,
+        settled=table.settled(),
+        repost=bool(ends),
+        private=frozenset(user for user in private if user is not None and user != responder),
+        dealt=frozenset(dealt),
+    )
+    return Pending(update, announcements)
+
+
+def _results(
+    table: Table,
+    game: Game,
+    ends: list[HandScored | GameWon],
+    hand_cards: HandCardsBefore,
+) -> tuple[PendingAnnouncement, ...]:
+    """The end-of-hand and end-of-game messages, with their pictures to draw."""
+    locale = table.locale
+    names = table.names(locale)
+    context = TextContext(names, locale)
+    seating = Seating(names, computer_seats(table), locale)
+    rules = game.rules
+    announcements = []
+    for event in ends:
+        if isinstance(event, HandScored):
+            tricks, thrown, dead = hand_cards
+            played = [card for trick in tricks for _, card in trick.cards]
+            cards = HandCards(
+                played=frozenset(played + [card for _, card in thrown]),
+                dead=frozenset(card for pile in dead for card in pile),
+            )
+            result = event.result
+            scene = hand_summary_scene(
+                result, cards, seating, game.sides, rules.high_low, rules.target_score
+            )
+            text = hand_result_text(result, game.sides, context)
+            name = f"hand-{result.hand_number}.png"
+            announcements.append(PendingAnnouncement(text, scene, render_hand_summary, name))
+        else:
+            scene = game_summary_scene(
+                game.history, event.side, seating, game.sides, rules.target_score
+            )
+            text = game_result_text(
+                event.side, event.totals, len(game.history), game.sides, context
+            )
+            announcements.append(PendingAnnouncement(text, scene, render_game_summary, "game.png"))
+    return tuple(announcements)

@@ -1,0 +1,118 @@
+"""Seats that move on their own: computer players after a pause, and people whose turn timer
+ran out (the timer reminds them half-way).
+
+Each table has at most one such task waiting. Every change to a table bumps its ``version``;
+a move decided while the table changed underneath is dropped, because it was decided for a
+state that no longer exists.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import Protocol
+
+from bot.ai.pool import DecisionPool
+from bot.engine import Action, Game
+from bot.i18n import t
+from bot.service.background import BackgroundTasks
+from bot.service.publishing import Pending, PendingAnnouncement, Publisher
+from bot.service.table import Table
+from bot.service.updates import Outbox, Reminder
+
+Sleep = Callable[[float], Awaitable[None]]
+
+#: The level that plays for a person whose timer ran out, or who is away.
+STAND_IN_LEVEL = "normal"
+
+
+def decision_seed(game: Game) -> int:
+    """A computer player's seed for the next decision: the same game makes the same moves."""
+    return (game.seed * 1_000_003 + len(game.log)) % (2**63)
+
+
+class ApplyAction(Protocol):
+    """Applies and stores an action with the table's lock held, and says what to show."""
+
+    async def __call__(
+        self, table: Table, seat: int, action: Action, *, timed_out: bool
+    ) -> Pending: ...
+
+
+class Automation:
+    """Starts, after every change, the computer move or turn timer a table now needs."""
+
+    def __init__(
+        self,
+        *,
+        decisions: DecisionPool,
+        apply: ApplyAction,
+        publisher: Publisher,
+        outbox: Outbox,
+        tasks: BackgroundTasks,
+        sleep: Sleep,
+    ) -> None:
+        self._decisions = decisions
+        self._apply = apply
+        self._publisher = publisher
+        self._outbox = outbox
+        self._tasks = tasks
+        self._sleep = sleep
+
+    def cancel(self, table: Table) -> None:
+        """Drop the table's waiting move or timer (unless it is the task calling this)."""
+        task = table.automation
+        table.automation = None
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+
+    def schedule(self, table: Table) -> None:
+        """After a change: start the computer move or the turn timer the table now needs."""
+        self.cancel(table)
+        game = table.game
+        if game is None or game.to_act is None:
+            return
+        seat = game.to_act
+        if table.is_automatic(seat):
+            table.automation = self._tasks.spawn(self._move_after_pause(table, table.version))
+        elif table.record.turn_timer:
+            table.automation = self._tasks.spawn(
+                self._turn_timer(table, table.version, table.record.turn_timer)
+            )
+
+    async def _move_after_pause(self, table: Table, version: int) -> None:
+        await self._sleep(table.options.computer_pause)
+        await self._automatic_move(table, version, timed_out=False)
+
+    async def _turn_timer(self, table: Table, version: int, seconds: int) -> None:
+        first_half = seconds / 2
+        await self._sleep(first_half)
+        game = table.game
+        user = table.user_at(game.to_act) if game is not None else None
+        if table.version != version or user is None:
+            return
+        reminder = Reminder(table.id, table.channel_id, user, round(seconds - first_half))
+        self._tasks.spawn(self._outbox.remind(reminder))
+        await self._sleep(seconds - first_half)
+        await self._automatic_move(table, version, timed_out=True)
+
+    async def _automatic_move(self, table: Table, version: int, *, timed_out: bool) -> None:
+        game = table.game
+        if table.version != version or game is None or game.to_act is None:
+            return
+        seat = game.to_act
+        record = table.seats[seat]
+        level = record.computer_level or STAND_IN_LEVEL
+        action = await self._decisions.decide(game.view(seat), level, decision_seed(game))
+        async with table.lock:
+            if table.version != version:
+                return
+            pending = await self._apply(table, seat, action, timed_out=timed_out)
+        if timed_out and table.seats[seat].away and not record.away:
+            name = table.seats[seat].display_name
+            text = t("text.marked_away", table.locale, player=name)
+            pending = replace(
+                pending, announcements=(*pending.announcements, PendingAnnouncement(text))
+            )
+        self._publisher.publish(table, pending)

@@ -1,0 +1,131 @@
+"""Keeping a table's game in the store: each action as it happens, hands and results, and
+bringing a game back from its last snapshot and the actions stored after it.
+
+Every action is appended (and committed) before anyone hears of it, with a full snapshot only
+when a hand is dealt or scored, so a restart replays at most one hand's actions.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bot.engine import Action, Event, Game, GameWon, HandDealt, HandScored
+from bot.engine.actions import action_to_dict
+from bot.engine.plain import to_plain
+from bot.service.table import Table
+from bot.stats import record_game
+from bot.store import UNSET, ResultPlayer, Store
+
+log = logging.getLogger(__name__)
+
+#: Automatic moves in a row after which a person's seat is marked away.
+AWAY_AFTER = 3
+
+
+class GameRecords:
+    """The store's side of a game in progress at a table."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    async def load(self, table: Table) -> None:
+        """Restore the table's game: the last snapshot plus the actions stored after it."""
+        record = await self._store.games.active(table.id)
+        if record is None or record.state is None:
+            table.game, table.game_id = None, None
+            return
+        game = Game.from_dict(record.state)
+        for stored in await self._store.games.actions(record.id, after=record.state_seq):
+            seat, action = Game.action_from_dict({"seat": stored.seat, **stored.action})
+            game.apply(seat, action)
+        table.game, table.game_id = game, record.id
+        if game.is_over and game.winner is not None:
+            await self.finish(table, game, record.id, winner=game.winner)
+            table.game, table.game_id = None, None
+
+    async def record_action(
+        self,
+        table: Table,
+        game: Game,
+        seat: int,
+        action: Action,
+        events: list[Event],
+        *,
+        timed_out: bool,
+        responder: int | None,
+    ) -> None:
+        """Store an action just applied, what it ended, and whether its seat is now away."""
+        assert table.game_id is not None
+        game_id = table.game_id
+        snapshot = any(isinstance(event, HandDealt | HandScored) for event in events)
+        await self._store.games.append_action(
+            game_id,
+            action_to_dict(action),
+            seat=seat,
+            state=game.to_dict() if snapshot else UNSET,
+        )
+        for event in events:
+            if isinstance(event, HandScored):
+                result = event.result
+                await self._store.games.record_hand(
+                    game_id,
+                    number=result.hand_number,
+                    dealer=result.dealer,
+                    bids=to_plain(result.bids),
+                    contract=result.contract,
+                    maker=result.maker,
+                    trump=result.trump.value,
+                    points=result.points,
+                    score_change=result.changes,
+                    captured=to_plain(result.captured),
+                )
+            elif isinstance(event, GameWon):
+                await self.finish(table, game, game_id, winner=event.side)
+        await self._mark_presence(table, seat, timed_out=timed_out, responder=responder)
+
+    async def _mark_presence(
+        self, table: Table, seat: int, *, timed_out: bool, responder: int | None
+    ) -> None:
+        """Count a timed-out move (enough in a row mark the seat away); a person's own move
+        brings them back."""
+        record = table.seats[seat]
+        if timed_out:
+            record = await self._store.tables.add_auto_move(table.id, seat)
+            if record.auto_moves >= AWAY_AFTER and not record.away:
+                record = await self._store.tables.update_seat(table.id, seat, away=True)
+        elif responder is not None and (record.away or record.auto_moves):
+            record = await self._store.tables.update_seat(table.id, seat, away=False, auto_moves=0)
+        table.seats[seat] = record
+
+    async def finish(self, table: Table, game: Game, game_id: int, winner: int | None) -> None:
+        """Store a game's result (abandoned when nobody won), then count it on the boards.
+
+        The boards are derived data that a manager can always rebuild, so a failure there is
+        logged and never stops the end of a game.
+        """
+        await self._store.games.finish(
+            game_id,
+            status="abandoned" if winner is None else "finished",
+            winners=[] if winner is None else [winner],
+            final_scores=list(game.scores),
+            players=_result_players(table, game, winner=winner),
+            state=game.to_dict(),
+        )
+        try:
+            await record_game(self._store, game_id)
+        except Exception:
+            log.exception("could not count game %s on the boards", game_id)
+
+
+def _result_players(table: Table, game: Game, winner: int | None) -> list[ResultPlayer]:
+    return [
+        ResultPlayer(
+            seat=seat,
+            side=game.side_of[seat],
+            display_name=record.display_name,
+            won=winner is not None and game.side_of[seat] == winner,
+            user_id=record.user_id,
+            computer_level=record.computer_level,
+        )
+        for seat, record in sorted(table.seats.items())
+    ]

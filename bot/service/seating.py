@@ -1,0 +1,66 @@
+"""Who sits where: the seat a newcomer takes, the reseating a draw for seats asks for."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.errors import UserFacingError
+from bot.service.table import Table
+from bot.store import SeatRecord, Store
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """Someone using the bot, as Discord names them."""
+
+    user_id: int
+    name: str
+
+
+def seat_to_take(table: Table, seat: int | None) -> int:
+    """The seat a newcomer may take: the one asked for if it is free, held by a computer
+    player or away; else the first free seat (in the lobby) or seat that is away."""
+    if seat is not None and not 0 <= seat < table.players:
+        raise UserFacingError("errors.no_such_seat")
+    if seat is None:
+        free = table.free_seats() if not table.playing else []
+        away = [s for s, record in sorted(table.seats.items()) if record.away]
+        if not free and not away:
+            raise UserFacingError("errors.table_full")
+        return (free or away)[0]
+    record = table.seats.get(seat)
+    if record is not None and record.user_id is not None and not record.away:
+        raise UserFacingError("errors.seat_taken")
+    return seat
+
+
+def creator_name(table: Table) -> str | None:
+    """The creator's name while they are seated (only then do they alone start)."""
+    seat = table.seat_of(table.record.creator_id)
+    return table.seats[seat].display_name if seat is not None else None
+
+
+def computer_seats(table: Table) -> tuple[bool, ...]:
+    """For every seat, whether a computer player sits there (the pictures mark them)."""
+    return tuple(
+        table.seats[seat].is_computer if seat in table.seats else False
+        for seat in range(table.players)
+    )
+
+
+async def reseat(store: Store, table: Table, order: Sequence[SeatRecord]) -> None:
+    """Move everyone to the seats the draw gave them: ``order[n]`` takes seat ``n``."""
+    if all(record.seat == seat for seat, record in enumerate(order)):
+        return
+    for seat in list(table.seats):
+        await store.tables.leave(table.id, seat)
+    table.seats = {}
+    for seat, record in enumerate(order):
+        table.seats[seat] = await store.tables.sit(
+            table.id,
+            seat,
+            display_name=record.display_name,
+            user_id=record.user_id,
+            computer_level=record.computer_level,
+        )

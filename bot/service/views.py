@@ -1,0 +1,123 @@
+"""What the table message, a player's private hand and ``/cinch score`` show, built from the
+table as it is now."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.render import display_order, render_hand, render_table
+from bot.service.drawing import Drawing
+from bot.service.guards import game_of, seat_of
+from bot.service.names import player_name, seat_name
+from bot.service.options import Teams
+from bot.service.scenes import Seating, hand_scene, table_scene
+from bot.service.seating import computer_seats, creator_name
+from bot.service.table import Table
+from bot.service.text import (
+    TextContext,
+    hand_text,
+    history_text,
+    lobby_text,
+    score_line,
+    table_text,
+)
+from bot.service.updates import PrivateHand, PublicTable, SeatInfo
+
+
+async def public_table(
+    table: Table, draw: Drawing, mention: Callable[[int], str] | None = None
+) -> PublicTable:
+    """The table message: lobby text, or the table picture and its text summary.
+
+    ``mention(user_id)`` writes the person to act as a mention (the Discord layer's form).
+    """
+    locale = table.locale
+    names = table.names(locale)
+    game = table.game
+    seats = seat_infos(table, locale)
+    if game is None:
+        text = lobby_text(
+            table.options, seats, table.record.turn_timer, creator_name(table), locale
+        )
+        return PublicTable(
+            table.id,
+            table.channel_id,
+            table.record.message_id,
+            text,
+            None,
+            None,
+            playing=False,
+            manual_seats=table.options.teams is Teams.MANUAL,
+            seats=seats,
+            full=table.full,
+        )
+    view = game.public_view()
+    scene = table_scene(view, Seating(names, computer_seats(table), locale))
+    acting = table.user_at(view.to_act)
+    if acting is not None and table.seats[view.to_act].away:
+        acting = None
+    who = mention(acting) if mention is not None and acting is not None else None
+    text = table_text(view, TextContext(names, locale), who)
+    picture = await draw(render_table, scene)
+    return PublicTable(
+        table.id,
+        table.channel_id,
+        table.record.message_id,
+        text,
+        picture,
+        acting,
+        playing=True,
+        manual_seats=table.options.teams is Teams.MANUAL,
+        seats=seats,
+        full=True,
+    )
+
+
+def seat_infos(table: Table, locale: str | None) -> tuple[SeatInfo, ...]:
+    """Every seat of the table: its name, who sits there, whether a person may take it."""
+    infos = []
+    for seat in range(table.players):
+        record = table.seats.get(seat)
+        infos.append(
+            SeatInfo(
+                seat=seat,
+                label=seat_name(seat, table.players, locale),
+                player=player_name(record, seat, locale) if record else None,
+                user_id=record.user_id if record else None,
+                is_computer=bool(record and record.is_computer),
+                away=bool(record and record.away),
+            )
+        )
+    return tuple(infos)
+
+
+async def private_hand(
+    table: Table, user_id: int, locale: str | None, draw: Drawing
+) -> PrivateHand:
+    """A seated player's hand, picture and text, and what they may do now."""
+    seat = seat_of(table, user_id)
+    game = game_of(table)
+    view = game.view(seat)
+    text = hand_text(view, TextContext(table.names(locale), locale))
+    picture = await draw(render_hand, hand_scene(view, locale))
+    assert table.game_id is not None
+    return PrivateHand(
+        table_id=table.id,
+        game_id=table.game_id,
+        hand_number=view.hand_number,
+        seat=seat,
+        text=text,
+        picture=picture,
+        cards=tuple(display_order(view.hand, view.trump)),
+        trump=view.trump,
+        decision=view.decision,
+    )
+
+
+def score_text(table: Table, locale: str | None) -> str:
+    """The score, and the change of every hand played, for ``/cinch score``."""
+    game = game_of(table)
+    context = TextContext(table.names(locale), locale)
+    view = game.public_view()
+    lines = [score_line(view, context), *history_text(game.history, game.sides, context)]
+    return "\n".join(lines)
