@@ -50,7 +50,9 @@ SERVER_GAMES = (
 )
 
 # Each hand's figures are added up once per game (by seat or by side) and then joined to the
-# game's seats, so every hand and every JSON element is read once. CROSS JOIN keeps SQLite
+# game's seats, so every hand and every JSON element is read once. One row is kept per player
+# and side: two computer players of one level sitting as partners are one entry of that level
+# in the game (their contracts added together), not two games. CROSS JOIN keeps SQLite
 # reading the counted games first and their hands by primary key, rather than every hand of
 # every server.
 _INSERT_GAMES = f"""
@@ -82,15 +84,17 @@ contracts AS (
                      AND s.side = maker.side
     GROUP BY h.game_id, h.maker
 )
-SELECT rp.guild_id, rp.ended_at, rp.game_id, rp.seat, {PLAYER_KEY_SQL}, rp.user_id, rp.side,
-       rp.won, COALESCE(gh.hands, 0), COALESCE(c.tries, 0), COALESCE(c.made, 0),
-       COALESCE(sp.points, 0), COALESCE(pe.pedros, 0)
+SELECT rp.guild_id, rp.ended_at, rp.game_id, MIN(rp.seat), {PLAYER_KEY_SQL} AS player,
+       MAX(rp.user_id), rp.side, MAX(rp.won), COALESCE(MAX(gh.hands), 0),
+       COALESCE(SUM(c.tries), 0), COALESCE(SUM(c.made), 0), COALESCE(MAX(sp.points), 0),
+       COALESCE(MAX(pe.pedros), 0)
 FROM counted
 JOIN result_players rp ON rp.game_id = counted.game_id
 LEFT JOIN game_hands gh ON gh.game_id = rp.game_id
 LEFT JOIN side_points sp ON sp.game_id = rp.game_id AND sp.side = rp.side
 LEFT JOIN side_pedros pe ON pe.game_id = rp.game_id AND pe.side = rp.side
 LEFT JOIN contracts c ON c.game_id = rp.game_id AND c.seat = rp.seat
+GROUP BY rp.game_id, player, rp.side
 """
 
 _INSERT_BIDS = f"""

@@ -170,3 +170,15 @@ async def test_periods_cut_at_the_right_dates(store, clock):
     assert await wins(Period.ALL) == 4
     assert await wins(Period.MONTH) == 3
     assert await wins(Period.WEEK) == 1
+
+
+async def test_partners_of_one_computer_level_count_as_one_game(store, clock):
+    hands = [
+        Hand(maker=1, contract=5, points=[4, 10], bids={1: 5}),
+        Hand(maker=3, contract=6, points=[10, 4], bids={3: 6}),
+    ]
+    await _play(store, clock, [ALICE, computer("easy"), BOB, computer("easy")], 1, hands=hands)
+
+    card = await player_card(store, 1, "computer:easy")
+    assert (card.games, card.wins, card.hands) == (1, 1, 2)
+    assert (card.hands_as_maker, card.contracts_made) == (2, 1)
