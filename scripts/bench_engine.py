@@ -16,19 +16,18 @@ from bot.engine.random_player import random_action
 
 
 def play_hands(hands: int, seed: int) -> tuple[int, float]:
-    """Play `hands` random hands in as many games as needed; return (hands, seconds)."""
+    """Play random games until at least `hands` hands are done; return (hands, seconds)."""
     rng = random.Random(seed)
     done = 0
     game_number = 0
     start = time.perf_counter()
-    while done < hands:
+    while done < hands:  # whole games, so the last one may run a few hands past `hands`
         game_number += 1
         game = Game.new(HouseRules(), 4, seed * 1_000_003 + game_number, first_dealer=0)
-        while not game.is_over and done < hands:
+        while not game.is_over:
             decision = game.decision()
-            scored = len(game.history)
             game.apply(decision.seat, random_action(decision, rng))
-            done += len(game.history) - scored
+        done += len(game.history)
     return done, time.perf_counter() - start
 
 

@@ -21,8 +21,7 @@ HAND_SIZE = 6
 
 
 def _by_strength(cards: Iterable[Card], trump: Suit) -> tuple[Card, ...]:
-    strength = TRUMP_TABLES[trump].strength
-    return tuple(sorted(cards, key=lambda card: (-strength[card], card.index)))
+    return tuple(sorted(cards, key=TRUMP_TABLES[trump].sort_key.__getitem__))
 
 
 def excess_trump_choice(

@@ -507,8 +507,9 @@ class Game:
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
         events.append(CardPlayed(seat, card))
-        if len(self.trick) < len(self.trick_seats):
-            self.to_act = self.trick_seats[len(self.trick)]
+        played = len(self.trick)
+        if played < len(self.trick_seats):
+            self.to_act = self.trick_seats[played]
             return
         value = TRUMP_TABLES[self.trump].points
         winner = self.trick[trick_winner([c for _, c in self.trick], self.trump)][0]

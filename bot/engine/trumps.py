@@ -22,6 +22,9 @@ class PointCard(Enum):
     RIGHT_PEDRO = "right_pedro"
     LEFT_PEDRO = "left_pedro"
 
+    # Singletons compared by identity: skip Enum's slow Python-level hash (see Suit).
+    __hash__ = object.__hash__
+
     @property
     def points(self) -> int:
         return 5 if self in (PointCard.RIGHT_PEDRO, PointCard.LEFT_PEDRO) else 1
@@ -45,6 +48,8 @@ class TrumpTable:
     points: dict[Card, int]
     #: Which scoring card each point card is.
     point_card: dict[Card, PointCard]
+    #: Sort key: trumps from the highest down, then plain cards in deck order.
+    sort_key: dict[Card, int]
 
 
 def _build_table(trump: Suit) -> TrumpTable:
@@ -68,7 +73,8 @@ def _build_table(trump: Suit) -> TrumpTable:
     }
     points = {card: 0 for card in FULL_DECK}
     points.update({card: kind.points for card, kind in point_card.items()})
-    return TrumpTable(trump, left, tuple(order), strength, effective, points, point_card)
+    sort_key = {card: -100 * strength[card] + card.index for card in FULL_DECK}
+    return TrumpTable(trump, left, tuple(order), strength, effective, points, point_card, sort_key)
 
 
 TRUMP_TABLES: dict[Suit, TrumpTable] = {suit: _build_table(suit) for suit in Suit}
