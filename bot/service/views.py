@@ -32,33 +32,24 @@ async def public_table(
     ``mention(user_id)`` writes the person to act as a mention (the Discord layer's form).
     """
     locale = table.locale
-    names = table.names(locale)
     game = table.game
     seats = seat_infos(table, locale)
+    picture: bytes | None = None
+    acting: int | None = None
     if game is None:
         text = lobby_text(
             table.options, seats, table.record.turn_timer, creator_name(table), locale
         )
-        return PublicTable(
-            table.id,
-            table.channel_id,
-            table.record.message_id,
-            text,
-            None,
-            None,
-            playing=False,
-            manual_seats=table.options.teams is Teams.MANUAL,
-            seats=seats,
-            full=table.full,
-        )
-    view = game.public_view()
-    scene = table_scene(view, Seating(names, computer_seats(table), locale))
-    acting = table.user_at(view.to_act)
-    if acting is not None and table.seats[view.to_act].away:
-        acting = None
-    who = mention(acting) if mention is not None and acting is not None else None
-    text = table_text(view, TextContext(names, locale), who)
-    picture = await draw(render_table, scene)
+    else:
+        names = table.names(locale)
+        view = game.public_view()
+        scene = table_scene(view, Seating(names, computer_seats(table), locale))
+        acting = table.user_at(view.to_act)
+        if acting is not None and table.seats[view.to_act].away:
+            acting = None
+        who = mention(acting) if mention is not None and acting is not None else None
+        text = table_text(view, TextContext(names, locale), who)
+        picture = await draw(render_table, scene)
     return PublicTable(
         table.id,
         table.channel_id,
@@ -66,10 +57,10 @@ async def public_table(
         text,
         picture,
         acting,
-        playing=True,
+        playing=game is not None,
         manual_seats=table.options.teams is Teams.MANUAL,
         seats=seats,
-        full=True,
+        full=game is not None or table.full,
     )
 
 
