@@ -16,7 +16,6 @@ hand is judged by the engine against the state when it is clicked.
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -45,6 +44,7 @@ from bot.engine import (
 from bot.errors import UserFacingError
 from bot.i18n import card_name, suit_name, t, tn
 from bot.service import Person, PrivateHand, PublicTable, Table, TableService
+from cogs.attachments import png_file
 from cogs.errors import missing_channel_permissions, reports_errors
 from cogs.preferences import interaction_locale
 from cogs.runtime import table_runtime
@@ -65,7 +65,7 @@ class Parts:
     def _file(self) -> discord.File | None:
         if self.picture is None:
             return None
-        return discord.File(io.BytesIO(self.picture), filename=self.filename)
+        return png_file(self.picture, self.filename)
 
     def _mentions(self) -> discord.AllowedMentions:
         if self.mention is None:
