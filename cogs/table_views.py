@@ -1,4 +1,5 @@
-"""What tables and hands look like in Discord: message parts, and the buttons and selects.
+"""What tables and hands look like in Discord: their messages' parts (as
+:class:`~cogs.message_parts.Parts`), and the buttons and selects.
 
 Every component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` carries what it needs
 (table, game, hand, the action), so the buttons of any message, even one sent before a
@@ -44,53 +45,12 @@ from bot.engine import (
 from bot.errors import UserFacingError
 from bot.i18n import card_name, suit_name, t, tn
 from bot.service import Person, PrivateHand, PublicTable, Table, TableService
-from cogs.attachments import png_file
 from cogs.errors import missing_channel_permissions, reports_errors
+from cogs.message_parts import Parts
 from cogs.preferences import interaction_locale
 from cogs.runtime import table_runtime
 
 MAX_SELECT_OPTIONS = 25
-
-
-@dataclass(frozen=True)
-class Parts:
-    """A message to send or edit: text, an optional picture, components and who may be pinged."""
-
-    content: str
-    picture: bytes | None = None
-    filename: str = "table.png"
-    view: discord.ui.View | None = None
-    mention: int | None = None
-
-    def _file(self) -> discord.File | None:
-        if self.picture is None:
-            return None
-        return png_file(self.picture, self.filename)
-
-    def _mentions(self) -> discord.AllowedMentions:
-        if self.mention is None:
-            return discord.AllowedMentions.none()
-        return discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(id=self.mention)]
-        )
-
-    def send_kwargs(self) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {"content": self.content, "allowed_mentions": self._mentions()}
-        file = self._file()
-        if file is not None:
-            kwargs["file"] = file
-        if self.view is not None:
-            kwargs["view"] = self.view
-        return kwargs
-
-    def edit_kwargs(self) -> dict[str, Any]:
-        file = self._file()
-        return {
-            "content": self.content,
-            "attachments": [file] if file is not None else [],
-            "view": self.view,
-            "allowed_mentions": self._mentions(),
-        }
 
 
 # ---------------------------------------------------------------------------- the table
