@@ -403,8 +403,8 @@ class TableService:
             name = table.names(None)[game.to_act] if game.to_act is not None else ""
             raise UserFacingError("errors.not_your_turn", player=name)
         view = game.view(seat)
-        # One person asks now and then, so the search runs in a thread: starting a worker
-        # process for it would take longer than the search itself.
+        # The search runs in the computer players' worker process, so a hint never holds up
+        # the event loop (or the interpreter lock) that every other table shares.
         action, (key, params) = await self._decisions.hint(view, decision_seed(game))
         shown = action_text(action, locale)
         if lookup(key, DEFAULT_LOCALE) is None:
