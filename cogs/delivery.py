@@ -28,7 +28,8 @@ from bot.i18n import t
 from bot.service import Reminder, TableService, Update
 from bot.service.coalesce import EditCoalescer
 from bot.service.updates import Announcement
-from cogs.table_views import Parts, hand_parts, table_parts
+from cogs.message_parts import Parts
+from cogs.table_views import hand_parts, table_parts
 
 if TYPE_CHECKING:
     from bot.factory import CinchBot

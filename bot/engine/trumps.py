@@ -102,8 +102,3 @@ def trump_order(trump: Suit) -> list[Card]:
 def card_points(card: Card, trump: Suit) -> int:
     """What the card scores for the side that wins the trick holding it."""
     return TRUMP_TABLES[trump].points[card]
-
-
-def point_card_of(card: Card, trump: Suit) -> PointCard | None:
-    """Which scoring card this is (High, Low, ...), or None for a card that scores nothing."""
-    return TRUMP_TABLES[trump].point_card.get(card)

@@ -7,13 +7,13 @@ They show a hand of a four-player game in play, with names that stress the text 
 from __future__ import annotations
 
 from bot.engine.cards import Card, Suit, parse_cards
+from bot.engine.trumps import PointCard
 from bot.render.scenes import (
     GameSummaryScene,
     HandScene,
     HandSummaryScene,
     PlayedCard,
     PointAward,
-    PointKind,
     SeatScene,
     SideResult,
     SideScene,
@@ -83,7 +83,7 @@ def hand_before_draw() -> HandScene:
 
 
 def hand_summary() -> HandSummaryScene:
-    kind = PointKind
+    kind = PointCard
     return HandSummaryScene(
         hand_number=5,
         trump=Suit.HEARTS,

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.engine.cards import FIVE, Card, Suit
+from bot.engine.cards import Card, Suit
+from bot.engine.trumps import TRUMP_TABLES
 from bot.render import deck
 from bot.render.canvas import felt, paste_card, suit_badge, to_png
 from bot.render.scenes import HandScene
@@ -26,10 +27,6 @@ LABEL_SIZE = 18
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 
-def _is_left_pedro(card: Card, trump: Suit | None) -> bool:
-    return trump is not None and card.rank == FIVE and card.suit is trump.same_colour
-
-
 def _suit_sequence(trump: Suit | None) -> tuple[Suit, ...]:
     """The suits left to right: trumps first, then alternating colours."""
     if trump is None:
@@ -41,11 +38,12 @@ def _suit_sequence(trump: Suit | None) -> tuple[Suit, ...]:
 def display_order(cards: Iterable[Card], trump: Suit | None) -> list[Card]:
     """The cards in the order the hand shows them."""
     suits = _suit_sequence(trump)
+    if trump is None:
+        return sorted(cards, key=lambda card: (suits.index(card.suit), -card.rank))
+    table = TRUMP_TABLES[trump]  # the engine's trump order puts the Left Pedro in its place
 
-    def key(card: Card) -> tuple[int, float]:
-        if _is_left_pedro(card, trump):
-            return (0, -(FIVE - 0.5))  # just below the Right Pedro
-        return (suits.index(card.suit), -card.rank)
+    def key(card: Card) -> tuple[int, int, int]:
+        return (suits.index(table.effective_suit[card]), -table.strength[card], -card.rank)
 
     return sorted(cards, key=key)
 

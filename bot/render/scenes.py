@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from bot.engine.cards import Card, Suit
+from bot.engine.trumps import PointCard
 from bot.render.words import ENGLISH, Words
 
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -121,17 +122,6 @@ class HandScene:
         )
 
 
-class PointKind(Enum):
-    """The six scoring cards of a hand, in the order they are listed."""
-
-    HIGH = "high"
-    LOW = "low"
-    JACK = "jack"
-    GAME = "game"
-    RIGHT_PEDRO = "right_pedro"
-    LEFT_PEDRO = "left_pedro"
-
-
 class PointFate(Enum):
     CAPTURED = "captured"
     #: Discarded or exposed face up: it counts for nobody.
@@ -144,7 +134,7 @@ class PointFate(Enum):
 class PointAward:
     """What happened to one scoring card this hand."""
 
-    kind: PointKind
+    kind: PointCard
     card: Card
     value: int
     fate: PointFate = PointFate.CAPTURED

@@ -6,6 +6,7 @@ import math
 
 from PIL import Image, ImageDraw
 
+from bot.engine.trumps import PointCard
 from bot.render import deck
 from bot.render.canvas import felt, paste_card, suit_badge, to_png
 from bot.render.scenes import (
@@ -13,7 +14,6 @@ from bot.render.scenes import (
     HandSummaryScene,
     PointAward,
     PointFate,
-    PointKind,
 )
 from bot.render.style import (
     BAD,
@@ -41,7 +41,7 @@ CHART_SCALE = 3
 TINY, SMALL, NORMAL, LARGE, TITLE = 14, 16, 20, 26, 30
 
 
-def _point_name(words: Words, kind: PointKind) -> str:
+def _point_name(words: Words, kind: PointCard) -> str:
     return getattr(words, kind.value)
 
 

@@ -21,7 +21,6 @@ from bot.render import (
     PlayedCard,
     PointAward,
     PointFate,
-    PointKind,
     SeatScene,
     SideResult,
     SideScene,
@@ -137,7 +136,7 @@ def point_awards(result: HandResult, cards: HandCards, high_low: HighLow) -> tup
             fate = PointFate.DEAD
         else:
             fate = PointFate.NOT_IN_PLAY
-        awards.append(PointAward(PointKind(kind.value), card, kind.points, fate, side))
+        awards.append(PointAward(kind, card, kind.points, fate, side))
     return tuple(awards)
 
 

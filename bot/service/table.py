@@ -75,14 +75,6 @@ class Table:
         record = self.seats.get(seat)
         return record is not None and (record.is_computer or record.away)
 
-    def present_people(self) -> list[int]:
-        """The seated people who are not away."""
-        return [
-            record.user_id
-            for record in self.seats.values()
-            if record.user_id is not None and not record.away
-        ]
-
     def people(self) -> list[int]:
         return [record.user_id for record in self.seats.values() if record.user_id is not None]
 

@@ -9,13 +9,13 @@ from types import UnionType
 import pytest
 
 from bot.engine.cards import Card, parse_cards
+from bot.engine.trumps import PointCard
 from bot.render import examples, render_table
 from bot.render.scenes import (
     HandScene,
     PlayedCard,
     PointAward,
     PointFate,
-    PointKind,
     SeatScene,
     TableScene,
 )
@@ -110,6 +110,6 @@ def test_a_hand_scene_checks_its_cards() -> None:
 
 def test_a_captured_point_needs_the_side_that_took_it() -> None:
     with pytest.raises(ValueError):
-        PointAward(PointKind.HIGH, Card.parse("AH"), 1)
+        PointAward(PointCard.HIGH, Card.parse("AH"), 1)
     with pytest.raises(ValueError):
-        PointAward(PointKind.JACK, Card.parse("JH"), 1, PointFate.DEAD, side=0)
+        PointAward(PointCard.JACK, Card.parse("JH"), 1, PointFate.DEAD, side=0)
