@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from dataclasses import fields, is_dataclass
 
 from hypothesis import HealthCheck, given, settings
@@ -30,6 +29,8 @@ from bot.engine import (
 )
 from bot.engine.random_player import random_action
 
+from .helpers import card_places
+
 house_rules = st.builds(
     HouseRules,
     target_score=st.sampled_from([11, 21, 51]),
@@ -48,19 +49,6 @@ house_rules = st.builds(
 )
 
 SLOW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def card_places(game: Game) -> Counter[Card]:
-    """How many places hold each card: every card must be in exactly one."""
-    places: Counter[Card] = Counter()
-    for pile in (*game.hands, *game.discards, *game.hidden_discards, *game.dead):
-        places.update(pile)
-    places.update(game.stock)
-    places.update(card for _, card in game.thrown)
-    places.update(card for _, card in game.trick)
-    for trick in game.tricks:
-        places.update(card for _, card in trick.cards)
-    return places
 
 
 def cards_in(value: object) -> set[Card]:
