@@ -316,3 +316,23 @@ def split_game(
 
 def play_split(game: Game, split: tuple[int, int]) -> list[Event]:
     return play_tricks(game, SPLITS[split])
+
+
+def surplus_game(rules: HouseRules | None = None) -> Game:
+    """Robbing with a choice: dealer W's nine cards and the rest of the stock hold nine trumps,
+    three of them points (5H 5D 2H)."""
+    deck = deck_for(
+        W,
+        {
+            N: "AH KH QH 2C 3C 4C 6C 7C 8C",
+            E: "JH 2D 3D 4D 6D 7D 8D 9D 10D",
+            S: "10H 2S 3S 4S 6S 7S 8S 9S 10S",
+            W: "9H 8H 7H 6H 5H 5D 2H AS KS",
+        },
+        stock="9C 10C JC QC KC AC 5C 5S JD QD KD AD QS 4H 3H JS",
+    )
+    game = Game.from_deck(deck, W, rules)
+    bid_round(game, 1, None, None, None)
+    game.apply(N, NameTrump(Suit.HEARTS))
+    assert game.phase is Phase.ROB and len(game.stock) == 3
+    return game

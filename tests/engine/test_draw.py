@@ -38,6 +38,7 @@ from .helpers import (
     deck_for,
     of_type,
     play_out_hand,
+    surplus_game,
 )
 
 
@@ -195,25 +196,6 @@ def test_the_dealers_keep_is_checked() -> None:
     assert_rejected(game, W, Keep((*base, plain[0], plain[0], plain[1])), Reason.DUPLICATE_CARDS)
     assert_rejected(game, W, Keep("4H 3H 2H"), Reason.BAD_ACTION)  # type: ignore[arg-type]
     assert_rejected(game, N, Keep((*base, *plain[:3])), Reason.NOT_YOUR_TURN)
-
-
-def surplus_game(rules: HouseRules | None = None) -> Game:
-    """Dealer W's nine cards and the rest of the stock hold nine trumps, three of them points."""
-    deck = deck_for(
-        W,
-        {
-            N: "AH KH QH 2C 3C 4C 6C 7C 8C",
-            E: "JH 2D 3D 4D 6D 7D 8D 9D 10D",
-            S: "10H 2S 3S 4S 6S 7S 8S 9S 10S",
-            W: "9H 8H 7H 6H 5H 5D 2H AS KS",
-        },
-        stock="9C 10C JC QC KC AC 5C 5S JD QD KD AD QS 4H 3H JS",
-    )
-    game = Game.from_deck(deck, W, rules)
-    bid_round(game, 1, None, None, None)
-    game.apply(N, NameTrump(Suit.HEARTS))
-    assert game.phase is Phase.ROB and len(game.stock) == 3
-    return game
 
 
 def test_surplus_trumps_of_the_dealer_are_exposed_and_dead_never_point_trumps() -> None:

@@ -55,6 +55,7 @@ from .helpers import (
     play_split,
     play_tricks,
     split_game,
+    surplus_game,
 )
 
 # ------------------------------------------------------------------------- the rules object
@@ -192,25 +193,6 @@ def e22_game(rules: HouseRules) -> Game:
     game = Game.from_deck(deck, W, rules)
     bid_round(game, 1, None, None, None)
     game.apply(N, NameTrump(Suit.HEARTS))
-    return game
-
-
-def surplus_game(rules: HouseRules) -> Game:
-    """Dealer W's cards and the rest of the stock hold nine trumps: 5H 5D 2H score."""
-    deck = deck_for(
-        W,
-        {
-            N: "AH KH QH 2C 3C 4C 6C 7C 8C",
-            E: "JH 2D 3D 4D 6D 7D 8D 9D 10D",
-            S: "10H 2S 3S 4S 6S 7S 8S 9S 10S",
-            W: "9H 8H 7H 6H 5H 5D 2H AS KS",
-        },
-        stock="9C 10C JC QC KC AC 5C 5S JD QD KD AD QS 4H 3H JS",
-    )
-    game = Game.from_deck(deck, W, rules)
-    bid_round(game, 1, None, None, None)
-    game.apply(N, NameTrump(Suit.HEARTS))
-    assert game.phase is Phase.ROB
     return game
 
 
