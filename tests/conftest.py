@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
+from bot.i18n import is_strict, set_strict
 from bot.store import Store
 
 
@@ -24,3 +25,13 @@ async def store(database_path: Path) -> AsyncIterator[Store]:
         yield opened
     finally:
         await opened.close()
+
+
+@pytest.fixture(autouse=True)
+def strict_catalogue() -> Iterator[None]:
+    """Every test runs with strict message lookups: an unknown key or a missing placeholder
+    fails the test instead of showing the key, as production does."""
+    previous = is_strict()
+    set_strict(True)
+    yield
+    set_strict(previous)

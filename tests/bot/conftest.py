@@ -17,7 +17,7 @@ the test instead of showing the key to a player.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -26,18 +26,9 @@ from discord import app_commands
 
 from bot.errors import UserFacingError
 from bot.factory import CinchBot, create_bot
-from bot.i18n import is_strict, set_strict
 from bot.settings import Settings
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave")
-
-
-@pytest.fixture(autouse=True)
-def strict_catalogue() -> Iterator[None]:
-    previous = is_strict()
-    set_strict(True)
-    yield
-    set_strict(previous)
 
 
 @pytest.fixture

@@ -73,12 +73,12 @@ def test_unknown_key_is_returned_as_is_and_logged(lenient: None, caplog) -> None
     assert "no.such.key" in caplog.text and "no.such.plural" in caplog.text
 
 
-def test_unknown_key_raises_in_strict_mode(strict: None) -> None:
+def test_unknown_key_raises_in_strict_mode() -> None:
     with pytest.raises(UnknownMessageKey, match=r"no\.such\.key"):
         t("no.such.key")
 
 
-def test_plain_and_plural_messages_are_not_interchangeable(strict: None) -> None:
+def test_plain_and_plural_messages_are_not_interchangeable() -> None:
     with pytest.raises(UnknownMessageKey):
         t("count.cards", "en", count=2)
     with pytest.raises(UnknownMessageKey):
@@ -90,7 +90,7 @@ def test_a_missing_parameter_stays_visible(lenient: None) -> None:
     assert t("errors.bid_out_of_range", "en", min_bid=1) == "Bids go from 1 to {max_bid}."
 
 
-def test_a_missing_parameter_raises_in_strict_mode(strict: None) -> None:
+def test_a_missing_parameter_raises_in_strict_mode() -> None:
     with pytest.raises(MessageFormatError, match="player"):
         t("errors.not_your_turn", "fr")
 
@@ -187,6 +187,6 @@ def test_a_broken_translation_falls_back_to_english(small_catalogues, lenient: N
     assert t("greet", "fr", name="Ana") == "Hello Ana"
 
 
-def test_a_broken_translation_raises_in_strict_mode(small_catalogues, strict: None) -> None:
+def test_a_broken_translation_raises_in_strict_mode(small_catalogues) -> None:
     with pytest.raises(MessageFormatError, match="fr message 'greet'"):
         t("greet", "fr", name="Ana")

@@ -12,13 +12,12 @@ import asyncio
 import heapq
 import itertools
 import random
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any, Protocol
 
 import pytest
 
 from bot.engine.random_player import random_action
-from bot.i18n import is_strict, set_strict
 from bot.service import Person, Reminder, Table, TableOptions, TableService, Update
 from bot.store import Store
 
@@ -92,14 +91,6 @@ class RecordingOutbox:
 
     def announcements(self) -> list[str]:
         return [item.text for update in self.updates for item in update.announcements]
-
-
-@pytest.fixture(autouse=True)
-def strict_catalogue() -> Iterator[None]:
-    previous = is_strict()
-    set_strict(True)
-    yield
-    set_strict(previous)
 
 
 @pytest.fixture
