@@ -69,6 +69,26 @@ from bot.engine.view import CompletedTrick, Phase, SeatView
 
 _DEAL_PACKET = 3
 
+# Enum members looked up on their class cost a slow attribute access each time; the hot paths
+# below run them dozens of times a hand, so they use these module-level names instead.
+_BIDDING, _TRUMP, _DISCARD = Phase.BIDDING, Phase.TRUMP, Phase.DISCARD
+_ROB, _PLAY, _GAME_OVER = Phase.ROB, Phase.PLAY, Phase.GAME_OVER
+
+#: Each seat's clockwise order of the table starting from it, per number of players.
+_ROTATIONS: dict[int, tuple[tuple[int, ...], ...]] = {
+    players: tuple(
+        tuple((first + step) % players for step in range(players)) for first in range(players)
+    )
+    for players in SUPPORTED_PLAYER_COUNTS
+}
+
+#: One `CardPlayed` event per (seat, card), built once: events are immutable values, and a hand
+#: announces 24 or more of them, so sharing them saves building each one again.
+_CARD_PLAYED: tuple[dict[Card, CardPlayed], ...] = tuple(
+    {card: CardPlayed(seat, card) for card in FULL_DECK}
+    for seat in range(max(SUPPORTED_PLAYER_COUNTS))
+)
+
 
 class Game:
     """A whole game of Cinch, from the first deal to the winning side."""
@@ -170,7 +190,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     def decision(self) -> Decision | None:
         """What the seat to act may do now (None when the game is over)."""
@@ -210,10 +230,16 @@ class Game:
             )
         events: list[Event] = []
         if type(action) is Play and type(decision) is PlayDecision:  # the common case, first
-            self._check_play(seat, action.card, decision)
-            self._play(seat, action.card, events)
+            card = action.card
+            if card not in decision.cards:
+                self._refuse_play(seat, card, decision)
+            self._play(seat, card, events)
             self.log.append((seat, action))
-            self._decision = self._compute_decision()
+            # Most plays lead to another play: skip the general phase dispatch for them.
+            if self.phase is _PLAY:
+                self._decision = self._play_decision()
+            else:
+                self._decision = self._compute_decision()
             return events
         match decision, action:
             case BidDecision(), Bid(amount):
@@ -287,7 +313,7 @@ class Game:
         self.trick_seats: list[int] = []
         self.leader: int | None = None
         self.tricks: list[CompletedTrick] = []
-        self.phase = Phase.BIDDING
+        self.phase = _BIDDING
         self.to_act: int | None = self.left_of(dealer)
         self._decision = self._compute_decision()
         return [HandDealt(self.hand_number, dealer)]
@@ -349,7 +375,7 @@ class Game:
 
     def _open_trump_choice(self, maker: int, contract: int, *, may_pass: bool) -> None:
         self.maker, self.contract, self.trump_may_pass = maker, contract, may_pass
-        self.phase = Phase.TRUMP
+        self.phase = _TRUMP
         self.to_act = maker
 
     def _name_trump(self, suit: Suit, events: list[Event]) -> None:
@@ -359,7 +385,7 @@ class Game:
         dealer_robs = self.players >= 4
         rotation = [(self.dealer + 1 + i) % self.players for i in range(self.players)]
         self.exchange_queue = rotation[:-1] if dealer_robs else rotation
-        self.phase = Phase.DISCARD
+        self.phase = _DISCARD
         self._continue_exchange(events)
 
     # ----------------------------------------------------------------- the draw
@@ -420,7 +446,7 @@ class Game:
 
     def _start_rob(self, events: list[Event]) -> None:
         assert self.trump is not None
-        self.phase = Phase.ROB
+        self.phase = _ROB
         self.to_act = self.dealer
         choice = exchange.rob_choice(
             self.dealer, self.hands[self.dealer] + self.stock, self.trump, self.rules
@@ -460,32 +486,25 @@ class Game:
 
     def _start_play(self) -> None:
         assert self.maker is not None
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self._start_trick(self.maker)
 
-    def _seat_with_cards_from(self, seat: int) -> int | None:
-        for step in range(self.players):
-            candidate = (seat + step) % self.players
-            if self.hands[candidate]:
-                return candidate
-        return None
-
     def _start_trick(self, leader: int) -> None:
-        first = self._seat_with_cards_from(leader)
-        assert first is not None
+        """Open a trick: the seats still holding cards play to it clockwise from `leader` on.
+
+        If the leader has no cards left (possible when hands were short), the next seat with
+        cards leads in their place.
+        """
+        hands = self.hands
+        self.trick_seats = [seat for seat in _ROTATIONS[self.players][leader] if hands[seat]]
+        first = self.trick_seats[0]
         self.leader = first
         self.trick = []
-        self.trick_seats = [
-            (first + step) % self.players
-            for step in range(self.players)
-            if self.hands[(first + step) % self.players]
-        ]
         self.to_act = first
 
-    def _check_play(self, seat: int, card: object, decision: PlayDecision) -> None:
+    def _refuse_play(self, seat: int, card: object, decision: PlayDecision) -> None:
+        """Raise the `IllegalAction` that says why `card` (not among the legal cards) is refused."""
         assert self.trump is not None
-        if card in decision.cards:
-            return
         if not isinstance(card, Card) or card not in self.hands[seat]:
             raise IllegalAction(Reason.NOT_IN_HAND, f"{card} is not in your hand", card=card)
         led = TRUMP_TABLES[self.trump].effective_suit[self.trick[0][1]]
@@ -503,23 +522,28 @@ class Game:
         )
 
     def _play(self, seat: int, card: Card, events: list[Event]) -> None:
-        assert self.trump is not None
         self.hands[seat].remove(card)
-        self.trick.append((seat, card))
-        events.append(CardPlayed(seat, card))
-        played = len(self.trick)
+        trick = self.trick
+        trick.append((seat, card))
+        events.append(_CARD_PLAYED[seat][card])
+        played = len(trick)
         if played < len(self.trick_seats):
             self.to_act = self.trick_seats[played]
-            return
+        else:
+            self._complete_trick(events)
+
+    def _complete_trick(self, events: list[Event]) -> None:
+        """Give the full trick (and, on the first trick, the cards thrown to it) to its winner."""
+        assert self.trump is not None
         value = TRUMP_TABLES[self.trump].points
-        winner = self.trick[trick_winner([c for _, c in self.trick], self.trump)][0]
-        taken = self.trick + self.thrown if not self.tricks else self.trick
-        points = 0
-        for _, taken_card in taken:
-            points += value[taken_card]
-        completed = CompletedTrick(self.leader or 0, tuple(self.trick), winner, points)
+        cards = tuple(self.trick)
+        winner = cards[trick_winner([card for _, card in cards], self.trump)][0]
+        points = sum([value[card] for _, card in cards])
+        if not self.tricks:
+            points += sum([value[card] for _, card in self.thrown])
+        completed = CompletedTrick(self.leader or 0, cards, winner, points)
         self.tricks.append(completed)
-        events.append(TrickWon(winner, completed.cards, points))
+        events.append(TrickWon(winner, cards, points))
         self.trick = []
         if any(self.hands):
             self._start_trick(winner)
@@ -537,7 +561,7 @@ class Game:
             self._next_deal(self.left_of(self.dealer), events)
             return
         self.winner = winner
-        self.phase = Phase.GAME_OVER
+        self.phase = _GAME_OVER
         self.to_act = None
         events.append(GameWon(winner, tuple(self.scores)))
 
@@ -545,22 +569,29 @@ class Game:
 
     def _compute_decision(self) -> Decision | None:
         seat = self.to_act
-        if seat is None or self.phase is Phase.GAME_OVER:
+        if seat is None or self.phase is _GAME_OVER:
             return None
-        if self.phase is Phase.PLAY:
-            led = self.trick[0][1] if self.trick else None
-            return PlayDecision(seat, tuple(legal_in_hand_order(self.hands[seat], led, self.trump)))
-        if self.phase is Phase.BIDDING:
+        if self.phase is _PLAY:
+            return self._play_decision()
+        if self.phase is _BIDDING:
             _, high = self._high_bid()
             return BidDecision(seat, max(self.rules.min_bid, high + 1), MAX_BID)
-        if self.phase is Phase.TRUMP:
+        if self.phase is _TRUMP:
             return TrumpDecision(seat, self.contract or 0, self.trump_may_pass)
         assert self.trump is not None
-        if self.phase is Phase.DISCARD:
+        if self.phase is _DISCARD:
             choice = exchange.excess_trump_choice(seat, self.hands[seat], self.trump, self.rules)
             assert choice is not None
             return choice
         return exchange.rob_choice(seat, self.hands[seat] + self.stock, self.trump, self.rules)
+
+    def _play_decision(self) -> PlayDecision:
+        """The legal cards of the seat to act, in hand order (the phase must be play)."""
+        seat = self.to_act
+        assert seat is not None and self.trump is not None
+        trick = self.trick
+        led = trick[0][1] if trick else None
+        return PlayDecision(seat, tuple(legal_in_hand_order(self.hands[seat], led, self.trump)))
 
     def _view(self, seat: int | None) -> SeatView:
         visible = self.rules.discards_visible
@@ -577,8 +608,8 @@ class Game:
             hand_sizes=tuple(len(hand) for hand in self.hands),
             stock_size=len(self.stock),
             bids=tuple(self.bids),
-            maker=self.maker if self.phase is not Phase.BIDDING else None,
-            contract=self.contract if self.phase is not Phase.BIDDING else None,
+            maker=self.maker if self.phase is not _BIDDING else None,
+            contract=self.contract if self.phase is not _BIDDING else None,
             trump=self.trump,
             discards=tuple(
                 tuple(pile) if visible or owner == seat else ()
