@@ -414,11 +414,15 @@ class Game:
         assert self.trump is not None
         self.exchange_queue.remove(seat)
         hand = self.hands[seat]
-        table = TRUMP_TABLES[self.trump]
+        strength = TRUMP_TABLES[self.trump].strength
         chosen = set(chosen_trumps)
-        plain = [card for card in hand if table.strength[card] == 0]
-        kept = [card for card in hand if table.strength[card] > 0 and card not in chosen]
-        set_aside = [card for card in hand if card in chosen]
+        plain = [card for card in hand if not strength[card]]
+        if chosen:
+            kept = [card for card in hand if strength[card] and card not in chosen]
+            set_aside = [card for card in hand if card in chosen]
+        else:  # the usual case: nothing to set aside
+            kept = [card for card in hand if strength[card]]
+            set_aside = []
         to_first = self.rules.excess_trumps is ExcessTrumps.DUMP_ON_FIRST_TRICK
         self.discards[seat].extend(plain)
         if to_first:
@@ -439,10 +443,14 @@ class Game:
         need = max(0, HAND_SIZE - len(kept))
         from_stock = self.stock[:need]
         del self.stock[:need]
-        from_pile = exchange.refill_from_discards(self, seat, need - len(from_stock))
-        self.hands[seat].extend(from_stock + from_pile)
-        self.drawn[seat] = len(from_stock) + len(from_pile)
-        events.append(Drew(seat, len(from_stock) + len(from_pile), len(from_pile)))
+        kept.extend(from_stock)
+        from_pile = 0
+        if len(from_stock) < need:  # the stock ran out (B-11)
+            refill = exchange.refill_from_discards(self, seat, need - len(from_stock))
+            kept.extend(refill)
+            from_pile = len(refill)
+        self.drawn[seat] = len(from_stock) + from_pile
+        events.append(Drew(seat, len(from_stock) + from_pile, from_pile))
 
     def _start_rob(self, events: list[Event]) -> None:
         assert self.trump is not None

@@ -16,6 +16,9 @@ from bot.engine.trumps import TRUMP_TABLES, PointCard
 if TYPE_CHECKING:
     from bot.engine.game import Game
 
+#: The scoring cards with their values, listed once (iterating an Enum class is slow).
+_KINDS: tuple[tuple[PointCard, int], ...] = tuple((kind, kind.points) for kind in PointCard)
+
 
 def score_finished_hand(game: Game) -> HandResult:
     """Award the six scoring cards of the hand just played and score it."""
@@ -23,10 +26,12 @@ def score_finished_hand(game: Game) -> HandResult:
     table = TRUMP_TABLES[game.trump]
     capturer: dict[Card, int] = {}
     player: dict[Card, int] = {}
+    thrown = tuple(game.thrown)
     for number, trick in enumerate(game.tricks):
-        cards = list(trick.cards) + (list(game.thrown) if number == 0 else [])
-        for seat, card in cards:
-            capturer[card] = trick.winner
+        winner = trick.winner
+        taken = trick.cards + thrown if number == 0 else trick.cards
+        for seat, card in taken:
+            capturer[card] = winner
             player[card] = seat
     cards_for = {kind: card for card, kind in table.point_card.items()}
     if game.rules.high_low is HighLow.IN_PLAY:
@@ -43,17 +48,18 @@ def score_finished_hand(game: Game) -> HandResult:
     discarder = {card: seat for seat, pile in enumerate(game.dead) for card in pile}
     captured: list[tuple[PointCard, int | None]] = []
     points = [0] * len(game.sides)
-    for kind in PointCard:
+    low_to_holder = game.rules.low_goes_to is LowGoesTo.HOLDER
+    for kind, value in _KINDS:
         card = cards_for.get(kind)
         side = None
         if card in capturer:
-            holder_scores = kind is PointCard.LOW and game.rules.low_goes_to is LowGoesTo.HOLDER
+            holder_scores = low_to_holder and kind is PointCard.LOW
             side = game.side_of[player[card] if holder_scores else capturer[card]]
         elif card in discarder and game.rules.allow_counting_discard:
             side = maker_side if game.side_of[discarder[card]] != maker_side else None
         captured.append((kind, side))
         if side is not None:
-            points[side] += kind.points
+            points[side] += value
     changes = score_sides(game.contract, maker_side, points, game.rules)
     return HandResult(
         hand_number=game.hand_number,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from bot.engine.actions import Action, Bid, Discard, Keep, NameTrump, Pass, Play
+from bot.engine.cards import FULL_DECK
 from bot.engine.decisions import (
     BidDecision,
     Decision,
@@ -18,13 +19,16 @@ from bot.engine.decisions import (
     TrumpDecision,
 )
 
+#: One `Play` per card, built once: actions are immutable values, and plays are most of a game.
+_PLAYS = {card: Play(card) for card in FULL_DECK}
+
 
 def random_action(decision: Decision, rng: random.Random, *, bid_chance: float = 0.5) -> Action:
     """A uniformly random legal action; in the auction, bid with probability `bid_chance`."""
     match decision:
         case PlayDecision():
             cards = decision.cards
-            return Play(cards[int(rng.random() * len(cards))])
+            return _PLAYS[cards[int(rng.random() * len(cards))]]
         case BidDecision():
             amounts = decision.amounts
             if amounts and rng.random() < bid_chance:

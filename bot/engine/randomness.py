@@ -25,10 +25,10 @@ def new_seed() -> int:
     return secrets.randbits(64)
 
 
-def _draws(seed: int, label: str, block: int) -> list[int]:
+def _draws(seed: int, label: str, block: int) -> tuple[int, ...]:
     """The `block`-th batch of 64 random 64-bit integers for (seed, label)."""
     digest = hashlib.shake_256(f"{seed}:{label}#{block}".encode()).digest(_BLOCK.size)
-    return list(_BLOCK.unpack(digest))
+    return _BLOCK.unpack(digest)
 
 
 class SeededStream:
@@ -43,19 +43,25 @@ class SeededStream:
         """A uniform integer in [0, bound); the 64-bit draw makes the modulo bias negligible."""
         if not self._values:
             self._blocks += 1
-            self._values = _draws(self._seed, self._label, self._blocks)[::-1]
+            self._values = list(_draws(self._seed, self._label, self._blocks))[::-1]
         return self._values.pop() % bound
 
 
 def shuffled(items: Sequence[T], seed: int, label: str) -> list[T]:
-    """A Fisher-Yates shuffle of `items` driven by the (seed, label) stream."""
+    """A Fisher-Yates shuffle of `items` driven by the (seed, label) stream.
+
+    Position i (from the last down to 1) swaps with the draw modulo i + 1. A whole deck needs
+    only one hash call, so that common case takes its draws straight from one block.
+    """
     result = list(items)
+    positions = range(len(result) - 1, 0, -1)
     if len(result) > _BLOCK_DRAWS:
         below = SeededStream(seed, label).below
-        draws = [below(i + 1) for i in range(len(result) - 1, 0, -1)]
+        draws = [below(i + 1) for i in positions]
     else:
-        values = _draws(seed, label, 1)
-        draws = [values[k] % (i + 1) for k, i in enumerate(range(len(result) - 1, 0, -1))]
-    for i, j in zip(range(len(result) - 1, 0, -1), draws, strict=True):
+        bounds = range(len(result), 1, -1)
+        values = _draws(seed, label, 1)  # may hold more draws than needed: the rest go unused
+        draws = [value % bound for value, bound in zip(values, bounds, strict=False)]
+    for i, j in zip(positions, draws, strict=True):
         result[i], result[j] = result[j], result[i]
     return result
