@@ -313,6 +313,7 @@ class Game:
         self.trick_seats: list[int] = []
         self.leader: int | None = None
         self.tricks: list[CompletedTrick] = []
+        self._rob_offer: KeepDecision | None = None
         self.phase = _BIDDING
         self.to_act: int | None = self.left_of(dealer)
         self._decision = self._compute_decision()
@@ -456,9 +457,7 @@ class Game:
         assert self.trump is not None
         self.phase = _ROB
         self.to_act = self.dealer
-        choice = exchange.rob_choice(
-            self.dealer, self.hands[self.dealer] + self.stock, self.trump, self.rules
-        )
+        choice = self._rob_decision()
         if choice.free_choices in (0, len(choice.options)):
             self._rob(set(choice.required) | set(choice.options[: choice.free_choices]), events)
 
@@ -591,7 +590,19 @@ class Game:
             choice = exchange.excess_trump_choice(seat, self.hands[seat], self.trump, self.rules)
             assert choice is not None
             return choice
-        return exchange.rob_choice(seat, self.hands[seat] + self.stock, self.trump, self.rules)
+        return self._rob_decision()
+
+    def _rob_decision(self) -> KeepDecision:
+        """The robbing dealer's choice, worked out once per hand.
+
+        Nothing changes the dealer's cards or the stock while the rob waits, so the offer made
+        when the rob starts is still the decision when `apply` asks for it.
+        """
+        if self._rob_offer is None:
+            assert self.trump is not None
+            pool = self.hands[self.dealer] + self.stock
+            self._rob_offer = exchange.rob_choice(self.dealer, pool, self.trump, self.rules)
+        return self._rob_offer
 
     def _play_decision(self) -> PlayDecision:
         """The legal cards of the seat to act, in hand order (the phase must be play)."""
@@ -649,6 +660,7 @@ class Game:
     def from_dict(cls, data: dict[str, Any]) -> Game:
         game = cls.__new__(cls)
         game_from_dict(game, data)
+        game._rob_offer = None
         game._decision = game._compute_decision()
         return game
 
