@@ -544,8 +544,9 @@ class Game:
         assert self.trump is not None
         value = TRUMP_TABLES[self.trump].points
         cards = tuple(self.trick)
-        winner = cards[trick_winner([card for _, card in cards], self.trump)][0]
-        points = sum([value[card] for _, card in cards])
+        played = [card for _, card in cards]
+        winner = cards[trick_winner(played, self.trump)][0]
+        points = sum(map(value.__getitem__, played))
         if not self.tricks:
             points += sum([value[card] for _, card in self.thrown])
         completed = CompletedTrick(self.leader or 0, cards, winner, points)
@@ -608,9 +609,10 @@ class Game:
         """The legal cards of the seat to act, in hand order (the phase must be play)."""
         seat = self.to_act
         assert seat is not None and self.trump is not None
-        trick = self.trick
-        led = trick[0][1] if trick else None
-        return PlayDecision(seat, tuple(legal_in_hand_order(self.hands[seat], led, self.trump)))
+        trick, hand = self.trick, self.hands[seat]
+        if not trick:  # the leader may play any card
+            return PlayDecision(seat, tuple(hand))
+        return PlayDecision(seat, tuple(legal_in_hand_order(hand, trick[0][1], self.trump)))
 
     def _view(self, seat: int | None) -> SeatView:
         visible = self.rules.discards_visible
