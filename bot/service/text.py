@@ -8,7 +8,7 @@ only; the private hand text is built from the player's own view and only goes to
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from bot.engine import (
     Action,
@@ -18,6 +18,7 @@ from bot.engine import (
     Discard,
     DiscardDecision,
     HandResult,
+    HouseRules,
     Keep,
     KeepDecision,
     NameTrump,
@@ -318,23 +319,8 @@ def lobby_text(
     return "\n".join(lines)
 
 
-#: The house rules in the order ``/cinch rules`` lists them; enum values name their choice.
-HOUSE_RULES = (
-    "target_score",
-    "min_bid",
-    "all_pass",
-    "dealer_rob",
-    "excess_trumps",
-    "stock_shortage",
-    "scoring",
-    "set_formula",
-    "bidder_goes_out",
-    "first_dealer",
-    "low_goes_to",
-    "high_low",
-    "discards_visible",
-    "allow_counting_discard",
-)
+#: The house rules in the order ``/cinch rules`` lists them (their order in `HouseRules`).
+HOUSE_RULES = tuple(field.name for field in fields(HouseRules))
 
 
 #: Player counts whose scoring RULES.md (section C) marks as not confirmed for Cinch: the rules
