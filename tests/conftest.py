@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -35,3 +36,25 @@ def strict_catalogue() -> Iterator[None]:
     set_strict(True)
     yield
     set_strict(previous)
+
+
+@pytest.fixture
+def record_drawn_text(monkeypatch: pytest.MonkeyPatch) -> Callable[..., list[str]]:
+    """Start recording every string the given picture modules hand to `draw_text`.
+
+    The picture tests use it to check that every word drawn came from the scene's words.
+    """
+
+    def record(*modules: ModuleType) -> list[str]:
+        texts: list[str] = []
+        for module in modules:
+            original = module.draw_text
+
+            def draw_and_record(image, xy, text, *args, _original=original, **kwargs):
+                texts.append(text)
+                return _original(image, xy, text, *args, **kwargs)
+
+            monkeypatch.setattr(module, "draw_text", draw_and_record)
+        return texts
+
+    return record

@@ -127,18 +127,9 @@ MARKED = Words(
 
 
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Records every string the picture modules hand to `draw_text`."""
-    texts: list[str] = []
-    for module in (canvas, hand, summary, table):
-        original = module.draw_text
-
-        def record(image, xy, text, *args, _original=original, **kwargs):
-            texts.append(text)
-            return _original(image, xy, text, *args, **kwargs)
-
-        monkeypatch.setattr(module, "draw_text", record)
-    return texts
+def drawn(record_drawn_text: Callable[..., list[str]]) -> list[str]:
+    """Every string the picture modules hand to `draw_text`."""
+    return record_drawn_text(canvas, hand, summary, table)
 
 
 def _strings_in(value: object) -> set[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
+from collections.abc import Callable
 
 import pytest
 from PIL import Image
@@ -160,17 +161,9 @@ def _marked(words_class: type) -> object:
 
 
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    texts: list[str] = []
-    for module in (canvas, board_module, card_module):
-        original = module.draw_text
-
-        def record(image, xy, text, *args, _original=original, **kwargs):
-            texts.append(text)
-            return _original(image, xy, text, *args, **kwargs)
-
-        monkeypatch.setattr(module, "draw_text", record)
-    return texts
+def drawn(record_drawn_text: Callable[..., list[str]]) -> list[str]:
+    """Every string the board and player-card modules hand to `draw_text`."""
+    return record_drawn_text(canvas, board_module, card_module)
 
 
 def _strings_in(value: object) -> set[str]:
