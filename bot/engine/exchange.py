@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from bot.engine.cards import Card, Suit
+from bot.engine.cards import FULL_DECK, Card, Suit
 from bot.engine.decisions import DiscardDecision, KeepDecision
 from bot.engine.errors import IllegalAction, Reason
 from bot.engine.randomness import shuffled
@@ -48,44 +48,51 @@ def excess_trump_choice(
 def rob_choice(seat: int, pool: Sequence[Card], trump: Suit, rules: HouseRules) -> KeepDecision:
     """What the dealer may keep from their own cards and the rest of the stock (B-8)."""
     table = TRUMP_TABLES[trump]
-    trumps = [card for card in pool if table.strength[card] > 0]
-    plain = [card for card in pool if table.strength[card] == 0]
-    protected = [] if rules.allow_counting_discard else [c for c in trumps if table.points[c]]
+    ordered = _by_strength(pool, trump)  # the trumps first, so every list below is in order too
+    strength, points = table.strength, table.points
+    trumps = [card for card in ordered if strength[card]]
+    plain = ordered[len(trumps) :]
+    protected = () if rules.allow_counting_discard else tuple([c for c in trumps if points[c]])
     mode = rules.dealer_rob
     to_first = mode is DealerRob.KEEP_ALL_DUMP_ON_FIRST_TRICK
     if mode is DealerRob.FREE_CHOICE:
         required = protected
-        options = [card for card in pool if card not in protected]
+        options = tuple([card for card in ordered if card not in protected])
     elif len(trumps) > HAND_SIZE:
-        required = [] if to_first else protected
-        options = [card for card in trumps if card not in required]
+        required = () if to_first else protected
+        options = tuple([card for card in trumps if card not in required])
     else:
-        required, options = trumps, plain
-    return KeepDecision(
-        seat, _by_strength(required, trump), _by_strength(options, trump), HAND_SIZE, to_first
-    )
+        required, options = tuple(trumps), plain
+    return KeepDecision(seat, required, options, HAND_SIZE, to_first)
+
+
+#: Every card, to tell cards from anything else in one set operation.
+_ALL_CARDS = frozenset(FULL_DECK)
+_COLLECTIONS = (tuple, list, set, frozenset)
 
 
 def check_choice(
     cards: object, options: Sequence[Card], required: Sequence[Card], count: int
 ) -> set[Card]:
     """Check a choice: `count` distinct cards, all of `required`, the rest from `options`."""
-    if not isinstance(cards, tuple | list | set | frozenset) or not all(
-        isinstance(card, Card) for card in cards
-    ):
+    if not isinstance(cards, _COLLECTIONS):
         raise IllegalAction(Reason.BAD_ACTION, "choose cards")
-    chosen = set(cards)
+    try:
+        chosen = set(cards)
+    except TypeError:  # something unhashable, so certainly not a card
+        raise IllegalAction(Reason.BAD_ACTION, "choose cards") from None
+    if not chosen <= _ALL_CARDS:
+        raise IllegalAction(Reason.BAD_ACTION, "choose cards")
     if len(chosen) != len(cards):
         raise IllegalAction(Reason.DUPLICATE_CARDS, "each card can be chosen once")
     if len(chosen) != count:
         raise IllegalAction(
             Reason.WRONG_COUNT, f"choose exactly {count} cards", count=count, chosen=len(chosen)
         )
-    missing = [card for card in required if card not in chosen]
-    if missing:
-        raise IllegalAction(Reason.MUST_KEEP, "these cards must be kept", cards=tuple(missing))
-    allowed = set(options) | set(required)
-    refused = sorted(card for card in chosen if card not in allowed)
+    if not chosen.issuperset(required):
+        missing = tuple([card for card in required if card not in chosen])
+        raise IllegalAction(Reason.MUST_KEEP, "these cards must be kept", cards=missing)
+    refused = sorted(chosen.difference(options, required))
     if refused:
         raise IllegalAction(
             Reason.NOT_ALLOWED_CARD,

@@ -8,7 +8,7 @@ discard of plain cards, the draw, a forced rob) happen inside `apply` on their o
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from bot.engine import exchange
@@ -228,56 +228,74 @@ class Game:
             raise IllegalAction(
                 Reason.NOT_YOUR_TURN, f"it is seat {self.to_act}'s turn", to_act=self.to_act
             )
+        if type(action) is Play and type(decision) is PlayDecision:  # most actions: first
+            return self._apply_play(seat, action, decision)
+        handler = _HANDLERS.get((type(decision), type(action)))
+        if handler is None:
+            raise IllegalAction(
+                Reason.WRONG_ACTION,
+                f"{type(action).__name__} is not possible now ({self.phase})",
+                phase=self.phase,
+            )
         events: list[Event] = []
-        if type(action) is Play and type(decision) is PlayDecision:  # the common case, first
-            card = action.card
-            if card not in decision.cards:
-                self._refuse_play(seat, card, decision)
-            self._play(seat, card, events)
-            self.log.append((seat, action))
-            # Most plays lead to another play: skip the general phase dispatch for them.
-            if self.phase is _PLAY:
-                self._decision = self._play_decision()
-            else:
-                self._decision = self._compute_decision()
-            return events
-        match decision, action:
-            case BidDecision(), Bid(amount):
-                self._check_bid(decision, amount)
-                self.bids.append((seat, amount))
-                events.append(BidMade(seat, amount))
-                self._after_bid(events)
-            case BidDecision(), Pass():
-                self.bids.append((seat, None))
-                events.append(Passed(seat))
-                self._after_bid(events)
-            case TrumpDecision(), NameTrump(suit):
-                if not isinstance(suit, Suit):
-                    raise IllegalAction(Reason.BAD_ACTION, f"not a suit: {suit!r}")
-                self._name_trump(suit, events)
-            case TrumpDecision(can_pass=True), Pass():
-                events.append(AllPassed(self.dealer, "redeal"))
-                self._next_deal(self.left_of(self.dealer), events)
-            case TrumpDecision(), Pass():
-                raise IllegalAction(Reason.CANNOT_PASS, "you must name the trump suit")
-            case DiscardDecision(), Discard(cards):
-                chosen = exchange.check_choice(cards, decision.options, (), decision.count)
-                self._discard_and_draw(seat, chosen, events)
-                self._continue_exchange(events)
-            case KeepDecision(), Keep(cards):
-                kept = exchange.check_choice(
-                    cards, decision.options, decision.required, decision.count
-                )
-                self._rob(kept, events)
-            case _:
-                raise IllegalAction(
-                    Reason.WRONG_ACTION,
-                    f"{type(action).__name__} is not possible now ({self.phase})",
-                    phase=self.phase,
-                )
+        handler(self, decision, action, events)
         self.log.append((seat, action))
         self._decision = self._compute_decision()
         return events
+
+    def _apply_play(self, seat: int, action: Play, decision: PlayDecision) -> list[Event]:
+        """Play a card: the hot path of the engine, so it does its whole job in one place."""
+        card = action.card
+        if card not in decision.cards:
+            self._refuse_play(seat, card, decision)
+        self.hands[seat].remove(card)
+        self.log.append((seat, action))
+        trick = self.trick
+        trick.append((seat, card))
+        events: list[Event] = [_CARD_PLAYED[seat][card]]
+        played = len(trick)
+        if played < len(self.trick_seats):
+            self.to_act = self.trick_seats[played]
+            self._decision = self._play_decision()
+            return events
+        self._complete_trick(events)
+        self._decision = self._play_decision() if self.phase is _PLAY else self._compute_decision()
+        return events
+
+    def _bid(self, decision: BidDecision, action: Bid, events: list[Event]) -> None:
+        self._check_bid(decision, action.amount)
+        self.bids.append((decision.seat, action.amount))
+        events.append(BidMade(decision.seat, action.amount))
+        self._after_bid(events)
+
+    def _pass_bid(self, decision: BidDecision, action: Pass, events: list[Event]) -> None:
+        self.bids.append((decision.seat, None))
+        events.append(Passed(decision.seat))
+        self._after_bid(events)
+
+    def _choose_trump(
+        self, decision: TrumpDecision, action: NameTrump, events: list[Event]
+    ) -> None:
+        if not isinstance(action.suit, Suit):
+            raise IllegalAction(Reason.BAD_ACTION, f"not a suit: {action.suit!r}")
+        self._name_trump(action.suit, events)
+
+    def _decline_trump(self, decision: TrumpDecision, action: Pass, events: list[Event]) -> None:
+        if not decision.can_pass:
+            raise IllegalAction(Reason.CANNOT_PASS, "you must name the trump suit")
+        events.append(AllPassed(self.dealer, "redeal"))
+        self._next_deal(self.left_of(self.dealer), events)
+
+    def _discard(self, decision: DiscardDecision, action: Discard, events: list[Event]) -> None:
+        chosen = exchange.check_choice(action.cards, decision.options, (), decision.count)
+        self._discard_and_draw(decision.seat, chosen, events)
+        self._continue_exchange(events)
+
+    def _keep(self, decision: KeepDecision, action: Keep, events: list[Event]) -> None:
+        kept = exchange.check_choice(
+            action.cards, decision.options, decision.required, decision.count
+        )
+        self._rob(kept, events)
 
     # ----------------------------------------------------------------- the deal and the auction
 
@@ -416,18 +434,18 @@ class Game:
         self.exchange_queue.remove(seat)
         hand = self.hands[seat]
         strength = TRUMP_TABLES[self.trump].strength
-        chosen = set(chosen_trumps)
-        plain = [card for card in hand if not strength[card]]
-        if chosen:
+        plain = tuple([card for card in hand if not strength[card]])
+        if chosen_trumps:
+            chosen = set(chosen_trumps)
             kept = [card for card in hand if strength[card] and card not in chosen]
-            set_aside = [card for card in hand if card in chosen]
+            set_aside = tuple([card for card in hand if card in chosen])
         else:  # the usual case: nothing to set aside
             kept = [card for card in hand if strength[card]]
-            set_aside = []
+            set_aside = ()
         to_first = self.rules.excess_trumps is ExcessTrumps.DUMP_ON_FIRST_TRICK
         self.discards[seat].extend(plain)
         if to_first:
-            self.thrown.extend((seat, card) for card in set_aside)
+            self.thrown.extend([(seat, card) for card in set_aside])
         else:
             self.dead[seat].extend(set_aside)
         self.kept_trumps[seat] = len(kept)
@@ -436,22 +454,23 @@ class Game:
             Discarded(
                 seat,
                 len(plain) + len(set_aside),
-                tuple(plain) if self.rules.discards_visible else None,
-                () if to_first else tuple(set_aside),
-                tuple(set_aside) if to_first else (),
+                plain if self.rules.discards_visible else None,
+                () if to_first else set_aside,
+                set_aside if to_first else (),
             )
         )
         need = max(0, HAND_SIZE - len(kept))
-        from_stock = self.stock[:need]
+        taken = self.stock[:need]
         del self.stock[:need]
-        kept.extend(from_stock)
+        kept.extend(taken)
+        from_stock = len(taken)
         from_pile = 0
-        if len(from_stock) < need:  # the stock ran out (B-11)
-            refill = exchange.refill_from_discards(self, seat, need - len(from_stock))
+        if from_stock < need:  # the stock ran out (B-11)
+            refill = exchange.refill_from_discards(self, seat, need - from_stock)
             kept.extend(refill)
             from_pile = len(refill)
-        self.drawn[seat] = len(from_stock) + from_pile
-        events.append(Drew(seat, len(from_stock) + from_pile, from_pile))
+        self.drawn[seat] = from_stock + from_pile
+        events.append(Drew(seat, from_stock + from_pile, from_pile))
 
     def _start_rob(self, events: list[Event]) -> None:
         assert self.trump is not None
@@ -463,28 +482,27 @@ class Game:
 
     def _rob(self, kept: set[Card], events: list[Event]) -> None:
         assert self.trump is not None
-        table = TRUMP_TABLES[self.trump]
-        pool = self.hands[self.dealer] + self.stock
-        taken = sum(card in kept for card in self.stock)
+        strength = TRUMP_TABLES[self.trump].strength
+        dealer, stock = self.dealer, self.stock
+        pool = self.hands[dealer] + stock
+        taken = len(kept.intersection(stock))
         rejected = [card for card in pool if card not in kept]
-        surplus_trumps = [card for card in rejected if table.strength[card] > 0]
+        surplus_trumps = tuple([card for card in rejected if strength[card]])
         to_first = self.rules.dealer_rob is DealerRob.KEEP_ALL_DUMP_ON_FIRST_TRICK
         if to_first:
-            self.thrown.extend((self.dealer, card) for card in surplus_trumps)
+            self.thrown.extend([(dealer, card) for card in surplus_trumps])
         else:
-            self.dead[self.dealer].extend(surplus_trumps)
-        self.hidden_discards[self.dealer].extend(
-            card for card in rejected if table.strength[card] == 0
-        )
-        self.hands[self.dealer] = [card for card in pool if card in kept]
+            self.dead[dealer].extend(surplus_trumps)
+        self.hidden_discards[dealer].extend([card for card in rejected if not strength[card]])
+        self.hands[dealer] = [card for card in pool if card in kept]
         self.stock = []
-        self.drawn[self.dealer] = taken
+        self.drawn[dealer] = taken
         events.append(
             Robbed(
-                self.dealer,
+                dealer,
                 taken,
-                () if to_first else tuple(surplus_trumps),
-                tuple(surplus_trumps) if to_first else (),
+                () if to_first else surplus_trumps,
+                surplus_trumps if to_first else (),
             )
         )
         self._start_play()
@@ -527,17 +545,6 @@ class Game:
             led=led,
             must_play=decision.cards,
         )
-
-    def _play(self, seat: int, card: Card, events: list[Event]) -> None:
-        self.hands[seat].remove(card)
-        trick = self.trick
-        trick.append((seat, card))
-        events.append(_CARD_PLAYED[seat][card])
-        played = len(trick)
-        if played < len(self.trick_seats):
-            self.to_act = self.trick_seats[played]
-        else:
-            self._complete_trick(events)
 
     def _complete_trick(self, events: list[Event]) -> None:
         """Give the full trick (and, on the first trick, the cards thrown to it) to its winner."""
@@ -672,3 +679,14 @@ class Game:
     @staticmethod
     def action_from_dict(data: dict[str, Any]) -> tuple[int, Action]:
         return data["seat"], action_from_dict({k: v for k, v in data.items() if k != "seat"})
+
+
+#: What `Game.apply` does with each kind of action a decision allows (plays have their own path).
+_HANDLERS: dict[tuple[type, type], Callable[[Game, Any, Any, list[Event]], None]] = {
+    (BidDecision, Bid): Game._bid,
+    (BidDecision, Pass): Game._pass_bid,
+    (TrumpDecision, NameTrump): Game._choose_trump,
+    (TrumpDecision, Pass): Game._decline_trump,
+    (DiscardDecision, Discard): Game._discard,
+    (KeepDecision, Keep): Game._keep,
+}

@@ -19,17 +19,19 @@ def legal_plays(hand: Iterable[Card], trick: Sequence[Card], trump: Suit) -> set
 
 
 def legal_in_hand_order(hand: list[Card], led: Card | None, trump: Suit) -> list[Card]:
-    """`legal_plays` as a list in the hand's order, given the card led (None when leading)."""
+    """`legal_plays` as a list in the hand's order, given the card led (None when leading).
+
+    A player void in the suit led gets the whole hand back; otherwise the cards of the suit led
+    and the trumps (on a trump lead, the trumps alone).
+    """
     if led is None:
         return hand
-    effective = TRUMP_TABLES[trump].effective_suit
-    led_suit = effective[led]
-    following = [card for card in hand if effective[card] is led_suit]
-    if not following:
+    table = TRUMP_TABLES[trump]
+    led_suit = table.effective_suit[led]
+    if table.suit_cards[led_suit].isdisjoint(hand):
         return hand
-    if led_suit is trump:
-        return following
-    return [card for card in hand if effective[card] is led_suit or effective[card] is trump]
+    allowed = table.may_follow[led_suit]
+    return [card for card in hand if card in allowed]
 
 
 def trick_winner(trick: Sequence[Card], trump: Suit) -> int:

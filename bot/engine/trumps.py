@@ -50,6 +50,10 @@ class TrumpTable:
     point_card: dict[Card, PointCard]
     #: Sort key: trumps from the highest down, then plain cards in deck order.
     sort_key: dict[Card, int]
+    #: The cards of each effective suit (the trump suit holds all 14 trumps).
+    suit_cards: dict[Suit, frozenset[Card]]
+    #: The cards a player who can follow may play when a suit is led: that suit or a trump.
+    may_follow: dict[Suit, frozenset[Card]]
 
 
 def _build_table(trump: Suit) -> TrumpTable:
@@ -74,7 +78,22 @@ def _build_table(trump: Suit) -> TrumpTable:
     points = {card: 0 for card in FULL_DECK}
     points.update({card: kind.points for card, kind in point_card.items()})
     sort_key = {card: -100 * strength[card] + card.index for card in FULL_DECK}
-    return TrumpTable(trump, left, tuple(order), strength, effective, points, point_card, sort_key)
+    suit_cards = {
+        suit: frozenset(card for card in FULL_DECK if effective[card] is suit) for suit in Suit
+    }
+    may_follow = {suit: suit_cards[suit] | suit_cards[trump] for suit in Suit}
+    return TrumpTable(
+        trump,
+        left,
+        tuple(order),
+        strength,
+        effective,
+        points,
+        point_card,
+        sort_key,
+        suit_cards,
+        may_follow,
+    )
 
 
 TRUMP_TABLES: dict[Suit, TrumpTable] = {suit: _build_table(suit) for suit in Suit}
