@@ -24,8 +24,7 @@ def play_hands(hands: int, seed: int) -> tuple[int, float]:
     while done < hands:  # whole games, so the last one may run a few hands past `hands`
         game_number += 1
         game = Game.new(HouseRules(), 4, seed * 1_000_003 + game_number, first_dealer=0)
-        while not game.is_over:
-            decision = game.decision()
+        while (decision := game.decision()) is not None:
             game.apply(decision.seat, random_action(decision, rng))
         done += len(game.history)
     return done, time.perf_counter() - start

@@ -9,6 +9,7 @@ discard of plain cards, the draw, a forced rob) happen inside `apply` on their o
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from bot.engine import exchange
@@ -79,6 +80,24 @@ _ROTATIONS: dict[int, tuple[tuple[int, ...], ...]] = {
     players: tuple(
         tuple((first + step) % players for step in range(players)) for first in range(players)
     )
+    for players in SUPPORTED_PLAYER_COUNTS
+}
+
+
+def _dealt_positions(players: int, turn: int) -> list[int]:
+    """Where in the deck the cards of the `turn`-th player served lie (packets of three)."""
+    packets = cards_dealt(players) // _DEAL_PACKET
+    return [
+        (packet * players + turn) * _DEAL_PACKET + card
+        for packet in range(packets)
+        for card in range(_DEAL_PACKET)
+    ]
+
+
+#: For each number of players, one getter per turn of the deal that picks that player's cards
+#: out of the deck in one call, as dealing three at a time around the table would give them.
+_DEALT_TO: dict[int, tuple[itemgetter[Any], ...]] = {
+    players: tuple(itemgetter(*_dealt_positions(players, turn)) for turn in range(players))
     for players in SUPPORTED_PLAYER_COUNTS
 }
 
@@ -228,8 +247,24 @@ class Game:
             raise IllegalAction(
                 Reason.NOT_YOUR_TURN, f"it is seat {self.to_act}'s turn", to_act=self.to_act
             )
-        if type(action) is Play and type(decision) is PlayDecision:  # most actions: first
-            return self._apply_play(seat, action, decision)
+        if type(action) is Play and type(decision) is PlayDecision:
+            # Most actions are plays, so they take this short path, written out in one place.
+            card = action.card
+            if card not in decision.cards:
+                self._refuse_play(seat, card, decision)
+            self.hands[seat].remove(card)
+            self.log.append((seat, action))
+            trick = self.trick
+            trick.append((seat, card))
+            events: list[Event] = [_CARD_PLAYED[seat][card]]
+            played = len(trick)
+            if played < len(self.trick_seats):
+                self.to_act = self.trick_seats[played]
+                self._decision = self._play_decision()
+            else:
+                self._complete_trick(events)
+                self._decision = self._compute_decision()
+            return events
         handler = _HANDLERS.get((type(decision), type(action)))
         if handler is None:
             raise IllegalAction(
@@ -237,29 +272,10 @@ class Game:
                 f"{type(action).__name__} is not possible now ({self.phase})",
                 phase=self.phase,
             )
-        events: list[Event] = []
+        events = []
         handler(self, decision, action, events)
         self.log.append((seat, action))
         self._decision = self._compute_decision()
-        return events
-
-    def _apply_play(self, seat: int, action: Play, decision: PlayDecision) -> list[Event]:
-        """Play a card: the hot path of the engine, so it does its whole job in one place."""
-        card = action.card
-        if card not in decision.cards:
-            self._refuse_play(seat, card, decision)
-        self.hands[seat].remove(card)
-        self.log.append((seat, action))
-        trick = self.trick
-        trick.append((seat, card))
-        events: list[Event] = [_CARD_PLAYED[seat][card]]
-        played = len(trick)
-        if played < len(self.trick_seats):
-            self.to_act = self.trick_seats[played]
-            self._decision = self._play_decision()
-            return events
-        self._complete_trick(events)
-        self._decision = self._play_decision() if self.phase is _PLAY else self._compute_decision()
         return events
 
     def _bid(self, decision: BidDecision, action: Bid, events: list[Event]) -> None:
@@ -307,14 +323,11 @@ class Game:
         else:
             deck = shuffled(FULL_DECK, self.seed, f"deck-{self.hand_number}")
         n = self.players
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        order = [(dealer + 1 + i) % n for i in range(n)]
-        position = 0
-        for _ in range(cards_dealt(n) // _DEAL_PACKET):
-            for seat in order:
-                self.hands[seat].extend(deck[position : position + _DEAL_PACKET])
-                position += _DEAL_PACKET
-        self.stock: list[Card] = deck[position:]
+        dealt_to = _DEALT_TO[n]  # by turn in the deal, which starts at the dealer's left
+        self.hands: list[list[Card]] = [
+            list(dealt_to[(seat - dealer - 1) % n](deck)) for seat in range(n)
+        ]
+        self.stock: list[Card] = deck[n * cards_dealt(n) :]
         self.bids: list[tuple[int, int | None]] = []
         self.maker: int | None = None
         self.contract: int | None = None

@@ -5,6 +5,7 @@ RULES.md A8, B-5, B-6 and B-10.
 
 from __future__ import annotations
 
+from operator import add
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import Card
@@ -20,25 +21,31 @@ if TYPE_CHECKING:
 _KINDS: tuple[tuple[PointCard, int], ...] = tuple((kind, kind.points) for kind in PointCard)
 
 
+_LOW = PointCard.LOW
+
+
+def _player_of(game: Game, card: Card) -> int:
+    """The seat that played `card` this hand (or threw it to the first trick)."""
+    played = [seat for trick in game.tricks for seat, played in trick.cards if played is card]
+    return (played or [seat for seat, thrown in game.thrown if thrown is card])[0]
+
+
 def score_finished_hand(game: Game) -> HandResult:
     """Award the six scoring cards of the hand just played and score it."""
     assert game.trump is not None and game.maker is not None and game.contract is not None
     table = TRUMP_TABLES[game.trump]
-    capturer: dict[Card, int] = {}
-    player: dict[Card, int] = {}
-    thrown = tuple(game.thrown)
-    for number, trick in enumerate(game.tricks):
-        winner = trick.winner
-        taken = trick.cards + thrown if number == 0 else trick.cards
-        for seat, card in taken:
-            capturer[card] = winner
-            player[card] = seat
-    cards_for = {kind: card for card, kind in table.point_card.items()}
+    tricks = game.tricks
+    capturer = {card: trick.winner for trick in tricks for _, card in trick.cards}
+    if game.thrown:  # cards thrown to the first trick belong to its winner
+        capturer.update([(card, tricks[0].winner) for _, card in game.thrown])
+    low_to_holder = game.rules.low_goes_to is LowGoesTo.HOLDER
+    cards_for = table.card_of
     if game.rules.high_low is HighLow.IN_PLAY:
         played_trumps = sorted(
             (card for card in capturer if table.strength[card] > 0),
             key=lambda card: table.strength[card],
         )
+        cards_for = dict(cards_for)
         if played_trumps:
             cards_for[PointCard.HIGH] = played_trumps[-1]
             cards_for[PointCard.LOW] = played_trumps[0]
@@ -48,13 +55,12 @@ def score_finished_hand(game: Game) -> HandResult:
     discarder = {card: seat for seat, pile in enumerate(game.dead) for card in pile}
     captured: list[tuple[PointCard, int | None]] = []
     points = [0] * len(game.sides)
-    low_to_holder = game.rules.low_goes_to is LowGoesTo.HOLDER
     for kind, value in _KINDS:
         card = cards_for.get(kind)
         side = None
         if card in capturer:
-            holder_scores = low_to_holder and kind is PointCard.LOW
-            side = game.side_of[player[card] if holder_scores else capturer[card]]
+            holder_scores = low_to_holder and kind is _LOW
+            side = game.side_of[_player_of(game, card) if holder_scores else capturer[card]]
         elif card in discarder and game.rules.allow_counting_discard:
             side = maker_side if game.side_of[discarder[card]] != maker_side else None
         captured.append((kind, side))
@@ -73,5 +79,5 @@ def score_finished_hand(game: Game) -> HandResult:
         points=tuple(points),
         made=points[maker_side] >= game.contract,
         changes=tuple(changes),
-        totals=tuple(score + change for score, change in zip(game.scores, changes, strict=True)),
+        totals=tuple(map(add, game.scores, changes)),
     )

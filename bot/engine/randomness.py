@@ -8,9 +8,10 @@ nobody can predict the cards without it.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import secrets
 import struct
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -35,33 +36,29 @@ class SeededStream:
     """An endless stream of random integers for one (seed, label) pair."""
 
     def __init__(self, seed: int, label: str) -> None:
-        self._seed, self._label = seed, label
-        self._values: list[int] = []
-        self._blocks = 0
+        self._values = _raw_values(seed, label)
 
     def below(self, bound: int) -> int:
         """A uniform integer in [0, bound); the 64-bit draw makes the modulo bias negligible."""
-        if not self._values:
-            self._blocks += 1
-            self._values = list(_draws(self._seed, self._label, self._blocks))[::-1]
-        return self._values.pop() % bound
+        return next(self._values) % bound
+
+
+def _raw_values(seed: int, label: str) -> Iterator[int]:
+    """The 64-bit draws of (seed, label), one block after another."""
+    for block in itertools.count(1):
+        yield from _draws(seed, label, block)
 
 
 def shuffled(items: Sequence[T], seed: int, label: str) -> list[T]:
     """A Fisher-Yates shuffle of `items` driven by the (seed, label) stream.
 
     Position i (from the last down to 1) swaps with the draw modulo i + 1. A whole deck needs
-    only one hash call, so that common case takes its draws straight from one block.
+    only one block of draws, so that common case takes them straight from one hash call.
     """
     result = list(items)
-    positions = range(len(result) - 1, 0, -1)
-    if len(result) > _BLOCK_DRAWS:
-        below = SeededStream(seed, label).below
-        draws = [below(i + 1) for i in positions]
-    else:
-        bounds = range(len(result), 1, -1)
-        values = _draws(seed, label, 1)  # may hold more draws than needed: the rest go unused
-        draws = [value % bound for value, bound in zip(values, bounds, strict=False)]
-    for i, j in zip(positions, draws, strict=True):
+    values = _draws(seed, label, 1) if len(result) <= _BLOCK_DRAWS else _raw_values(seed, label)
+    # There may be more draws than positions: the ones left over go unused.
+    for i, value in zip(range(len(result) - 1, 0, -1), values, strict=False):
+        j = value % (i + 1)
         result[i], result[j] = result[j], result[i]
     return result

@@ -48,6 +48,8 @@ class TrumpTable:
     points: dict[Card, int]
     #: Which scoring card each point card is.
     point_card: dict[Card, PointCard]
+    #: The other way round: the card that is each scoring card.
+    card_of: dict[PointCard, Card]
     #: Sort key: trumps from the highest down, then plain cards in deck order.
     sort_key: dict[Card, int]
     #: The cards of each effective suit (the trump suit holds all 14 trumps).
@@ -90,6 +92,7 @@ def _build_table(trump: Suit) -> TrumpTable:
         effective,
         points,
         point_card,
+        {kind: card for card, kind in point_card.items()},
         sort_key,
         suit_cards,
         may_follow,
