@@ -2,42 +2,42 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from bot.engine.cards import Card, Suit
+from bot.engine.values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Bid:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Pass:
     """Pass in the auction, or (dealer, all passed, with that house rule) decline to name trumps."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class NameTrump:
     suit: Suit
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Discard:
     """The trumps a player holding more than six sets aside (shown to everyone)."""
 
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Keep:
     """The six cards the dealer keeps after robbing the pack."""
 
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Play:
     card: Card
 

@@ -6,12 +6,11 @@ engine checks every action against them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bot.engine.cards import Card, Suit
+from bot.engine.values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BidDecision:
     """Bid a whole number from `lowest` to `highest`, or pass (only pass when lowest > highest)."""
 
@@ -24,7 +23,7 @@ class BidDecision:
         return range(self.lowest, self.highest + 1)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TrumpDecision:
     """Name the trump suit; `can_pass` when the dealer may refuse after everybody passed."""
 
@@ -34,7 +33,7 @@ class TrumpDecision:
     suits: tuple[Suit, ...] = tuple(Suit)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class DiscardDecision:
     """Set aside exactly `count` of `options` (trumps beyond six)."""
 
@@ -45,7 +44,7 @@ class DiscardDecision:
     to_first_trick: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class KeepDecision:
     """The dealer keeps `count` cards: all of `required` plus any of `options`."""
 
@@ -62,7 +61,7 @@ class KeepDecision:
         return self.count - len(self.required)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayDecision:
     """Play one of `cards` (the legal cards, in hand order)."""
 

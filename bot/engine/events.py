@@ -6,15 +6,15 @@ Events never carry a card that is still hidden. `to_plain` turns any of them int
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from bot.engine.cards import Card, Suit
 from bot.engine.plain import to_plain
 from bot.engine.trumps import PointCard
+from bot.engine.values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HandResult:
     """How one hand was scored."""
 
@@ -34,24 +34,24 @@ class HandResult:
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HandDealt:
     hand_number: int
     dealer: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BidMade:
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Passed:
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class AllPassed:
     """Nobody bid. `outcome`: dealer_names, dealer_stuck, dealer_choice or redeal."""
 
@@ -59,14 +59,14 @@ class AllPassed:
     outcome: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TrumpNamed:
     seat: int
     suit: Suit
     contract: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Discarded:
     """A player's discard: plain cards (None when discards are face down), and trumps set aside."""
 
@@ -77,14 +77,14 @@ class Discarded:
     to_first_trick: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Drew:
     seat: int
     count: int
     from_discards: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Robbed:
     """The dealer robbed the pack, announcing how many cards they took; surplus trumps are shown."""
 
@@ -94,25 +94,25 @@ class Robbed:
     to_first_trick: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CardPlayed:
     seat: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TrickWon:
     seat: int
     cards: tuple[tuple[int, Card], ...]
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HandScored:
     result: HandResult
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GameWon:
     side: int
     totals: tuple[int, ...]

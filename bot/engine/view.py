@@ -7,13 +7,13 @@ hand), so another seat's hidden cards can never reach it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.engine.cards import Card, Suit
 from bot.engine.decisions import Decision
 from bot.engine.events import HandResult
 from bot.engine.rules import HouseRules
+from bot.engine.values import value
 
 
 class Phase(StrEnum):
@@ -25,7 +25,7 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CompletedTrick:
     leader: int
     cards: tuple[tuple[int, Card], ...]
@@ -33,7 +33,7 @@ class CompletedTrick:
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SeatView:
     """Everything `seat` may know (`seat` None: only what the whole table may see)."""
 
