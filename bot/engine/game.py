@@ -263,7 +263,9 @@ class Game:
                 self._decision = self._play_decision()
             else:
                 self._complete_trick(events)
-                self._decision = self._compute_decision()
+                self._decision = (
+                    self._play_decision() if self.phase is _PLAY else self._compute_decision()
+                )
             return events
         handler = _HANDLERS.get((type(decision), type(action)))
         if handler is None:
@@ -534,7 +536,10 @@ class Game:
         cards leads in their place.
         """
         hands = self.hands
-        self.trick_seats = [seat for seat in _ROTATIONS[self.players][leader] if hands[seat]]
+        rotation = _ROTATIONS[self.players][leader]
+        self.trick_seats = (
+            list(rotation) if all(hands) else [seat for seat in rotation if hands[seat]]
+        )
         first = self.trick_seats[0]
         self.leader = first
         self.trick = []

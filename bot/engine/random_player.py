@@ -25,10 +25,10 @@ _PLAYS = {card: Play(card) for card in FULL_DECK}
 
 def random_action(decision: Decision, rng: random.Random, *, bid_chance: float = 0.5) -> Action:
     """A uniformly random legal action; in the auction, bid with probability `bid_chance`."""
+    if type(decision) is PlayDecision:  # most decisions are plays: the quickest test first
+        cards = decision.cards
+        return _PLAYS[cards[int(rng.random() * len(cards))]]
     match decision:
-        case PlayDecision():
-            cards = decision.cards
-            return _PLAYS[cards[int(rng.random() * len(cards))]]
         case BidDecision():
             amounts = decision.amounts
             if amounts and rng.random() < bid_chance:
