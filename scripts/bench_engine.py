@@ -18,12 +18,13 @@ from bot.engine.random_player import random_action
 def play_hands(hands: int, seed: int) -> tuple[int, float]:
     """Play random games until at least `hands` hands are done; return (hands, seconds)."""
     rng = random.Random(seed)
+    rules = HouseRules()
     done = 0
     game_number = 0
     start = time.perf_counter()
     while done < hands:  # whole games, so the last one may run a few hands past `hands`
         game_number += 1
-        game = Game.new(HouseRules(), 4, seed * 1_000_003 + game_number, first_dealer=0)
+        game = Game.new(rules, 4, seed * 1_000_003 + game_number, first_dealer=0)
         while (decision := game.decision()) is not None:
             game.apply(decision.seat, random_action(decision, rng))
         done += len(game.history)

@@ -19,26 +19,27 @@ from bot.engine.decisions import (
     TrumpDecision,
 )
 
-#: One `Play` per card, built once: actions are immutable values, and plays are most of a game.
+#: One `Play` per card and one `Pass`, built once: actions are immutable values, and plays and
+#: passes are most of a game.
 _PLAYS = {card: Play(card) for card in FULL_DECK}
+_PASS = Pass()
 
 
 def random_action(decision: Decision, rng: random.Random, *, bid_chance: float = 0.5) -> Action:
     """A uniformly random legal action; in the auction, bid with probability `bid_chance`."""
-    if type(decision) is PlayDecision:  # most decisions are plays: the quickest test first
+    if type(decision) is PlayDecision:
         cards = decision.cards
         return _PLAYS[cards[int(rng.random() * len(cards))]]
-    match decision:
-        case BidDecision():
-            amounts = decision.amounts
-            if amounts and rng.random() < bid_chance:
-                return Bid(rng.choice(amounts))
-            return Pass()
-        case TrumpDecision():
-            return NameTrump(rng.choice(decision.suits))
-        case DiscardDecision():
-            return Discard(tuple(rng.sample(decision.options, decision.count)))
-        case KeepDecision():
-            chosen = rng.sample(decision.options, decision.free_choices)
-            return Keep(decision.required + tuple(chosen))
+    if type(decision) is BidDecision:
+        choices = decision.highest - decision.lowest + 1
+        if choices > 0 and rng.random() < bid_chance:
+            return Bid(decision.lowest + int(rng.random() * choices))
+        return _PASS
+    if type(decision) is TrumpDecision:
+        return NameTrump(rng.choice(decision.suits))
+    if type(decision) is DiscardDecision:
+        return Discard(tuple(rng.sample(decision.options, decision.count)))
+    if type(decision) is KeepDecision:
+        chosen = rng.sample(decision.options, decision.free_choices)
+        return Keep(decision.required + tuple(chosen))
     raise TypeError(f"not a decision: {decision!r}")
