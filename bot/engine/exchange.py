@@ -33,10 +33,10 @@ def excess_trump_choice(
     with n > 6 trumps always has at least n - 6 of them (there are only six point cards).
     """
     table = TRUMP_TABLES[trump]
-    trumps = [card for card in hand if table.strength[card] > 0]
-    excess = len(trumps) - HAND_SIZE
-    if excess <= 0:
+    excess = len(table.suit_cards[trump].intersection(hand)) - HAND_SIZE
+    if excess <= 0:  # nearly every hand: answered without building any list
         return None
+    trumps = [card for card in hand if table.strength[card] > 0]
     to_first = rules.excess_trumps is ExcessTrumps.DUMP_ON_FIRST_TRICK
     if to_first or rules.allow_counting_discard:
         options = trumps

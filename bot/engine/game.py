@@ -112,6 +112,49 @@ _CARD_PLAYED: tuple[dict[Card, CardPlayed], ...] = tuple(
 class Game:
     """A whole game of Cinch, from the first deal to the winning side."""
 
+    # A game has more attributes than CPython shares keys for in an instance dictionary (30),
+    # which would send every attribute access in the hot paths down the slow lookup; slots keep
+    # them on the fast path. Setting an attribute missing from this list raises AttributeError.
+    __slots__ = (
+        "_decision",
+        "_rob_offer",
+        "bids",
+        "contract",
+        "dead",
+        "dealer",
+        "discards",
+        "drawn",
+        "exchange_queue",
+        "first_dealer",
+        "first_deck",
+        "hand_number",
+        "hands",
+        "hidden_discards",
+        "history",
+        "initial_scores",
+        "kept_trumps",
+        "leader",
+        "log",
+        "maker",
+        "phase",
+        "players",
+        "rules",
+        "scores",
+        "seat_draw",
+        "seed",
+        "side_of",
+        "sides",
+        "stock",
+        "thrown",
+        "to_act",
+        "trick",
+        "trick_seats",
+        "tricks",
+        "trump",
+        "trump_may_pass",
+        "winner",
+    )
+
     def __init__(
         self,
         rules: HouseRules,
@@ -417,8 +460,8 @@ class Game:
         self.trump = suit
         events.append(TrumpNamed(self.maker, suit, self.contract))
         dealer_robs = self.players >= 4
-        rotation = [(self.dealer + 1 + i) % self.players for i in range(self.players)]
-        self.exchange_queue = rotation[:-1] if dealer_robs else rotation
+        rotation = _ROTATIONS[self.players][self.left_of(self.dealer)]
+        self.exchange_queue = list(rotation[:-1] if dealer_robs else rotation)
         self.phase = _DISCARD
         self._continue_exchange(events)
 
