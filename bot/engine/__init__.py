@@ -4,7 +4,7 @@ Everything else in the project asks this package what is legal and what happened
 """
 
 from bot.engine.actions import Action, Bid, Discard, Keep, NameTrump, Pass, Play
-from bot.engine.cards import FULL_DECK, Card, Suit, parse_cards
+from bot.engine.cards import FULL_DECK, Card, Suit, deck_order, parse_cards
 from bot.engine.decisions import (
     BidDecision,
     Decision,
@@ -108,6 +108,7 @@ __all__ = [
     "TrumpDecision",
     "TrumpNamed",
     "card_points",
+    "deck_order",
     "draw_for_seats",
     "effective_suit",
     "event_to_dict",

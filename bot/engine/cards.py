@@ -74,7 +74,12 @@ def rank_text(rank: int) -> str:
 
 
 class Card:
-    """A playing card. Immutable and interned: use `Card(rank, suit)` or `Card.parse("10H")`."""
+    """A playing card. Immutable and interned: use `Card(rank, suit)` or `Card.parse("10H")`.
+
+    Cards have no ordering operators; sort them with `key=deck_order`. Any comparison method
+    written in Python would send every `==` between cards, and so every `in` and `remove` on a
+    hand, through a slow lookup instead of CPython's identity check.
+    """
 
     __slots__ = ("code", "index", "rank", "suit")
     _interned: ClassVar[dict[tuple[int, Suit], Card]] = {}
@@ -118,9 +123,6 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.code})"
 
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
-
     @property
     def display(self) -> str:
         """The form shown to players, e.g. `10♥`."""
@@ -135,6 +137,11 @@ class Card:
         if rank is None or suit is None:
             raise ValueError(f"not a card: {text!r}")
         return cls._interned[(rank, suit)]
+
+
+def deck_order(card: Card) -> int:
+    """Sort key putting cards in `FULL_DECK` order (suits C, D, H, S; ranks 2..A)."""
+    return card.index
 
 
 #: The 52 cards in a fixed canonical order (suits C, D, H, S; ranks 2..A).

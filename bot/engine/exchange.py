@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from bot.engine.cards import FULL_DECK, Card, Suit
+from bot.engine.cards import FULL_DECK, Card, Suit, deck_order
 from bot.engine.decisions import DiscardDecision, KeepDecision
 from bot.engine.errors import IllegalAction, Reason
 from bot.engine.randomness import shuffled
@@ -92,7 +92,7 @@ def check_choice(
     if not chosen.issuperset(required):
         missing = tuple([card for card in required if card not in chosen])
         raise IllegalAction(Reason.MUST_KEEP, "these cards must be kept", cards=missing)
-    refused = sorted(chosen.difference(options, required))
+    refused = sorted(chosen.difference(options, required), key=deck_order)
     if refused:
         raise IllegalAction(
             Reason.NOT_ALLOWED_CARD,

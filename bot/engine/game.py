@@ -24,7 +24,7 @@ from bot.engine.actions import (
     action_from_dict,
     action_to_dict,
 )
-from bot.engine.cards import FULL_DECK, Card, Suit
+from bot.engine.cards import FULL_DECK, Card, Suit, deck_order
 from bot.engine.decisions import (
     BidDecision,
     Decision,
@@ -171,7 +171,7 @@ class Game:
             raise ValueError(f"{players} players are not supported")
         if not 0 <= first_dealer < players:
             raise ValueError(f"no seat {first_dealer} among {players}")
-        if deck is not None and sorted(deck) != list(FULL_DECK):
+        if deck is not None and sorted(deck, key=deck_order) != list(FULL_DECK):
             raise ValueError("an explicit deck must hold each of the 52 cards once")
         self.rules = rules
         self.players = players

@@ -29,6 +29,7 @@ from bot.engine import (
     Reason,
     Suit,
     TrumpDecision,
+    deck_order,
     is_trump,
     parse_cards,
 )
@@ -86,7 +87,7 @@ def deck_for(
         for seat in deal_order(dealer, players):
             deck.extend(full[seat][packet * PACKET : (packet + 1) * PACKET])
     deck.extend(top_of_stock + spare)
-    assert sorted(deck) == list(FULL_DECK)
+    assert sorted(deck, key=deck_order) == list(FULL_DECK)
     return deck
 
 
