@@ -7,6 +7,8 @@ and the engine benchmark through every corner of the rules.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TypeVar
 
 from bot.engine.actions import Action, Bid, Discard, Keep, NameTrump, Pass, Play
 from bot.engine.cards import FULL_DECK
@@ -24,22 +26,36 @@ from bot.engine.decisions import (
 _PLAYS = {card: Play(card) for card in FULL_DECK}
 _PASS = Pass()
 
+T = TypeVar("T")
+
 
 def random_action(decision: Decision, rng: random.Random, *, bid_chance: float = 0.5) -> Action:
     """A uniformly random legal action; in the auction, bid with probability `bid_chance`."""
     if type(decision) is PlayDecision:
-        cards = decision.cards
-        return _PLAYS[cards[int(rng.random() * len(cards))]]
+        return _PLAYS[_pick(decision.cards, rng)]
     if type(decision) is BidDecision:
-        choices = decision.highest - decision.lowest + 1
-        if choices > 0 and rng.random() < bid_chance:
-            return Bid(decision.lowest + int(rng.random() * choices))
+        amounts = decision.amounts
+        if amounts and rng.random() < bid_chance:
+            return Bid(_pick(amounts, rng))
         return _PASS
     if type(decision) is TrumpDecision:
-        return NameTrump(rng.choice(decision.suits))
+        return NameTrump(_pick(decision.suits, rng))
     if type(decision) is DiscardDecision:
-        return Discard(tuple(rng.sample(decision.options, decision.count)))
+        return Discard(_sample(decision.options, decision.count, rng))
     if type(decision) is KeepDecision:
-        chosen = rng.sample(decision.options, decision.free_choices)
-        return Keep(decision.required + tuple(chosen))
+        return Keep(decision.required + _sample(decision.options, decision.free_choices, rng))
     raise TypeError(f"not a decision: {decision!r}")
+
+
+def _pick(items: Sequence[T], rng: random.Random) -> T:
+    """One of `items`, uniformly (a float draw: far quicker than `Random.choice`)."""
+    return items[int(rng.random() * len(items))]
+
+
+def _sample(items: Sequence[T], count: int, rng: random.Random) -> tuple[T, ...]:
+    """`count` distinct `items`, uniformly: the first steps of a Fisher-Yates shuffle."""
+    pool = list(items)
+    for position in range(count):
+        other = position + int(rng.random() * (len(pool) - position))
+        pool[position], pool[other] = pool[other], pool[position]
+    return tuple(pool[:count])
