@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 #: Cards held after the draw.
 HAND_SIZE = 6
 
+# Enum members looked up on their class cost a slow attribute access: the rob, once a hand,
+# uses these names instead.
+_ROBBED_TO_FIRST_TRICK, _FREE_CHOICE = DealerRob.KEEP_ALL_DUMP_ON_FIRST_TRICK, DealerRob.FREE_CHOICE
+
 
 def _by_strength(cards: Iterable[Card], trump: Suit) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=TRUMP_TABLES[trump].sort_key.__getitem__))
@@ -54,8 +58,8 @@ def rob_choice(seat: int, pool: Sequence[Card], trump: Suit, rules: HouseRules) 
     plain = ordered[len(trumps) :]
     protected = () if rules.allow_counting_discard else tuple([c for c in trumps if points[c]])
     mode = rules.dealer_rob
-    to_first = mode is DealerRob.KEEP_ALL_DUMP_ON_FIRST_TRICK
-    if mode is DealerRob.FREE_CHOICE:
+    to_first = mode is _ROBBED_TO_FIRST_TRICK
+    if mode is _FREE_CHOICE:
         required = protected
         options = tuple([card for card in ordered if card not in protected])
     elif len(trumps) > HAND_SIZE:

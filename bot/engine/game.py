@@ -74,6 +74,8 @@ _DEAL_PACKET = 3
 # below run them dozens of times a hand, so they use these module-level names instead.
 _BIDDING, _TRUMP, _DISCARD = Phase.BIDDING, Phase.TRUMP, Phase.DISCARD
 _ROB, _PLAY, _GAME_OVER = Phase.ROB, Phase.PLAY, Phase.GAME_OVER
+_SURPLUS_TO_FIRST_TRICK = ExcessTrumps.DUMP_ON_FIRST_TRICK
+_ROBBED_TO_FIRST_TRICK = DealerRob.KEEP_ALL_DUMP_ON_FIRST_TRICK
 
 #: Each seat's clockwise order of the table starting from it, per number of players.
 _ROTATIONS: dict[int, tuple[tuple[int, ...], ...]] = {
@@ -500,7 +502,7 @@ class Game:
         else:  # the usual case: nothing to set aside
             kept = [card for card in hand if strength[card]]
             set_aside = ()
-        to_first = self.rules.excess_trumps is ExcessTrumps.DUMP_ON_FIRST_TRICK
+        to_first = self.rules.excess_trumps is _SURPLUS_TO_FIRST_TRICK
         self.discards[seat].extend(plain)
         if to_first:
             self.thrown.extend([(seat, card) for card in set_aside])
@@ -546,7 +548,7 @@ class Game:
         taken = len(kept.intersection(stock))
         rejected = [card for card in pool if card not in kept]
         surplus_trumps = tuple([card for card in rejected if strength[card]])
-        to_first = self.rules.dealer_rob is DealerRob.KEEP_ALL_DUMP_ON_FIRST_TRICK
+        to_first = self.rules.dealer_rob is _ROBBED_TO_FIRST_TRICK
         if to_first:
             self.thrown.extend([(dealer, card) for card in surplus_trumps])
         else:

@@ -20,8 +20,9 @@ if TYPE_CHECKING:
 #: The scoring cards with their values, listed once (iterating an Enum class is slow).
 _KINDS: tuple[tuple[PointCard, int], ...] = tuple((kind, kind.points) for kind in PointCard)
 
-
+# Enum members looked up on their class cost a slow attribute access; these names are quicker.
 _LOW = PointCard.LOW
+_LOW_TO_HOLDER, _HIGH_LOW_IN_PLAY = LowGoesTo.HOLDER, HighLow.IN_PLAY
 
 
 def _player_of(game: Game, card: Card) -> int:
@@ -38,9 +39,9 @@ def score_finished_hand(game: Game) -> HandResult:
     capturer = {card: trick.winner for trick in tricks for _, card in trick.cards}
     if game.thrown:  # cards thrown to the first trick belong to its winner
         capturer.update([(card, tricks[0].winner) for _, card in game.thrown])
-    low_to_holder = game.rules.low_goes_to is LowGoesTo.HOLDER
+    low_to_holder = game.rules.low_goes_to is _LOW_TO_HOLDER
     cards_for = table.card_of
-    if game.rules.high_low is HighLow.IN_PLAY:
+    if game.rules.high_low is _HIGH_LOW_IN_PLAY:
         played_trumps = sorted(
             (card for card in capturer if table.strength[card] > 0),
             key=lambda card: table.strength[card],
