@@ -8,7 +8,7 @@ discard of plain cards, the draw, a forced rob) happen inside `apply` on their o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -488,7 +488,7 @@ class Game:
             self._start_play()
 
     def _discard_and_draw(
-        self, seat: int, chosen_trumps: Iterable[Card], events: list[Event]
+        self, seat: int, chosen_trumps: Collection[Card], events: list[Event]
     ) -> None:
         assert self.trump is not None
         self.exchange_queue.remove(seat)

@@ -5,10 +5,11 @@ RULES.md A8, B-5, B-6 and B-10.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from operator import add
 from typing import TYPE_CHECKING
 
-from bot.engine.cards import Card
+from bot.engine.cards import Card, Suit
 from bot.engine.events import HandResult
 from bot.engine.rules import HighLow, LowGoesTo
 from bot.engine.scoring import score_sides
@@ -25,6 +26,27 @@ _LOW = PointCard.LOW
 _LOW_TO_HOLDER, _HIGH_LOW_IN_PLAY = LowGoesTo.HOLDER, HighLow.IN_PLAY
 
 
+def scoring_cards(
+    trump: Suit, played: Iterable[Card], high_low: HighLow
+) -> Mapping[PointCard, Card]:
+    """Which card is each scoring card this hand.
+
+    With High and Low "in play" (B-6) they are the highest and the lowest trump played, and
+    neither exists when no trump was played; otherwise every scoring card is a fixed card.
+    """
+    table = TRUMP_TABLES[trump]
+    if high_low is not _HIGH_LOW_IN_PLAY:
+        return table.card_of
+    cards = dict(table.card_of)
+    del cards[PointCard.HIGH], cards[_LOW]
+    played_trumps = sorted(
+        (card for card in played if table.strength[card]), key=table.strength.__getitem__
+    )
+    if played_trumps:
+        cards[PointCard.HIGH], cards[_LOW] = played_trumps[-1], played_trumps[0]
+    return cards
+
+
 def _player_of(game: Game, card: Card) -> int:
     """The seat that played `card` this hand (or threw it to the first trick)."""
     played = [seat for trick in game.tricks for seat, played in trick.cards if played is card]
@@ -34,24 +56,12 @@ def _player_of(game: Game, card: Card) -> int:
 def score_finished_hand(game: Game) -> HandResult:
     """Award the six scoring cards of the hand just played and score it."""
     assert game.trump is not None and game.maker is not None and game.contract is not None
-    table = TRUMP_TABLES[game.trump]
     tricks = game.tricks
     capturer = {card: trick.winner for trick in tricks for _, card in trick.cards}
     if game.thrown:  # cards thrown to the first trick belong to its winner
         capturer.update([(card, tricks[0].winner) for _, card in game.thrown])
     low_to_holder = game.rules.low_goes_to is _LOW_TO_HOLDER
-    cards_for = table.card_of
-    if game.rules.high_low is _HIGH_LOW_IN_PLAY:
-        played_trumps = sorted(
-            (card for card in capturer if table.strength[card] > 0),
-            key=lambda card: table.strength[card],
-        )
-        cards_for = dict(cards_for)
-        if played_trumps:
-            cards_for[PointCard.HIGH] = played_trumps[-1]
-            cards_for[PointCard.LOW] = played_trumps[0]
-        else:
-            del cards_for[PointCard.HIGH], cards_for[PointCard.LOW]
+    cards_for = scoring_cards(game.trump, capturer, game.rules.high_low)
     maker_side = game.side_of[game.maker]
     discarder = {card: seat for seat, pile in enumerate(game.dead) for card in pile}
     captured: list[tuple[PointCard, int | None]] = []

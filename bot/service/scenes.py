@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.engine import Card, HandResult, Phase, PlayDecision, PointCard, SeatView
+from bot.engine import Card, HandResult, Phase, PlayDecision, SeatView
+from bot.engine.handscore import scoring_cards
 from bot.engine.rules import HighLow
-from bot.engine.trumps import TRUMP_TABLES
 from bot.i18n import picture_words, t
 from bot.render import (
     GameSummaryScene,
@@ -114,17 +114,7 @@ class HandCards:
 
 def point_awards(result: HandResult, cards: HandCards, high_low: HighLow) -> tuple[PointAward, ...]:
     """What happened to each scoring card of the hand."""
-    table = TRUMP_TABLES[result.trump]
-    card_of = {kind: card for card, kind in table.point_card.items()}
-    if high_low is HighLow.IN_PLAY:
-        played_trumps = sorted(
-            (card for card in cards.played if table.strength[card] > 0),
-            key=lambda card: table.strength[card],
-        )
-        if played_trumps:
-            card_of[PointCard.HIGH], card_of[PointCard.LOW] = played_trumps[-1], played_trumps[0]
-        else:
-            del card_of[PointCard.HIGH], card_of[PointCard.LOW]
+    card_of = scoring_cards(result.trump, cards.played, high_low)
     awards = []
     for kind, side in result.captured:
         card = card_of.get(kind)
