@@ -7,18 +7,18 @@ nobody can predict the cards without it.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import secrets
 import struct
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
 
 #: 64 draws of 64 bits per hash call.
 _BLOCK_DRAWS = 64
-_BLOCK = struct.Struct(f">{_BLOCK_DRAWS}Q")
 
 
 def new_seed() -> int:
@@ -26,10 +26,21 @@ def new_seed() -> int:
     return secrets.randbits(64)
 
 
-def _draws(seed: int, label: str, block: int) -> tuple[int, ...]:
-    """The `block`-th batch of 64 random 64-bit integers for (seed, label)."""
-    digest = hashlib.shake_256(f"{seed}:{label}#{block}".encode()).digest(_BLOCK.size)
-    return _BLOCK.unpack(digest)
+def _draws(seed: int, label: str, block: int, count: int = _BLOCK_DRAWS) -> tuple[int, ...]:
+    """The first `count` of the `block`-th batch of 64 random 64-bit integers for (seed, label).
+
+    SHAKE-256 output is a stream, so asking for fewer bytes gives the same first draws, and
+    saves hashing the ones a short shuffle would throw away.
+    """
+    layout = _layout(count)
+    digest = hashlib.shake_256(f"{seed}:{label}#{block}".encode()).digest(layout.size)
+    return layout.unpack(digest)
+
+
+@functools.cache
+def _layout(count: int) -> struct.Struct:
+    """`count` big-endian unsigned 64-bit integers."""
+    return struct.Struct(f">{count}Q")
 
 
 class SeededStream:
@@ -56,9 +67,12 @@ def shuffled(items: Sequence[T], seed: int, label: str) -> list[T]:
     only one block of draws, so that common case takes them straight from one hash call.
     """
     result = list(items)
-    values = _draws(seed, label, 1) if len(result) <= _BLOCK_DRAWS else _raw_values(seed, label)
-    # There may be more draws than positions: the ones left over go unused.
-    for i, value in zip(range(len(result) - 1, 0, -1), values, strict=False):
+    positions = range(len(result) - 1, 0, -1)
+    if len(positions) <= _BLOCK_DRAWS:
+        values: Iterable[int] = _draws(seed, label, 1, len(positions))
+    else:
+        values = _raw_values(seed, label)
+    for i, value in zip(positions, values, strict=False):  # the stream is endless
         j = value % (i + 1)
         result[i], result[j] = result[j], result[i]
     return result
