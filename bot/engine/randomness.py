@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import itertools
+import operator
 import secrets
 import struct
 from collections.abc import Iterable, Iterator, Sequence
@@ -72,7 +73,8 @@ def shuffled(items: Sequence[T], seed: int, label: str) -> list[T]:
         values: Iterable[int] = _draws(seed, label, 1, len(positions))
     else:
         values = _raw_values(seed, label)
-    for i, value in zip(positions, values, strict=False):  # the stream is endless
-        j = value % (i + 1)
+    # Position i swaps with its draw modulo i + 1 (the map ends with the bounds).
+    swaps = map(operator.mod, values, range(len(result), 1, -1))
+    for i, j in zip(positions, swaps, strict=True):
         result[i], result[j] = result[j], result[i]
     return result
