@@ -30,8 +30,10 @@ def _slot_init(cls: type) -> Callable[..., None]:
     namespace: dict[str, Any] = {}
     parameters, body = ["self"], []
     for field in fields(cls):
-        if field.default_factory is not MISSING:
-            raise TypeError(f"{cls.__name__}.{field.name}: value fields take plain defaults only")
+        if field.default_factory is not MISSING or not field.init or field.kw_only is True:
+            raise TypeError(
+                f"{cls.__name__}.{field.name}: value fields are plain (a plain default at most)"
+            )
         setter = f"_set_{field.name}"
         namespace[setter] = getattr(cls, field.name).__set__
         if field.default is MISSING:
@@ -44,4 +46,5 @@ def _slot_init(cls: type) -> Callable[..., None]:
     exec(source, namespace)  # as `dataclasses` does: a real signature, checked by Python itself
     init: Callable[..., None] = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
     return init

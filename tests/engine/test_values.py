@@ -67,9 +67,22 @@ def test_engine_values_keep_their_defaults_and_fields() -> None:
     assert event.plain_cards is None and pickle.loads(pickle.dumps(event)) == event
 
 
-def test_mutable_defaults_are_refused() -> None:
-    with pytest.raises(TypeError, match="plain defaults"):
+def test_fields_the_quick_init_cannot_honour_are_refused() -> None:
+    with pytest.raises(TypeError, match="plain"):
 
         @value
-        class Bad:
+        class Factory:
             items: list[int] = dataclasses.field(default_factory=list)
+
+    with pytest.raises(TypeError, match="plain"):
+
+        @value
+        class NotInInit:
+            seat: int
+            cached: int = dataclasses.field(default=0, init=False)
+
+    with pytest.raises(TypeError, match="plain"):
+
+        @value
+        class KeywordOnly:
+            seat: int = dataclasses.field(kw_only=True)
