@@ -32,6 +32,7 @@ from bot.engine.events import (
     event_to_dict,
 )
 from bot.engine.game import Game
+from bot.engine.handscore import scoring_cards
 from bot.engine.random_player import random_action
 from bot.engine.rules import (
     AllPass,
@@ -118,6 +119,7 @@ __all__ = [
     "parse_cards",
     "random_action",
     "score_hand",
+    "scoring_cards",
     "trick_winner",
     "trump_order",
 ]

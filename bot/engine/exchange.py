@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from bot.engine.cards import FULL_DECK, Card, Suit, deck_order
+from bot.engine.cards import Card, Suit, deck_order
 from bot.engine.decisions import DiscardDecision, KeepDecision
 from bot.engine.errors import IllegalAction, Reason
 from bot.engine.randomness import shuffled
@@ -18,10 +18,6 @@ if TYPE_CHECKING:
 
 #: Cards held after the draw.
 HAND_SIZE = 6
-
-# Enum members looked up on their class cost a slow attribute access: the rob, once a hand,
-# uses these names instead.
-_ROBBED_TO_FIRST_TRICK, _FREE_CHOICE = DealerRob.KEEP_ALL_DUMP_ON_FIRST_TRICK, DealerRob.FREE_CHOICE
 
 
 def _by_strength(cards: Iterable[Card], trump: Suit) -> tuple[Card, ...]:
@@ -58,8 +54,8 @@ def rob_choice(seat: int, pool: Sequence[Card], trump: Suit, rules: HouseRules) 
     plain = ordered[len(trumps) :]
     protected = () if rules.allow_counting_discard else tuple([c for c in trumps if points[c]])
     mode = rules.dealer_rob
-    to_first = mode is _ROBBED_TO_FIRST_TRICK
-    if mode is _FREE_CHOICE:
+    to_first = mode is DealerRob.KEEP_ALL_DUMP_ON_FIRST_TRICK
+    if mode is DealerRob.FREE_CHOICE:
         required = protected
         options = tuple([card for card in ordered if card not in protected])
     elif len(trumps) > HAND_SIZE:
@@ -70,8 +66,6 @@ def rob_choice(seat: int, pool: Sequence[Card], trump: Suit, rules: HouseRules) 
     return KeepDecision(seat, required, options, HAND_SIZE, to_first)
 
 
-#: Every card, to tell cards from anything else in one set operation.
-_ALL_CARDS = frozenset(FULL_DECK)
 _COLLECTIONS = (tuple, list, set, frozenset)
 
 
@@ -81,12 +75,9 @@ def check_choice(
     """Check a choice: `count` distinct cards, all of `required`, the rest from `options`."""
     if not isinstance(cards, _COLLECTIONS):
         raise IllegalAction(Reason.BAD_ACTION, "choose cards")
-    try:
-        chosen = set(cards)
-    except TypeError:  # something unhashable, so certainly not a card
-        raise IllegalAction(Reason.BAD_ACTION, "choose cards") from None
-    if not chosen <= _ALL_CARDS:
+    if not all(isinstance(card, Card) for card in cards):
         raise IllegalAction(Reason.BAD_ACTION, "choose cards")
+    chosen = set(cards)
     if len(chosen) != len(cards):
         raise IllegalAction(Reason.DUPLICATE_CARDS, "each card can be chosen once")
     if len(chosen) != count:

@@ -75,7 +75,6 @@ _DEAL_PACKET = 3
 _BIDDING, _TRUMP, _DISCARD = Phase.BIDDING, Phase.TRUMP, Phase.DISCARD
 _ROB, _PLAY, _GAME_OVER = Phase.ROB, Phase.PLAY, Phase.GAME_OVER
 _SURPLUS_TO_FIRST_TRICK = ExcessTrumps.DUMP_ON_FIRST_TRICK
-_ROBBED_TO_FIRST_TRICK = DealerRob.KEEP_ALL_DUMP_ON_FIRST_TRICK
 
 #: Each seat's clockwise order of the table starting from it, per number of players.
 _ROTATIONS: dict[int, tuple[tuple[int, ...], ...]] = {
@@ -102,6 +101,13 @@ _DEALT_TO: dict[int, tuple[itemgetter[Any], ...]] = {
     players: tuple(itemgetter(*_dealt_positions(players, turn)) for turn in range(players))
     for players in SUPPORTED_PLAYER_COUNTS
 }
+
+
+def _is_full_deck(deck: Sequence[object]) -> bool:
+    """Whether `deck` holds each of the 52 cards exactly once (and nothing else)."""
+    cards = [card for card in deck if isinstance(card, Card)]
+    return len(cards) == len(deck) and sorted(cards, key=deck_order) == list(FULL_DECK)
+
 
 #: One `CardPlayed` event per (seat, card), built once: events are immutable values, and a hand
 #: announces 24 or more of them, so sharing them saves building each one again.
@@ -173,7 +179,7 @@ class Game:
             raise ValueError(f"{players} players are not supported")
         if not 0 <= first_dealer < players:
             raise ValueError(f"no seat {first_dealer} among {players}")
-        if deck is not None and sorted(deck, key=deck_order) != list(FULL_DECK):
+        if deck is not None and not _is_full_deck(deck):
             raise ValueError("an explicit deck must hold each of the 52 cards once")
         self.rules = rules
         self.players = players
@@ -548,7 +554,7 @@ class Game:
         taken = len(kept.intersection(stock))
         rejected = [card for card in pool if card not in kept]
         surplus_trumps = tuple([card for card in rejected if strength[card]])
-        to_first = self.rules.dealer_rob is _ROBBED_TO_FIRST_TRICK
+        to_first = self.rules.dealer_rob is DealerRob.KEEP_ALL_DUMP_ON_FIRST_TRICK
         if to_first:
             self.thrown.extend([(dealer, card) for card in surplus_trumps])
         else:

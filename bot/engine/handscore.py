@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from operator import add
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import Card, Suit
@@ -36,7 +37,7 @@ def scoring_cards(
     """
     table = TRUMP_TABLES[trump]
     if high_low is not _HIGH_LOW_IN_PLAY:
-        return table.card_of
+        return MappingProxyType(table.card_of)  # read-only: the table is shared
     cards = dict(table.card_of)
     del cards[PointCard.HIGH], cards[_LOW]
     played_trumps = sorted(

@@ -3,13 +3,17 @@
 They are values: shared between the engine, the bot and the computer players, compared, hashed,
 pickled to worker processes, never changed. A game builds about sixty of them per hand, and the
 `__init__` that `dataclass(frozen=True)` writes stores each field with `object.__setattr__`,
-which looks the field up by name on every call. `value` keeps everything the dataclass gives and
-swaps in an `__init__` that stores each field straight through its slot, the very descriptor that
-lookup would find: the same object in about half the time.
+which looks the field up by name on every call. `value` keeps the rest of what the dataclass
+gives (immutability, equality, hashing, repr, pattern matching, pickling) and swaps in an
+`__init__` that stores each field straight through its slot, the very descriptor that lookup
+would find: the same object in about half the time. Value classes are plain records: a class
+asking for more than that `__init__` does (its own `__init__`, `__post_init__`, `InitVar`,
+factories, `init=False` or keyword-only fields) is refused.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, TypeVar, dataclass_transform
@@ -20,7 +24,12 @@ _Class = TypeVar("_Class", bound=type)
 @dataclass_transform(frozen_default=True)
 def value(cls: _Class) -> _Class:
     """Make `cls` a frozen, slotted dataclass whose instances are quick to build."""
+    if "__init__" in vars(cls) or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__}: a value class has only the generated __init__")
     frozen = dataclass(frozen=True, slots=True)(cls)
+    generated = list(inspect.signature(frozen.__init__).parameters)[1:]
+    if generated != [field.name for field in fields(frozen)]:  # InitVar, init=False
+        raise TypeError(f"{cls.__name__}: value fields are plain (a plain default at most)")
     frozen.__init__ = _slot_init(frozen)
     return frozen
 

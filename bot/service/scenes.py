@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.engine import Card, HandResult, Phase, PlayDecision, SeatView
-from bot.engine.handscore import scoring_cards
+from bot.engine import Card, HandResult, Phase, PlayDecision, SeatView, scoring_cards
 from bot.engine.rules import HighLow
 from bot.i18n import picture_words, t
 from bot.render import (

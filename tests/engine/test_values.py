@@ -1,4 +1,5 @@
-"""`value` classes behave exactly like frozen, slotted dataclasses, only built faster."""
+"""`value` classes behave like frozen, slotted dataclasses, only built faster, and refuse what
+the quick `__init__` could not honour."""
 
 from __future__ import annotations
 
@@ -86,3 +87,19 @@ def test_fields_the_quick_init_cannot_honour_are_refused() -> None:
         @value
         class KeywordOnly:
             seat: int = dataclasses.field(kw_only=True)
+
+    with pytest.raises(TypeError, match="plain"):
+
+        @value
+        class WithInitVar:
+            seat: int
+            scratch: dataclasses.InitVar[int]
+
+    with pytest.raises(TypeError, match="generated __init__"):
+
+        @value
+        class PostInit:
+            seat: int
+
+            def __post_init__(self) -> None:
+                pass
