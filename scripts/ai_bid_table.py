@@ -1,4 +1,4 @@
-"""Build `data/ai/bid_table.json`: what a hand is worth as maker, measured by playing deals out.
+"""Build `bot/ai/bid_table.json`: what a hand is worth as maker, measured by playing deals out.
 
 For each random deal every seat in turn is made the maker (it bids the minimum, the others pass)
 with each suit as trumps, and the hand is played to the end by the rule-based players (`normal`).

@@ -1,4 +1,4 @@
-"""Draw the card art into `cards_img/`: 52 faces in two decks, and the back.
+"""Draw the card art into `bot/render/cards_img/`: 52 faces in two decks, and the back.
 
 `cards_img/classic/` is the usual red and black deck, `cards_img/four_colour/` the deck with
 blue diamonds and green clubs for colour-blind players; files are named by card code

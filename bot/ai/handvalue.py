@@ -1,6 +1,6 @@
 """What a hand is worth as maker: the distribution of the points its side takes, by lookup.
 
-The distributions come from `data/ai/bid_table.json`, built by `scripts/ai_bid_table.py`, which
+The distributions come from `bot/ai/bid_table.json`, built by `scripts/ai_bid_table.py`, which
 plays many deals out with the rule-based players, each seat in turn making each suit trumps, and
 counts the maker's side's points by a few features of the maker's nine cards: seat relative to
 the dealer (the dealer robs the pack), trump length, which of the Ace, King and Queen are held,
@@ -20,8 +20,9 @@ from bot.ai.utility import GAME_VALUE
 from bot.engine import Card, HouseRules, Suit
 from bot.engine.scoring import score_hand, score_individual
 from bot.engine.trumps import TOTAL_POINTS, TRUMP_TABLES
+from bot.package_data import shipped
 
-TABLE_PATH = Path(__file__).resolve().parents[2] / "data" / "ai" / "bid_table.json"
+TABLE_PATH = shipped(__package__, "bid_table.json")
 #: Samples a cell needs before its own distribution is trusted over a coarser one.
 MIN_SAMPLES = 40
 _ACE, _KING, _QUEEN = 14, 13, 12

@@ -26,9 +26,10 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 from bot.i18n.locale_codes import SUPPORTED_LOCALES
+from bot.package_data import shipped
 
 DOMAIN = "cinch"
-LOCALES_DIR = Path(__file__).resolve().parent / "locales"
+LOCALES_DIR = shipped(__package__, "locales")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Drawing the card faces and back that `scripts/make_cards.py` saves into `cards_img/`.
+"""Drawing the card faces and back that `scripts/make_cards.py` saves into `bot/render/cards_img/`.
 
 Cards are drawn at twice the size they are shown (see `ART_SIZE`) so they stay sharp on
 high-density screens, and everything is drawn four times larger again and reduced, for smooth

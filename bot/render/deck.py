@@ -1,4 +1,4 @@
-"""The card pictures from `cards_img/`, loaded and scaled once per process.
+"""The card pictures shipped in `bot/render/cards_img/`, loaded and scaled once per process.
 
 Every picture pastes the same few card sizes over and over, so each (card, deck, width) is
 decoded, resampled and given its drop shadow once and then kept: a picture then costs one
@@ -13,8 +13,9 @@ from pathlib import Path
 from PIL import Image, ImageFilter
 
 from bot.engine.cards import Card
+from bot.package_data import shipped
 
-CARDS_DIR = Path(__file__).resolve().parent.parent.parent / "cards_img"
+CARDS_DIR = shipped(__package__, "cards_img")
 DECK_DIRS = {False: CARDS_DIR / "classic", True: CARDS_DIR / "four_colour"}
 BACK_FILE = CARDS_DIR / "back.png"
 ART_ASPECT = 336 / 240

@@ -19,7 +19,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, features
 
-FONT_DIR = Path(__file__).resolve().parent / "fonts"
+from bot.package_data import shipped
+
+FONT_DIR = shipped(__package__, "fonts")
 #: Tried in this order for every character.
 FONT_FILES = ("DejaVuSans-Bold.ttf", "DroidSansFallback-Common.ttf", "Symbola-Emoji.ttf")
 REPLACEMENT = "?"

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import gettext
 import re
-import tomllib
 from io import BytesIO
-from pathlib import Path
 
 import pytest
 from babel import Locale
@@ -17,7 +15,6 @@ from bot.i18n import SUPPORTED_LOCALES
 from bot.i18n.catalogue import DOMAIN, LOCALES_DIR, catalogue, po_path
 from bot.i18n.messages import placeholders
 
-ROOT = Path(__file__).resolve().parents[2]
 ENGLISH = catalogue("en")
 OTHERS = [locale for locale in SUPPORTED_LOCALES if locale != "en"]
 
@@ -98,15 +95,6 @@ def test_compiled_by_babel_and_read_by_gettext_the_catalogue_says_the_same(local
     for key, forms in found.plurals.items():
         for count in range(30):
             assert standard.ngettext(key, key, count) == forms[found.plural_index(count)]
-
-
-def test_a_plain_install_ships_the_catalogues() -> None:
-    """pyproject's package data covers every catalogue, so a wheel carries them all."""
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
-    patterns = config["tool"]["setuptools"]["package-data"]["bot.i18n"]
-    package = LOCALES_DIR.parent
-    shipped = {path for pattern in patterns for path in package.glob(pattern)}
-    assert shipped == {po_path(locale) for locale in SUPPORTED_LOCALES}
 
 
 def test_language_names_are_the_languages_own_everywhere() -> None:
