@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import aiohttp
 import discord
 
 from bot.ai import LEVELS
@@ -25,6 +26,14 @@ log = logging.getLogger("bot")
 
 EXIT_CONFIG = 2
 EXIT_LOGIN = 1
+EXIT_NETWORK = 3
+
+
+def quiet_voice_warnings() -> None:
+    """The bot never joins a voice channel, so discord.py's start-up warnings that the voice
+    libraries are missing would only alarm the operator."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
 
 
 def run_bot(args: argparse.Namespace) -> int:
@@ -37,9 +46,17 @@ def run_bot(args: argparse.Namespace) -> int:
         return EXIT_CONFIG
     discord.utils.setup_logging(level=settings.log_level, root=True)
     log.info("Starting with %r", settings)
+    quiet_voice_warnings()
     bot = create_bot(settings)
     try:
         bot.run(token, log_handler=None)
+    except aiohttp.ClientConnectionError as error:
+        print(
+            f"Could not reach Discord ({error.__class__.__name__}): check this machine's internet"
+            " connection, proxy and firewall, then start the bot again.",
+            file=sys.stderr,
+        )
+        return EXIT_NETWORK
     except discord.LoginFailure:
         print(
             "Discord refused the token. Copy it again from the 'Bot' tab of your application"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -64,3 +65,31 @@ def test_python_dash_m_bot_runs_as_a_process(no_settings):
     assert done.returncode == cli.EXIT_CONFIG
     assert "DISCORD_TOKEN is not set" in done.stderr
     assert "permissions=" in done.stderr
+
+
+def _closed_loopback_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_without_a_connection_to_discord_it_says_so_in_one_sentence(no_settings):
+    """Discord's address points at a closed port on this machine: the real connection fails."""
+    base = f"http://127.0.0.1:{_closed_loopback_port()}/api/v10"
+    start_offline = (
+        f"import discord.http; discord.http.Route.BASE = {base!r}; "
+        "import bot.__main__ as cli; raise SystemExit(cli.main([]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", start_offline],
+        cwd=no_settings,
+        env={**os.environ, "DISCORD_TOKEN": "abc.def.ghi"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert done.returncode == cli.EXIT_NETWORK
+    assert "Could not reach Discord" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert "voice will NOT be supported" not in done.stderr
