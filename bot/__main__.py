@@ -44,7 +44,7 @@ def run_bot(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(error, file=sys.stderr)
         return EXIT_CONFIG
-    discord.utils.setup_logging(level=settings.log_level, root=True)
+    discord.utils.setup_logging(level=logging.getLevelNamesMapping()[settings.log_level], root=True)
     log.info("Starting with %r", settings)
     quiet_voice_warnings()
     bot = create_bot(settings)

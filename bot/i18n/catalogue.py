@@ -59,12 +59,12 @@ def load_catalogue(path: Path, locale: str) -> Catalogue:
     for message in catalog:
         if not message.id or message.fuzzy:
             continue
-        if message.pluralizable:
-            forms = tuple(message.string)
-            if all(forms):
-                plurals[message.id[0]] = forms
-        elif message.string:
-            messages[message.id] = message.string
+        key, text = message.id, message.string
+        if isinstance(key, str):
+            if isinstance(text, str) and text:
+                messages[key] = text
+        elif not isinstance(text, str) and text and all(text):
+            plurals[key[0]] = tuple(text)
     return Catalogue(locale, messages, plurals, gettext.c2py(catalog.plural_expr))
 
 
