@@ -21,6 +21,7 @@ from bot.ai import LEVELS
 from bot.demo import DemoSettings, play_demo
 from bot.factory import create_bot
 from bot.settings import ConfigError, Settings
+from bot.store.backup import BackupError, backup_sqlite
 
 log = logging.getLogger("bot")
 
@@ -81,6 +82,18 @@ def run_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_backup(args: argparse.Namespace) -> int:
+    """Copy the live SQLite database into a new file, safely while the bot runs."""
+    try:
+        source = Settings.from_env().database_path
+        pages = backup_sqlite(source, args.target)
+    except (ConfigError, BackupError) as error:
+        print(error, file=sys.stderr)
+        return EXIT_CONFIG
+    print(f"Backed up {source} to {args.target} ({pages} pages).")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
@@ -118,6 +131,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=int, default=None, help="seed for the cards, to replay the same game"
     )
     demo.set_defaults(handler=run_demo)
+    backup = commands.add_parser(
+        "backup",
+        help="copy the SQLite database (DATABASE_URL) into a new file, while the bot runs",
+    )
+    backup.add_argument("target", type=Path, help="the new file to write")
+    backup.set_defaults(handler=run_backup)
     return parser
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import socket
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import discord
@@ -93,3 +95,20 @@ def test_without_a_connection_to_discord_it_says_so_in_one_sentence(no_settings)
     assert "Could not reach Discord" in done.stderr
     assert "Traceback" not in done.stderr
     assert "voice will NOT be supported" not in done.stderr
+
+
+def test_backup_copies_the_configured_database_into_a_new_file(no_settings, capsys):
+    source = no_settings / "games.sqlite3"
+    with closing(sqlite3.connect(source)) as database:
+        database.execute("CREATE TABLE kept (value TEXT)")
+        database.execute("INSERT INTO kept VALUES ('a hand')")
+        database.commit()
+    (no_settings / ".env").write_text("DATABASE_URL=sqlite:///games.sqlite3\n")
+
+    assert cli.main(["backup", "saved/copy.sqlite3"]) == 0
+
+    assert "Backed up" in capsys.readouterr().out
+    with closing(sqlite3.connect(no_settings / "saved" / "copy.sqlite3")) as copy:
+        assert copy.execute("SELECT value FROM kept").fetchall() == [("a hand",)]
+    assert cli.main(["backup", "saved/copy.sqlite3"]) == cli.EXIT_CONFIG
+    assert "already exists" in capsys.readouterr().err
