@@ -5,22 +5,29 @@ call a button or slash command makes: lock, engine, committed append, snapshot, 
 result records), each followed by drawing the table picture as the table message's edit would.
 One action's latency is measured end to end over both: apply, commit, render.
 
-Tables act at a human pace (``--pace`` seconds between two moves at a table, on average, with
-random jitter so they do not move in lockstep); ``--pace 0`` drives every table flat out to
-find the ceiling. Goal at 200 tables: p50 <= 30 ms and p99 <= 100 ms.
+Tables act at a human pace (PACE seconds between two moves at a table, on average, with random
+jitter so they do not move in lockstep); a pace of 0 drives every table flat out to find the
+ceiling of one process. Goals: at 200 tables moving every 2 s, p50 <= 20 ms and p99 <= 100 ms;
+at 500 tables moving every 5 s the same p99, in under 300 MB of resident memory.
 
-Run from the repository root: ``python scripts/bench_service.py [--tables 200]``.
+Each load (``TABLES:PACE``) runs in a process of its own on a fresh file, so the resident memory
+printed for it (every table still open) is that load's alone. The summary prints the ratio of p99
+to p50 and how p99 grows with the number of tables. Run from the repository root:
+``python scripts/bench_service.py [50:2 200:2 500:5 200:0] [--seconds 30]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import random
 import statistics
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 from bot.engine.random_player import random_action
@@ -95,60 +102,133 @@ async def play(
             await asyncio.sleep(min(rng.expovariate(1 / pace), seconds_left(until)))
 
 
-async def run(tables: int, pace: float, seconds: float, database: Path, threads: int) -> None:
+@dataclass(frozen=True)
+class Load:
+    """How many tables, and the mean seconds between two moves at one table (0: flat out)."""
+
+    tables: int
+    pace: float
+
+    @classmethod
+    def parse(cls, text: str) -> Load:
+        tables, _, pace = text.partition(":")
+        return cls(int(tables), float(pace or 2))
+
+    def __str__(self) -> str:
+        pace = f"a move every {self.pace:g} s" if self.pace else "flat out"
+        return f"{self.tables} tables, {pace}"
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What one load measured, in milliseconds, actions per second and megabytes."""
+
+    load: Load
+    actions: int
+    per_second: float
+    p50: float
+    p99: float
+    worst: float
+    apply_p50: float
+    apply_p99: float
+    resident_mb: float
+
+
+def resident_mb() -> float:
+    """This process's resident memory now (Linux), in MB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def measure(load: Load, seconds: float, database: Path, threads: int) -> Figures:
     store = await Store.open(database)
     service = TableService(
         store, NoOutbox(), random_source=random.Random(1), drawing=Drawing(threads)
     )
     measured: list[tuple[float, float]] = []
     try:
-        seated = [await seat_table(service, number) for number in range(tables)]
+        seated = [await seat_table(service, number) for number in range(load.tables)]
         started = time.perf_counter()
         until = started + seconds
         await asyncio.gather(
             *(
-                play(service, table_id, people, pace, until, random.Random(n), measured)
+                play(service, table_id, people, load.pace, until, random.Random(n), measured)
                 for n, (table_id, people) in enumerate(seated)
             )
         )
         elapsed = time.perf_counter() - started
+        memory = resident_mb()  # every table still open and in memory
     finally:
         await service.close()
         await store.close()
     total = [end_to_end * 1000 for end_to_end, _ in measured]
     applying = [apply * 1000 for _, apply in measured]
-    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
-    print(
-        f"{tables} tables, pace {pace:g} s per move per table, {threads} drawing threads, "
-        f"{elapsed:.1f} s, {database}"
+    return Figures(
+        load,
+        len(total),
+        len(total) / elapsed,
+        statistics.median(total),
+        percentile(total, 0.99),
+        max(total),
+        statistics.median(applying),
+        percentile(applying, 0.99),
+        memory,
     )
-    print(f"{os.cpu_count()} CPUs, load average before the run: {load}")
-    print(f"actions: {len(total)}  ({len(total) / elapsed:.0f} actions/s)")
-    print(
-        "one action end to end (apply, commit, render): "
-        f"p50 {statistics.median(total):.1f} ms  p99 {percentile(total, 0.99):.1f} ms  "
-        f"max {max(total):.1f} ms"
-    )
-    print(
-        "of which apply and commit: "
-        f"p50 {statistics.median(applying):.1f} ms  p99 {percentile(applying, 0.99):.1f} ms"
-    )
+
+
+def measure_in_own_process(load: Load, seconds: float, threads: int) -> Figures:
+    """One load in a fresh process on a fresh file, so memory and caches start clean."""
+    database = Path(tempfile.mkdtemp(prefix="cinch-bench-")) / "bench.sqlite3"
+    return asyncio.run(measure(load, seconds, database, threads))
+
+
+def report(runs: list[Figures]) -> None:
+    print(f"{'load':<32} {'actions/s':>9} {'p50':>7} {'p99':>7} {'max':>7} {'p99/p50':>7} "
+          f"{'apply p50':>9} {'apply p99':>9} {'RSS MB':>7}")
+    for run in runs:
+        print(
+            f"{run.load!s:<32} {run.per_second:>9.0f} {run.p50:>7.1f} {run.p99:>7.1f} "
+            f"{run.worst:>7.1f} {run.p99 / run.p50:>7.1f} {run.apply_p50:>9.1f} "
+            f"{run.apply_p99:>9.1f} {run.resident_mb:>7.0f}"
+        )
+    paced = [run for run in runs if run.load.pace]
+    if len(paced) > 1:
+        first = paced[0]
+        growth = ", ".join(
+            f"{run.load.tables} tables x{run.p99 / first.p99:.2f}" for run in paced[1:]
+        )
+        print(f"p99 growth from {first.load.tables} tables: {growth}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=200)
     parser.add_argument(
-        "--pace", type=float, default=2.0, help="mean seconds between moves at a table"
+        "loads",
+        nargs="*",
+        type=Load.parse,
+        default=[Load(50, 2), Load(200, 2), Load(500, 5), Load(200, 0)],
+        help="TABLES:PACE, each run in its own process (default: 50:2 200:2 500:5 200:0)",
     )
-    parser.add_argument("--seconds", type=float, default=30.0, help="how long to run")
-    parser.add_argument("--database", type=Path, default=None, help="SQLite file (default: temp)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long each load runs")
     parser.add_argument(
         "--threads", type=int, default=DRAWING_THREADS, help="threads that draw the pictures"
     )
     args = parser.parse_args()
-    database = args.database or Path(tempfile.mkdtemp(prefix="cinch-bench-")) / "bench.sqlite3"
-    asyncio.run(run(args.tables, args.pace, args.seconds, database, args.threads))
+    load_average = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(
+        f"{os.cpu_count()} CPUs, load average before the run: {load_average}; "
+        f"{args.seconds:g} s per load, {args.threads} drawing threads; times in ms, one action "
+        "end to end = apply, commit, draw the table"
+    )
+    runs = []
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=spawn, max_tasks_per_child=1) as pool:
+        for load in args.loads:
+            run = pool.submit(measure_in_own_process, load, args.seconds, args.threads)
+            runs.append(run.result())
+    report(runs)
 
 
 if __name__ == "__main__":
