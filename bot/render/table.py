@@ -12,9 +12,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.engine.cards import FULL_DECK, Card, Suit
 from bot.render import deck
-from bot.render.canvas import chip, felt, paste_card, suit_badge, to_png
-from bot.render.scenes import SeatScene, SideScene, TableScene
+from bot.render.canvas import chip, felt, fixed_palette, paste_card, suit_badge, to_png
+from bot.render.scenes import PlayedCard, SeatScene, SideScene, TableScene
 from bot.render.style import (
     CARD_FACE,
     FELT,
@@ -223,6 +224,58 @@ class _TablePainter:
             )
 
 
+def _palette_scene(number: int, shown: list[Card], four_colour: bool) -> TableScene:
+    """A busy table: four seats of 2 or 3 sides, eight cards shown, every kind of label."""
+    sides = 3 if number % 2 else 2
+    return TableScene(
+        seats=tuple(
+            SeatScene(f"Player {seat} ÅÉ 王", seat % sides, 9 - seat, seat == 1, 6, seat == 2)
+            for seat in range(4)
+        ),
+        sides=tuple(SideScene(f"Side {side}", 40 - side, side) for side in range(sides)),
+        target=51,
+        dealer=number % 4,
+        hand_number=number + 1,
+        phase="Trick 2 · Playing",
+        to_act=(number + 1) % 4,
+        trick=tuple(PlayedCard(seat, card) for seat, card in enumerate(shown[:4])),
+        last_trick=tuple(PlayedCard(seat, card) for seat, card in enumerate(shown[4:])),
+        last_trick_winner=number % 4,
+        trump=list(Suit)[number % 4],
+        contract=6,
+        maker=0,
+        four_colour=four_colour,
+    )
+
+
+def _palette_scenes() -> list[TableScene]:
+    """Tables that between them show every colour a table picture can hold: each card of
+    both decks in the trick and in the last trick, every trump, three sides' colours, and
+    every kind of label."""
+    cards = list(FULL_DECK)
+    return [
+        _palette_scene(number, [cards[(first + at) % len(cards)] for at in range(8)], four)
+        for four in (False, True)
+        for number, first in enumerate(range(0, len(cards), 8))
+    ]
+
+
+@lru_cache(maxsize=1)
+def table_palette() -> Image.Image:
+    """One palette for every table picture, chosen once per process from `_palette_scenes`.
+
+    Choosing a palette for each picture cost as much as mapping the picture to it; a fixed
+    palette built from tables that show every card, trump and side colour looks the same
+    (the render tests compare both against the true-colour picture).
+    """
+    return fixed_palette(*(_TablePainter(scene).paint() for scene in _palette_scenes()))
+
+
+def paint_table(scene: TableScene) -> Image.Image:
+    """The public table in true colour, before it is reduced to the table palette."""
+    return _TablePainter(scene).paint()
+
+
 def render_table(scene: TableScene) -> bytes:
     """The public table as PNG bytes (1000 x 600)."""
-    return to_png(_TablePainter(scene).paint())
+    return to_png(paint_table(scene), table_palette())

@@ -204,17 +204,18 @@ def _centre_to_baseline(size: int) -> float:
 
 
 @lru_cache(maxsize=4096)
-def _run_mask(run: Run, size: int) -> tuple[Image.Image, int, int]:
-    """A run drawn once into an `L` mask, with the mask's offset from the pen position.
+def _run_mask(run: Run, size: int) -> tuple[Image.Image, int, int, float]:
+    """A run drawn once into an `L` mask, with the mask's offset from the pen position and
+    how far the pen moves past the run.
 
     The same names and labels are drawn on every picture of a game, so keeping their masks
-    saves most of the text cost.
+    and advances saves most of the text cost.
     """
     font = run.font_object(size)
     left, top, right, bottom = font.getbbox(run.text, anchor="ls")
     mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
     ImageDraw.Draw(mask).text((-left, -top), run.text, font=font, fill=255, anchor="ls")
-    return mask, left, top
+    return mask, left, top, font.getlength(run.text)
 
 
 def draw_text(
@@ -235,8 +236,8 @@ def draw_text(
     x = xy[0] - {"left": 0, "centre": width / 2, "right": width}[align]
     baseline = round(xy[1] + _centre_to_baseline(size))
     for run in runs(line):
-        mask, left, top = _run_mask(run, size)
+        mask, left, top, advance = _run_mask(run, size)
         corner = (round(x) + left, baseline + top)
         image.paste(fill, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask)
-        x += run.font_object(size).getlength(run.text)
+        x += advance
     return width
