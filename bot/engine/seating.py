@@ -45,17 +45,19 @@ class SeatDraw:
     first_dealer_seat: int
 
 
-def _draw_value(card: Card, ace_low: bool) -> int:
-    return 1 if ace_low and card.rank == ACE else card.rank
+def _cut_value(card: Card) -> int:
+    """A card's value when cutting for the deal: the Ace counts low."""
+    return 1 if card.rank == ACE else card.rank
 
 
 def draw_for_seats(players: int, seed: int, first_dealer: FirstDealer) -> SeatDraw:
     """Everyone draws from a spread pack; the two highest play against the two lowest.
 
-    Ties are broken by the tied players drawing again. The highest card deals first unless the
-    house rule says the lowest (Ace low then, as when cutting) or a random player.
+    Partners are always chosen with the Ace high; ties are broken by the tied players drawing
+    again. The highest card deals first unless the house rule says the lowest (counted with
+    the Ace low, as when cutting; of two equally low cards, the one ranked lower by the
+    redraw) or a random player: the option chooses only who deals.
     """
-    ace_low = first_dealer is FirstDealer.LOWEST
     round_number = 0
 
     def rank_group(group: list[int]) -> list[int]:
@@ -65,10 +67,10 @@ def draw_for_seats(players: int, seed: int, first_dealer: FirstDealer) -> SeatDr
         drawn = {player: deck[i] for i, player in enumerate(group)}
         if round_number == 1:
             first.update(drawn)
-        values = sorted({_draw_value(card, ace_low) for card in drawn.values()}, reverse=True)
+        values = sorted({card.rank for card in drawn.values()}, reverse=True)
         ordered: list[int] = []
         for value in values:
-            tied = [p for p in group if _draw_value(drawn[p], ace_low) == value]
+            tied = [p for p in group if drawn[p].rank == value]
             ordered.extend(tied if len(tied) == 1 else rank_group(tied))
         return ordered
 
@@ -79,7 +81,7 @@ def draw_for_seats(players: int, seed: int, first_dealer: FirstDealer) -> SeatDr
     if first_dealer is FirstDealer.RANDOM:
         dealer_player = SeededStream(seed, "first-dealer").below(players)
     elif first_dealer is FirstDealer.LOWEST:
-        dealer_player = ranking[-1]
+        dealer_player = min(ranking, key=lambda p: (_cut_value(first[p]), -ranking.index(p)))
     else:
         dealer_player = ranking[0]
     return SeatDraw(

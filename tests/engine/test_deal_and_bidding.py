@@ -6,6 +6,8 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.engine import (
     FULL_DECK,
@@ -14,6 +16,7 @@ from bot.engine import (
     Bid,
     BidDecision,
     BidMade,
+    Card,
     FirstDealer,
     Game,
     HandDealt,
@@ -39,6 +42,7 @@ from .helpers import (
     W,
     assert_rejected,
     bid_round,
+    cards,
     finish_draw,
     of_type,
     play_out_hand,
@@ -318,12 +322,40 @@ def test_first_dealer_lowest_counts_the_ace_low() -> None:
     for seed in range(80):
         draw = draw_for_seats(4, seed, FirstDealer.LOWEST)
         dealer = draw.seating[draw.first_dealer_seat]
-        assert dealer == draw.ranking[-1]
         value = {p: 1 if c.rank == 14 else c.rank for p, c in enumerate(draw.first_cards)}
         assert value[dealer] == min(value.values())
         if draw.first_cards[dealer].rank == 14:
             found += 1
     assert found, "no seed where an Ace deals first"
+
+
+def test_first_dealer_lowest_still_pairs_the_ace_with_the_high_cards() -> None:
+    """The option chooses who deals, not who partners whom: the Ace is high in the draw for
+    partners whatever the option, and with the Ace low for cutting it deals first."""
+    game = Game.new(HouseRules(first_dealer=FirstDealer.LOWEST), 4, seed=2)
+    draw = game.seat_draw
+    assert draw is not None
+    by_seat = [draw.first_cards[player] for player in draw.seating]
+    assert {by_seat[N], by_seat[S]} == set(cards("AH KS"))
+    assert {by_seat[E], by_seat[W]} == set(cards("JS 6H"))
+    assert by_seat[game.dealer] == Card.parse("AH")
+
+
+@given(seed=st.integers(min_value=0, max_value=2**32), rule=st.sampled_from(list(FirstDealer)))
+def test_partners_are_the_two_highest_against_the_two_lowest_whatever_deals(
+    seed: int, rule: FirstDealer
+) -> None:
+    draw = draw_for_seats(4, seed, rule)
+    ranks = ranks_in_order(draw)
+    assert ranks == sorted(ranks, reverse=True)  # the Ace high, always
+    assert {draw.seating[N], draw.seating[S]} == set(draw.ranking[:2])
+    assert {draw.seating[E], draw.seating[W]} == set(draw.ranking[2:])
+    dealer = draw.seating[draw.first_dealer_seat]
+    if rule is FirstDealer.HIGHEST:
+        assert dealer == draw.ranking[0]
+    elif rule is FirstDealer.LOWEST:
+        cut = {p: 1 if c.rank == 14 else c.rank for p, c in enumerate(draw.first_cards)}
+        assert cut[dealer] == min(cut.values())
 
 
 def test_first_dealer_random_is_any_seat_and_fixed_by_the_seed() -> None:

@@ -453,7 +453,8 @@ def test_the_first_dealer_rule_reaches_the_game(rule: FirstDealer) -> None:
     if rule is FirstDealer.HIGHEST:
         assert draw.seating[game.dealer] == draw.ranking[0]
     elif rule is FirstDealer.LOWEST:
-        assert draw.seating[game.dealer] == draw.ranking[-1]
+        cut = [1 if card.rank == 14 else card.rank for card in draw.first_cards]
+        assert cut[draw.seating[game.dealer]] == min(cut)
 
 
 def test_yes_no_house_rules_must_be_booleans() -> None:
