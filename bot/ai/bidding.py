@@ -1,4 +1,4 @@
-"""Bidding and naming trumps by expected score (AI_NOTES §3.1).
+"""Bidding and naming trumps by expected score (docs/computer-players.md#bidding-and-naming-trumps).
 
 A bid only buys the right to name trumps and lead, paid for with the risk of a set; the contract
 does not change what a made hand scores. So the player compares, for each bid it may make, the

@@ -1,6 +1,6 @@
 """What one seat knows during the play of a hand, read from its `SeatView` only.
 
-Cinch reveals a lot after the draw (RULES.md A6): the plain discards are face up, each
+Cinch reveals a lot after the draw (docs/rules.md A6): the plain discards are face up, each
 non-dealer's number of kept trumps is public, surplus trumps are shown, and with four players the
 dealer robs every trump left in the pack, so no unseen trump is out of play. Play adds voids: a
 player who does not follow a trump lead has no trumps; one who plays another plain suit on a

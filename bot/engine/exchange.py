@@ -1,5 +1,5 @@
-"""The draw (RULES.md A6, B-8 to B-11): what a player with too many trumps or the robbing dealer
-may choose, checking such a choice, and refilling hands when the stock runs out."""
+"""The draw (docs/rules.md A6, B-8 to B-11): what a player with too many trumps or the robbing
+dealer may choose, checking such a choice, and refilling hands when the stock runs out."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Counting a finished hand: who captured each scoring card, and the score changes.
 
-RULES.md A8, B-5, B-6 and B-10.
+docs/rules.md A8, B-5, B-6 and B-10.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def scoring_cards(
 ) -> Mapping[PointCard, Card]:
     """Which card is each scoring card this hand.
 
-    With High and Low "in play" (B-6) they are the highest and the lowest trump played, and
+    With High and Low "in play" (B-5) they are the highest and the lowest trump played, and
     neither exists when no trump was played; otherwise every scoring card is a fixed card.
     """
     table = TRUMP_TABLES[trump]

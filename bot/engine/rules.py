@@ -1,4 +1,7 @@
-"""House rules: every point where the sources differ, with the project's defaults (RULES.md B)."""
+"""House rules: every point where the sources differ, with the project's defaults.
+
+Each option, its default and the reason for it are in docs/rules.md, section B.
+"""
 
 from __future__ import annotations
 
@@ -82,7 +85,7 @@ MAX_BID = TOTAL_POINTS
 
 @dataclass(frozen=True, slots=True)
 class HouseRules:
-    """One table's rules. The defaults are the project's decisions in RULES.md."""
+    """One table's rules. The defaults and the reasons for them are in docs/rules.md."""
 
     target_score: int = 51
     min_bid: int = 1

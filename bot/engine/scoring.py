@@ -1,4 +1,4 @@
-"""Scoring a hand and deciding the game (RULES.md A8, A9, B-12 to B-14, C)."""
+"""Scoring a hand and deciding the game (docs/rules.md A8, A9, B-12 to B-14, C)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def score_individual(contract: int, maker_side: int, points: Sequence[int]) -> l
     """Score changes when there are more than two sides (3-player game, experimental).
 
     Every side scores the points it took; a maker who is set loses the contract instead.
-    No Cinch source covers this; it follows the Pedro and Auction Pitch family (RULES.md C).
+    No Cinch source covers this; it follows the Pedro and Auction Pitch family (docs/rules.md C).
     """
     changes = list(points)
     if points[maker_side] < contract:

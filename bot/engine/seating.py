@@ -1,4 +1,4 @@
-"""Seats, sides and the draw for partners and the first dealer (RULES.md A2, B-15, C)."""
+"""Seats, sides and the draw for partners and the first dealer (docs/rules.md A2, B-15, C)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def validate_sides(players: int, sides: Sequence[Sequence[int]]) -> tuple[tuple[
 
 
 def cards_dealt(players: int) -> int:
-    """Nine cards each for up to four players, six for five or six (RULES.md C)."""
+    """Nine cards each for up to four players, six for five or six (docs/rules.md C)."""
     return 9 if players <= 4 else 6
 
 

@@ -1,4 +1,4 @@
-"""Which cards may be played to a trick, and who wins it (RULES.md A7)."""
+"""Which cards may be played to a trick, and who wins it (docs/rules.md A7)."""
 
 from __future__ import annotations
 

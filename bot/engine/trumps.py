@@ -13,7 +13,7 @@ from bot.engine.cards import ACE, FIVE, FULL_DECK, JACK, TEN, TWO, Card, Suit
 
 
 class PointCard(Enum):
-    """The six scoring cards of a hand (RULES.md A1)."""
+    """The six scoring cards of a hand (docs/rules.md A1)."""
 
     HIGH = "high"
     LOW = "low"

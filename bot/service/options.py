@@ -20,7 +20,7 @@ MAX_COMPUTER_PAUSE = 10.0
 
 
 class Teams(StrEnum):
-    """How players get their seats (RULES.md B-15)."""
+    """How players get their seats (docs/rules.md B-15)."""
 
     #: Everyone draws a card at the start: the two highest play against the two lowest.
     DRAW = "byDraw"

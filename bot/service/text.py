@@ -323,7 +323,7 @@ def lobby_text(
 HOUSE_RULES = tuple(field.name for field in fields(HouseRules))
 
 
-#: Player counts whose scoring RULES.md (section C) marks as not confirmed for Cinch: the rules
+#: Player counts whose scoring docs/rules.md (section C) marks as not confirmed for Cinch: the rules
 #: help must call it experimental.
 EXPERIMENTAL_SCORING_PLAYERS = frozenset({3})
 

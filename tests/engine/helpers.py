@@ -1,6 +1,6 @@
 """Builders for engine tests: decks that deal chosen hands, and hands played out card by card.
 
-Seats follow RULES.md: N=0, E=1, S=2, W=3. Card lists are written as text ("AH 10D 5C").
+Seats follow docs/rules.md: N=0, E=1, S=2, W=3. Card lists are written as text ("AH 10D 5C").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Trumps, the Left Pedro, effective suits, trump order and point values (RULES.md A1, E1-E6)."""
+"""Trumps, the Left Pedro, effective suits, trump order and point values (docs/rules.md A1)."""
 
 from __future__ import annotations
 

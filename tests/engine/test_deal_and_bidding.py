@@ -1,4 +1,4 @@
-"""The draw for seats, the deal, the auction and naming trumps (RULES.md A2-A5, B-3, E7-E16)."""
+"""The draw for seats, the deal, the auction and naming trumps (docs/rules.md A2-A5, B-3)."""
 
 from __future__ import annotations
 

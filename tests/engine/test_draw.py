@@ -1,5 +1,5 @@
-"""Discarding, drawing and the dealer robbing the pack with the default rules (RULES.md A6, B-8 to
-B-11, E17-E25)."""
+"""Discarding, drawing and the dealer robbing the pack with the default rules (docs/rules.md
+A6, B-8 to B-11)."""
 
 from __future__ import annotations
 

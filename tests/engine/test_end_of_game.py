@@ -1,5 +1,5 @@
-"""The end of the game: reaching the target, both sides reaching it, the next deal (RULES.md A9,
-B-1, B-12, B-14, B-17, E53-E57)."""
+"""The end of the game: reaching the target, both sides reaching it, the next deal
+(docs/rules.md A9, B-1, B-12, B-14, B-17)."""
 
 from __future__ import annotations
 

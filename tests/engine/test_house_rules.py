@@ -1,4 +1,4 @@
-"""Every house-rule option of `HouseRules` (RULES.md B) played through the game."""
+"""Every house-rule option of `HouseRules` (docs/rules.md B) played through the game."""
 
 from __future__ import annotations
 

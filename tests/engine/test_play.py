@@ -1,5 +1,5 @@
 """Legal plays, trick winners, points captured, refusals, views and the JSON state during play
-(RULES.md A7, A1, E26-E43)."""
+(docs/rules.md A7, A1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scoring a hand (RULES.md A8, B-12, B-13, E44-E52)."""
+"""Scoring a hand (docs/rules.md A8, B-12, B-13)."""
 
 from __future__ import annotations
 

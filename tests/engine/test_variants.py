@@ -1,4 +1,4 @@
-"""Two and three players, and the enforcement of turns and revokes (RULES.md C, D, E58-E62)."""
+"""Two and three players, and the enforcement of turns and revokes (docs/rules.md C, D)."""
 
 from __future__ import annotations
 
@@ -139,7 +139,7 @@ def test_small_games_play_whole_hands_and_pass_the_deal(players: int) -> None:
 
 @pytest.mark.parametrize("players", [1, 5, 6])
 def test_E60_five_and_six_players_are_not_offered_yet(players: int) -> None:
-    # RULES.md C describes 6-card deals for 5 and 6 players; the engine does not offer them yet.
+    # docs/rules.md C: five and six players (six cards each) are not offered.
     with pytest.raises(ValueError):
         Game.new(HouseRules(), players, seed=1)
 
