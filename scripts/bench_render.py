@@ -2,8 +2,7 @@
 
 Runs on one CPU core (where the OS allows pinning) so figures compare with the goals: table
 median <= 5 ms, p95 <= 8 ms and <= 100 KB, hand <= 10 ms. The first render of each picture,
-which loads fonts, scales card art and (for the first table) chooses the table palette, is
-timed separately as "cold". Takes well under a minute.
+which loads fonts and scales card art, is timed separately as "cold". Takes well under a minute.
 Run from the repository root: `python scripts/bench_render.py`.
 """
 

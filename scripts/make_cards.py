@@ -2,8 +2,10 @@
 
 `cards_img/classic/` is the usual red and black deck, `cards_img/four_colour/` the deck with
 blue diamonds and green clubs for colour-blind players; files are named by card code
-(`10H.png`, `QS.png`), and `cards_img/back.png` is shared. Drawing is deterministic, so running
-this again gives the same pictures. Run from the repository root: `python scripts/make_cards.py`.
+(`10H.png`, `QS.png`), and `cards_img/back.png` is shared. It also saves the table picture's
+palette (`bot/render/table_palette.png`), chosen from tables showing every card: run it again
+after changing the card art or the table's colours. Drawing is deterministic, so running this
+again gives the same pictures. Run from the repository root: `python scripts/make_cards.py`.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from bot.engine.cards import FULL_DECK
 from bot.render.card_art import draw_back, draw_face
 from bot.render.deck import BACK_FILE, DECK_DIRS, card_path
+from bot.render.table import TABLE_PALETTE_FILE, build_table_palette
 
 
 def main() -> None:
@@ -20,6 +23,8 @@ def main() -> None:
             draw_face(card, four_colour).save(card_path(card, four_colour), optimize=True)
     draw_back().save(BACK_FILE, optimize=True)
     print(f"wrote {len(FULL_DECK) * len(DECK_DIRS) + 1} pictures under {BACK_FILE.parent}")
+    build_table_palette().save(TABLE_PALETTE_FILE, optimize=True)
+    print(f"wrote the table palette to {TABLE_PALETTE_FILE}")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import FULL_DECK, Card, Suit
+from bot.package_data import shipped
 from bot.render import deck
 from bot.render.canvas import chip, felt, fixed_palette, paste_card, suit_badge, to_png
 from bot.render.scenes import PlayedCard, SeatScene, SideScene, TableScene
@@ -31,6 +32,7 @@ from bot.render.style import (
 from bot.render.text import draw_text
 
 SIZE = (1000, 600)
+TABLE_PALETTE_FILE = shipped(__package__, "table_palette.png")
 TABLE_WIDTH = 700
 CENTRE = (TABLE_WIDTH // 2, SIZE[1] // 2)
 SEAT_RADII = (245, 248)
@@ -248,7 +250,7 @@ def _palette_scene(number: int, shown: list[Card], four_colour: bool) -> TableSc
     )
 
 
-def _palette_scenes() -> list[TableScene]:
+def palette_scenes() -> list[TableScene]:
     """Tables that between them show every colour a table picture can hold: each card of
     both decks in the trick and in the last trick, every trump, three sides' colours, and
     every kind of label."""
@@ -260,15 +262,28 @@ def _palette_scenes() -> list[TableScene]:
     ]
 
 
+def build_table_palette() -> Image.Image:
+    """The palette `scripts/make_cards.py` saves as `TABLE_PALETTE_FILE`, from `palette_scenes`:
+    a 16 x 16 picture using each of its 256 colours once."""
+    chosen = fixed_palette(*(paint_table(scene) for scene in palette_scenes()))
+    swatch = Image.new("P", (16, 16))
+    swatch.putpalette(chosen.getpalette() or [])
+    swatch.putdata(range(256))
+    return swatch
+
+
 @lru_cache(maxsize=1)
 def table_palette() -> Image.Image:
-    """One palette for every table picture, chosen once per process from `_palette_scenes`.
+    """One palette for every table picture, shipped with the card art.
 
-    Choosing a palette for each picture cost as much as mapping the picture to it; a fixed
-    palette built from tables that show every card, trump and side colour looks the same
-    (the render tests compare both against the true-colour picture).
+    Choosing a palette for each picture cost as much as mapping the picture to it. A fixed
+    palette chosen from tables that show every card, trump and side colour looks the same (the
+    render tests compare pictures with their true colours); building it takes most of a second,
+    so it is built once, by the script that draws the cards, not in every process.
     """
-    return fixed_palette(*(_TablePainter(scene).paint() for scene in _palette_scenes()))
+    with Image.open(TABLE_PALETTE_FILE) as shipped:
+        shipped.load()
+        return shipped
 
 
 def paint_table(scene: TableScene) -> Image.Image:

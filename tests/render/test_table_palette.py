@@ -16,7 +16,7 @@ from PIL import Image, ImageChops, ImageStat
 from bot.i18n.pictures import picture_words
 from bot.render import TableScene, Words, examples, render_table
 from bot.render.canvas import to_png
-from bot.render.table import paint_table, table_palette
+from bot.render.table import paint_table, palette_scenes, table_palette
 
 #: A channel of a pixel further than this from its true colour is a visible change.
 VISIBLE = 16
@@ -75,3 +75,11 @@ def test_a_colour_no_table_holds_would_fail_the_comparison() -> None:
     true_colour = paint_table(examples.table_in_play())
     true_colour.paste((250, 0, 250), (40, 40, 240, 140))
     assert not _faithful(*_difference(true_colour, to_png(true_colour, table_palette())))
+
+
+def test_the_shipped_palette_still_covers_every_card_trump_and_side_colour() -> None:
+    """After a change to the card art or the colours, `scripts/make_cards.py` must be run again:
+    this fails until the shipped palette covers the tables it is chosen from."""
+    for scene in palette_scenes():
+        true_colour = paint_table(scene)
+        assert _faithful(*_difference(true_colour, to_png(true_colour, table_palette())))
