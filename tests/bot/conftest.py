@@ -19,13 +19,16 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import simcord
 from discord import app_commands
 
+import bot.service.scenes as scenes
 from bot.errors import UserFacingError
 from bot.factory import CinchBot, create_bot
+from bot.render import TableScene
 from bot.settings import Settings
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave")
@@ -143,3 +146,17 @@ class UserErrors:
 @pytest.fixture
 def take_user_errors(simcord_env: simcord.Env) -> UserErrors:
     return UserErrors(simcord_env)
+
+
+@pytest.fixture
+def drawn_tables(monkeypatch: pytest.MonkeyPatch) -> list[TableScene]:
+    """Every public table scene the bot builds for a picture."""
+    drawn: list[TableScene] = []
+
+    def recording(**fields: Any) -> TableScene:
+        scene = TableScene(**fields)
+        drawn.append(scene)
+        return scene
+
+    monkeypatch.setattr(scenes, "TableScene", recording)
+    return drawn

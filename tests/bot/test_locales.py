@@ -21,10 +21,9 @@ import simcord
 from simcord import interactions as simcord_interactions
 from table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
-import bot.service.scenes as scenes
 from bot.engine import BidDecision, Card, DiscardDecision, KeepDecision, PlayDecision, TrumpDecision
 from bot.i18n import card_name, lookup, normalise_locale, picture_words, suit_name, t
-from bot.render import TableScene, Words
+from bot.render import Words
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
@@ -57,20 +56,6 @@ def discord_locales(monkeypatch: pytest.MonkeyPatch) -> DiscordLocales:
 
     monkeypatch.setattr(simcord_interactions, "base_payload", localised)
     return locales
-
-
-@pytest.fixture
-def drawn_tables(monkeypatch: pytest.MonkeyPatch) -> list[TableScene]:
-    """Every public table scene the bot builds for a picture."""
-    drawn: list[TableScene] = []
-
-    def recording(**fields: Any) -> TableScene:
-        scene = TableScene(**fields)
-        drawn.append(scene)
-        return scene
-
-    monkeypatch.setattr(scenes, "TableScene", recording)
-    return drawn
 
 
 @pytest.fixture

@@ -48,8 +48,10 @@ async def test_the_turn_timer_reminds_then_moves_for_the_player(driver, players)
 
 
 async def test_a_card_costs_one_response_and_one_table_edit_with_computers_following(
-    driver, players
+    driver, players, drawn_tables
 ):
+    """The computer players' moves after the card are folded into the one edit, and only the
+    picture that edit shows is drawn."""
     alice = players[0]
     coalescer = driver.env.bot.get_cog("Tables").delivery.coalescer
     coalescer.max_delay = 8 * SETTLE  # longer than any run of computer moves below
@@ -77,6 +79,7 @@ async def test_a_card_costs_one_response_and_one_table_edit_with_computers_follo
     hand = driver.game.hand_number
 
     before = len(driver.env.http_requests)
+    drawn_before = len(drawn_tables)
     await alice.click(message, label=f"Play {card.display}")
     while driver.table.user_at(driver.game.to_act) != alice.user.id:
         await driver.settle()
@@ -89,5 +92,6 @@ async def test_a_card_costs_one_response_and_one_table_edit_with_computers_follo
     hand_refreshes = [c for c in calls if c.method == "PATCH" and c.path.startswith("/webhooks/")]
     posts = [c for c in calls if c.method == "POST" and c.path.startswith("/channels/")]
     assert (len(responses), len(table_edits), len(hand_refreshes), posts) == (1, 1, 1, [])
+    assert len(drawn_tables) - drawn_before == len(table_edits)
     assert isinstance(driver.game.decision(), PlayDecision)
     assert any(not item.get("disabled") for item in buttons(message))  # refreshed in place
