@@ -4,8 +4,12 @@ Start-up order (``setup_hook``, which discord.py runs once at login, before the 
 connects, so no interaction can arrive half-way):
 
 1. open the store (unless one was given), applying pending migrations;
-2. load every extension in :data:`EXTENSIONS`;
-3. install the catalogue translator (command names and descriptions in every language) and
+2. create the long-lived services every command and button reaches through the bot
+   (``interaction.client.tables`` and ``.delivery``), and restore every open table from the
+   store, its game where it was, computer players and timers running again;
+3. register the tables' buttons (dynamic items, so those of messages sent before a restart
+   work again) and load every extension in :data:`EXTENSIONS`;
+4. install the catalogue translator (command names and descriptions in every language) and
    sync the slash commands: to ``DEV_GUILD_ID`` when set (instant, for development), else
    globally (Discord may take up to an hour to show changes).
 
@@ -21,16 +25,18 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.service import TableService
 from bot.settings import Settings
 from bot.store import Store
+from cogs.delivery import Delivery
 from cogs.errors import CinchCommandTree
+from cogs.table_views import ALL_ITEMS
 from cogs.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS: list[str] = [
     "cogs.preferences",
-    "cogs.tables",
     "cogs.lobby",
     "cogs.play",
     "cogs.leaderboard",
@@ -49,7 +55,8 @@ def bot_intents() -> discord.Intents:
 
 
 class CinchBot(commands.Bot):
-    """The Discord bot. Cogs reach shared services through it: ``bot.store``, ``bot.settings``."""
+    """The Discord bot. Commands and buttons reach its services through it (``bot.store``,
+    ``bot.tables``, ``bot.delivery``, ``bot.settings``), typed ``discord.Interaction[CinchBot]``."""
 
     def __init__(self, settings: Settings, *, store: Store | None = None) -> None:
         super().__init__(
@@ -64,6 +71,8 @@ class CinchBot(commands.Bot):
         )
         self.settings = settings
         self._store = store
+        self._tables: TableService | None = None
+        self.delivery = Delivery(self)
 
     @property
     def store(self) -> Store:
@@ -72,10 +81,20 @@ class CinchBot(commands.Bot):
             raise RuntimeError("the store is opened in setup_hook; the bot has not started")
         return self._store
 
+    @property
+    def tables(self) -> TableService:
+        """The table service. Available from ``setup_hook`` on, so in every cog and command."""
+        if self._tables is None:
+            raise RuntimeError("the tables are restored in setup_hook; the bot has not started")
+        return self._tables
+
     async def setup_hook(self) -> None:
         if self._store is None:
             # Discord's clock, so that simulated time in tests also moves stored times.
             self._store = await Store.open(self.settings.database_path, clock=discord.utils.utcnow)
+        self._tables = TableService(self._store, self.delivery)
+        await self._tables.restore()
+        self.add_dynamic_items(*ALL_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogueTranslator())
@@ -97,10 +116,14 @@ class CinchBot(commands.Bot):
         log.info("Ready as %s (id %s) in %d servers", self.user, self.user.id, len(self.guilds))
 
     async def close(self) -> None:
-        """Disconnect from Discord, then close the store (after the last interaction)."""
+        """Disconnect from Discord, then stop the tables and close the store (after the last
+        interaction)."""
         try:
             await super().close()
         finally:
+            if self._tables is not None:
+                await self._tables.close()
+            await self.delivery.close()
             if self._store is not None:
                 await self._store.close()
 

@@ -17,19 +17,19 @@ from bot.i18n import t, tn
 from bot.render.board import render_board
 from bot.stats.pictures import board_scene, metric_name, period_name
 from cogs.attachments import png_file
-from cogs.bot_store import bot_store
 from cogs.errors import reports_errors
+from cogs.interaction import CinchInteraction
 from cogs.preferences import interaction_locale
 
 
 async def _viewer_note(
-    interaction: discord.Interaction, page: stats.BoardPage, locale: str
+    interaction: CinchInteraction, page: stats.BoardPage, locale: str
 ) -> str | None:
     """Why the viewer is not on the board, if they are not."""
     if page.viewer is not None:
         return None
     name = interaction.user.display_name
-    preferences = await bot_store(interaction).preferences.get(interaction.user.id)
+    preferences = await interaction.client.store.preferences.get(interaction.user.id)
     if preferences.hidden_from_boards:
         return t("board.viewer_hidden", locale, name=name)
     missing = stats.min_games(page.metric) - page.viewer_games
@@ -39,12 +39,12 @@ async def _viewer_note(
 
 
 async def board_reply(
-    interaction: discord.Interaction, metric: stats.Metric, period: stats.Period, page: int
+    interaction: CinchInteraction, metric: stats.Metric, period: stats.Period, page: int
 ) -> dict[str, Any]:
     """The leaderboard message (picture, note, page buttons) as the clicker or caller sees it."""
     locale = await interaction_locale(interaction)
     board = await stats.leaderboard(
-        bot_store(interaction),
+        interaction.client.store,
         interaction.guild_id,
         metric,
         period,
@@ -98,7 +98,7 @@ class BoardPageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: CinchInteraction, item: discord.ui.Button, match: re.Match[str]
     ) -> BoardPageButton:
         return cls(
             stats.Metric(match["metric"]),
@@ -108,6 +108,6 @@ class BoardPageButton(
         )
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: CinchInteraction) -> None:
         reply = await board_reply(interaction, self.metric, self.period, max(self.target, 0))
         await interaction.response.edit_message(**reply)

@@ -28,6 +28,7 @@ from bot.i18n import t
 from bot.service import Reminder, TableService, Update
 from bot.service.coalesce import EditCoalescer
 from bot.service.updates import Announcement
+from cogs.interaction import CinchInteraction
 from cogs.message_parts import Parts
 from cogs.table_views import hand_parts, table_parts
 
@@ -50,7 +51,7 @@ def mention(user_id: int) -> str:
 class _HandMessage:
     """A player's last private hand message at a table, and the language it was shown in."""
 
-    interaction: discord.Interaction
+    interaction: CinchInteraction
     locale: str | None
     shown_at: datetime
 
@@ -60,7 +61,6 @@ class Delivery:
 
     def __init__(self, bot: CinchBot) -> None:
         self.bot = bot
-        self.service: TableService | None = None
         self.coalescer = EditCoalescer(self._show_table)
         self._ephemeral: dict[tuple[int, int], _HandMessage] = {}
         self._dms: dict[tuple[int, int], discord.Message] = {}
@@ -68,9 +68,7 @@ class Delivery:
 
     @property
     def tables(self) -> TableService:
-        if self.service is None:
-            raise RuntimeError("the delivery has no service yet")
-        return self.service
+        return self.bot.tables
 
     async def close(self) -> None:
         await self.coalescer.close()
@@ -160,7 +158,7 @@ class Delivery:
     # ------------------------------------------------------------------ private hands
 
     def remember_hand(
-        self, interaction: discord.Interaction, table_id: int, locale: str | None
+        self, interaction: CinchInteraction, table_id: int, locale: str | None
     ) -> None:
         """The player was just shown their hand: refresh that same message from now on."""
         key = (interaction.user.id, table_id)

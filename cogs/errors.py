@@ -27,6 +27,7 @@ from discord import app_commands
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.settings import REQUIRED_PERMISSION_NAMES
+from cogs.interaction import CinchInteraction
 from cogs.preferences import interaction_locale
 
 log = logging.getLogger(__name__)
@@ -41,7 +42,7 @@ def new_error_id() -> str:
     return secrets.token_hex(4)
 
 
-def missing_channel_permissions(interaction: discord.Interaction) -> list[str]:
+def missing_channel_permissions(interaction: CinchInteraction) -> list[str]:
     """Which of the permissions the bot needs it lacks in this interaction's channel.
 
     Discord sends the bot's permissions in the channel with every interaction
@@ -55,7 +56,7 @@ def missing_channel_permissions(interaction: discord.Interaction) -> list[str]:
     return [name for name in REQUIRED_PERMISSION_NAMES if not getattr(granted, name)]
 
 
-def _require_table_permissions(interaction: discord.Interaction) -> bool:
+def _require_table_permissions(interaction: CinchInteraction) -> bool:
     missing = missing_channel_permissions(interaction)
     if missing:
         raise app_commands.BotMissingPermissions(missing)
@@ -82,7 +83,7 @@ def permission_names(names: list[str], locale: str | None) -> str:
     return ", ".join(permission_name(name, locale) for name in names)
 
 
-async def respond_ephemeral(interaction: discord.Interaction, content: str) -> None:
+async def respond_ephemeral(interaction: CinchInteraction, content: str) -> None:
     """Answer only the user, whether or not the interaction was already answered.
 
     A failure to answer (the interaction expired, Discord is down) is logged, not raised:
@@ -97,14 +98,14 @@ async def respond_ephemeral(interaction: discord.Interaction, content: str) -> N
         log.warning("Could not answer interaction %s", interaction.id, exc_info=True)
 
 
-def _where(interaction: discord.Interaction) -> str:
+def _where(interaction: CinchInteraction) -> str:
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
     custom_id = (interaction.data or {}).get("custom_id")
     return f"component {custom_id!r}" if custom_id else f"interaction type {interaction.type}"
 
 
-async def explain_error(interaction: discord.Interaction, error: BaseException) -> str:
+async def explain_error(interaction: CinchInteraction, error: BaseException) -> str:
     """The text to show for ``error``; logs it with a fresh id when it is unexpected."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
@@ -146,7 +147,7 @@ async def explain_error(interaction: discord.Interaction, error: BaseException) 
     return t("errors.unexpected", locale, error_id=error_id)
 
 
-async def handle_interaction_error(interaction: discord.Interaction, error: BaseException) -> None:
+async def handle_interaction_error(interaction: CinchInteraction, error: BaseException) -> None:
     """Explain ``error`` to the user who caused it, ephemerally (see the module docstring)."""
     await respond_ephemeral(interaction, await explain_error(interaction, error))
 
@@ -155,7 +156,7 @@ class CinchCommandTree(app_commands.CommandTree):
     """The bot's command tree: every app-command error goes to :func:`handle_interaction_error`."""
 
     async def on_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+        self, interaction: CinchInteraction, error: app_commands.AppCommandError
     ) -> None:
         await handle_interaction_error(interaction, error)
 
@@ -164,18 +165,18 @@ class ReportsErrors:
     """Mixin for views: ``class TableView(ReportsErrors, discord.ui.View)``."""
 
     async def on_error(
-        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any], /
+        self, interaction: CinchInteraction, error: Exception, item: discord.ui.Item[Any], /
     ) -> None:
         await handle_interaction_error(interaction, error)
 
 
 def reports_errors(
-    callback: Callable[[ItemT, discord.Interaction], Awaitable[None]],
-) -> Callable[[ItemT, discord.Interaction], Awaitable[None]]:
+    callback: Callable[[ItemT, CinchInteraction], Awaitable[None]],
+) -> Callable[[ItemT, CinchInteraction], Awaitable[None]]:
     """Decorate a ``DynamicItem.callback`` so its errors reach the user like any other."""
 
     @functools.wraps(callback)
-    async def guarded(self: ItemT, interaction: discord.Interaction) -> None:
+    async def guarded(self: ItemT, interaction: CinchInteraction) -> None:
         try:
             await callback(self, interaction)
         except Exception as error:

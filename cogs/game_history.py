@@ -17,8 +17,8 @@ from bot.errors import UserFacingError
 from bot.i18n import picture_words, t
 from bot.render import GameSummaryScene, SideScene, Words, render_game_summary
 from cogs.attachments import png_file
-from cogs.bot_store import bot_store
 from cogs.errors import reports_errors
+from cogs.interaction import CinchInteraction
 from cogs.preferences import interaction_locale
 
 HISTORY_BUTTONS_PER_ROW = 5
@@ -107,14 +107,15 @@ class HistoryGameButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: CinchInteraction, item: discord.ui.Button, match: re.Match[str]
     ) -> HistoryGameButton:
         return cls(int(match["game"]))
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
-        detail = await stats.game_hands(bot_store(interaction), interaction.guild_id, self.game_id)
+        store = interaction.client.store
+        detail = await stats.game_hands(store, interaction.guild_id, self.game_id)
         if detail is None:
             raise UserFacingError("history.not_found")
         heading = f"{_date(detail.game)} · {_game_text(detail.game, locale)}"

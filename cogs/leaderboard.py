@@ -22,10 +22,10 @@ from bot.stats.pictures import card_scene
 from bot.store import UNSET
 from cogs.attachments import png_file
 from cogs.board_pages import BoardPageButton, board_reply
-from cogs.bot_store import bot_store
 from cogs.errors import ReportsErrors, require_table_permissions
 from cogs.game_history import HistoryGameButton, history_message
 from cogs.group import CinchCog
+from cogs.interaction import CinchInteraction
 from cogs.preferences import interaction_locale
 from cogs.translator import command_strings, localised_choices, localised_options
 
@@ -48,15 +48,15 @@ class ConfirmReset(ReportsErrors, discord.ui.View):
         self.cancel.label = t("boards.reset.cancel", locale)
 
     @discord.ui.button(style=discord.ButtonStyle.danger)
-    async def confirm(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
-        await stats.reset(bot_store(interaction), interaction.guild_id)
+    async def confirm(self, interaction: CinchInteraction, button: discord.ui.Button) -> None:
+        await stats.reset(interaction.client.store, interaction.guild_id)
         self.stop()
         await interaction.response.edit_message(
             content=t("boards.reset.done", self.locale), view=None
         )
 
     @discord.ui.button(style=discord.ButtonStyle.secondary)
-    async def cancel(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def cancel(self, interaction: CinchInteraction, button: discord.ui.Button) -> None:
         self.stop()
         await interaction.response.edit_message(
             content=t("boards.reset.cancelled", self.locale), view=None
@@ -92,7 +92,7 @@ class Leaderboard(CinchCog):
     @require_table_permissions
     async def show_leaderboard(
         self,
-        interaction: discord.Interaction,
+        interaction: CinchInteraction,
         by: app_commands.Choice[str] | None = None,
         period: app_commands.Choice[str] | None = None,
     ) -> None:
@@ -108,7 +108,7 @@ class Leaderboard(CinchCog):
     @localised_options("cinch.stats", "player")
     @require_table_permissions
     async def show_stats(
-        self, interaction: discord.Interaction, player: discord.Member | None = None
+        self, interaction: CinchInteraction, player: discord.Member | None = None
     ) -> None:
         subject = player or interaction.user
         store = self.bot.store
@@ -127,7 +127,7 @@ class Leaderboard(CinchCog):
 
     @app_commands.command(**command_strings("cinch.history"))
     @require_table_permissions
-    async def show_history(self, interaction: discord.Interaction) -> None:
+    async def show_history(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
         games = await stats.recent_games(self.bot.store, interaction.guild_id)
         if not games:
@@ -137,7 +137,7 @@ class Leaderboard(CinchCog):
 
     @boards.command(**command_strings("cinch.boards.reset"))
     @manage_server
-    async def reset_boards(self, interaction: discord.Interaction) -> None:
+    async def reset_boards(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
         await interaction.response.send_message(
             t("boards.reset.confirm", locale), view=ConfirmReset(locale), ephemeral=True
@@ -145,7 +145,7 @@ class Leaderboard(CinchCog):
 
     @boards.command(**command_strings("cinch.boards.rebuild"))
     @manage_server
-    async def rebuild_boards(self, interaction: discord.Interaction) -> None:
+    async def rebuild_boards(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
         await interaction.response.defer(thinking=True, ephemeral=True)
         counted = await stats.rebuild(self.bot.store, interaction.guild_id)
@@ -156,7 +156,7 @@ class Leaderboard(CinchCog):
     @manage_server
     async def board_settings(
         self,
-        interaction: discord.Interaction,
+        interaction: CinchInteraction,
         computers: bool | None = None,
         abandoned: bool | None = None,
     ) -> None:

@@ -34,8 +34,8 @@ from bot.service.text import house_rules_lines
 from bot.store import DEFAULT_TURN_TIMER, TableRecord
 from cogs.errors import require_table_permissions
 from cogs.group import CinchCog
+from cogs.interaction import CinchInteraction
 from cogs.preferences import interaction_locale
-from cogs.runtime import table_runtime
 from cogs.table_views import answer_with_hand, channel_table, person
 from cogs.translator import command_strings, localised_choices, localised_options
 
@@ -108,7 +108,7 @@ class Lobby(CinchCog):
     @require_table_permissions
     async def new(
         self,
-        interaction: discord.Interaction,
+        interaction: CinchInteraction,
         players: app_commands.Choice[int] | None = None,
         target: app_commands.Range[int, 1, 1000] | None = None,
         language: app_commands.Choice[str] | None = None,
@@ -164,7 +164,7 @@ class Lobby(CinchCog):
         )
         table_language = language.value if language else normalise_locale(interaction.guild_locale)
         turn_timer = DEFAULT_TURN_TIMER if timer is None else (timer or None)
-        service = table_runtime(self.bot).service
+        service = self.bot.tables
         locale = await interaction_locale(interaction)
         try:
             await service.open_table(
@@ -184,9 +184,9 @@ class Lobby(CinchCog):
     @app_commands.command(**command_strings("cinch.join"))
     @localised_options("cinch.join", "seat")
     @require_table_permissions
-    async def join(self, interaction: discord.Interaction, seat: int | None = None) -> None:
+    async def join(self, interaction: CinchInteraction, seat: int | None = None) -> None:
         table = channel_table(interaction)
-        service = table_runtime(self.bot).service
+        service = self.bot.tables
         taken = await service.join(table.id, person(interaction), seat)
         if table.playing:
             await answer_with_hand(interaction, table.id, edit=False)
@@ -198,10 +198,10 @@ class Lobby(CinchCog):
         )
 
     @app_commands.command(**command_strings("cinch.leave"))
-    async def leave(self, interaction: discord.Interaction) -> None:
+    async def leave(self, interaction: CinchInteraction) -> None:
         table = channel_table(interaction)
         playing = table.playing
-        await table_runtime(self.bot).service.leave(table.id, interaction.user.id)
+        await self.bot.tables.leave(table.id, interaction.user.id)
         locale = await interaction_locale(interaction)
         key = "reply.stepped_away" if playing else "reply.left"
         await interaction.response.send_message(t(key, locale), ephemeral=True)
@@ -212,13 +212,13 @@ class Lobby(CinchCog):
     @require_table_permissions
     async def addbot(
         self,
-        interaction: discord.Interaction,
+        interaction: CinchInteraction,
         seat: int | None = None,
         level: app_commands.Choice[str] | None = None,
     ) -> None:
         table = channel_table(interaction)
         chosen = level.value if level else "normal"
-        taken = await table_runtime(self.bot).service.add_computer(
+        taken = await self.bot.tables.add_computer(
             table.id, interaction.user.id, seat, chosen
         )
         locale = await interaction_locale(interaction)
@@ -235,10 +235,10 @@ class Lobby(CinchCog):
     @join.autocomplete("seat")
     @addbot.autocomplete("seat")
     async def seat_choices(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: CinchInteraction, current: str
     ) -> list[app_commands.Choice[int]]:
         """The table's seats by name, with who sits there."""
-        service = table_runtime(self.bot).service
+        service = self.bot.tables
         table = service.find_in_channel(interaction.channel_id or 0)
         if table is None:
             return []
@@ -258,33 +258,33 @@ class Lobby(CinchCog):
 
     @app_commands.command(**command_strings("cinch.start"))
     @require_table_permissions
-    async def start(self, interaction: discord.Interaction) -> None:
+    async def start(self, interaction: CinchInteraction) -> None:
         table = channel_table(interaction)
-        await table_runtime(self.bot).service.start(table.id, interaction.user.id)
+        await self.bot.tables.start(table.id, interaction.user.id)
         await answer_with_hand(interaction, table.id, edit=False)
 
     @app_commands.command(**command_strings("cinch.table"))
     @require_table_permissions
-    async def table(self, interaction: discord.Interaction) -> None:
+    async def table(self, interaction: CinchInteraction) -> None:
         """Post the table message again at the bottom of the channel."""
         table = channel_table(interaction)
-        table_runtime(self.bot).delivery.coalescer.mark(table.id, settled=True, repost=True)
+        self.bot.delivery.coalescer.mark(table.id, settled=True, repost=True)
         locale = await interaction_locale(interaction)
         await interaction.response.send_message(t("reply.table_posted", locale), ephemeral=True)
 
     @app_commands.command(**command_strings("cinch.score"))
-    async def score(self, interaction: discord.Interaction) -> None:
+    async def score(self, interaction: CinchInteraction) -> None:
         table = channel_table(interaction)
         locale = await interaction_locale(interaction)
-        text = table_runtime(self.bot).service.score_text(table.id, locale)
+        text = self.bot.tables.score_text(table.id, locale)
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(**command_strings("cinch.rules"))
-    async def rules(self, interaction: discord.Interaction) -> None:
+    async def rules(self, interaction: CinchInteraction) -> None:
         """This table's house rules, then the summary of the rules."""
         locale = await interaction_locale(interaction)
         embed = discord.Embed(title=rules_title(locale))
-        table = table_runtime(self.bot).service.find_in_channel(interaction.channel_id or 0)
+        table = self.bot.tables.find_in_channel(interaction.channel_id or 0)
         if table is not None:
             lines = house_rules_lines(table.options, table.record.turn_timer, locale)
             embed.description = "\n".join([f"**{t('rules.house.title', locale)}**", *lines])
@@ -293,11 +293,11 @@ class Lobby(CinchCog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(**command_strings("cinch.end"))
-    async def end(self, interaction: discord.Interaction) -> None:
+    async def end(self, interaction: CinchInteraction) -> None:
         """The creator or someone who may manage messages ends it; others vote."""
         table = channel_table(interaction)
         can_manage = interaction.permissions.manage_messages
-        vote = await table_runtime(self.bot).service.end(
+        vote = await self.bot.tables.end(
             table.id, person(interaction), can_manage=can_manage
         )
         locale = await interaction_locale(interaction)

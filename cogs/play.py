@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 
 from bot.engine import (
@@ -27,8 +26,8 @@ from bot.errors import UserFacingError
 from bot.i18n import card_name
 from cogs.errors import require_table_permissions
 from cogs.group import CinchCog
+from cogs.interaction import CinchInteraction
 from cogs.preferences import interaction_locale
-from cogs.runtime import table_runtime
 from cogs.table_views import answer_with_hand, cards_option, channel_table
 from cogs.translator import command_strings, localised_choices, localised_options
 
@@ -41,45 +40,45 @@ SUIT_CHOICES = {f"suit.{suit.name.lower()}": suit.value for suit in Suit}
 class Playing(CinchCog):
     """Taking part in a hand."""
 
-    async def _act(self, interaction: discord.Interaction, action: Action) -> None:
+    async def _act(self, interaction: CinchInteraction, action: Action) -> None:
         table = channel_table(interaction)
-        await table_runtime(self.bot).service.act(table.id, interaction.user.id, action)
+        await self.bot.tables.act(table.id, interaction.user.id, action)
         await answer_with_hand(interaction, table.id, edit=False, acted=True)
 
     @app_commands.command(**command_strings("cinch.hand"))
-    async def hand(self, interaction: discord.Interaction) -> None:
+    async def hand(self, interaction: CinchInteraction) -> None:
         await answer_with_hand(interaction, channel_table(interaction).id, edit=False)
 
     @app_commands.command(**command_strings("cinch.bid"))
     @localised_options("cinch.bid", "amount")
     @require_table_permissions
     async def bid(
-        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 14]
+        self, interaction: CinchInteraction, amount: app_commands.Range[int, 1, 14]
     ) -> None:
         await self._act(interaction, Bid(amount))
 
     @app_commands.command(**command_strings("cinch.pass"))
     @require_table_permissions
-    async def pass_(self, interaction: discord.Interaction) -> None:
+    async def pass_(self, interaction: CinchInteraction) -> None:
         await self._act(interaction, Pass())
 
     @app_commands.command(**command_strings("cinch.trump"))
     @localised_options("cinch.trump", "suit")
     @app_commands.choices(suit=localised_choices(SUIT_CHOICES))
     @require_table_permissions
-    async def trump(self, interaction: discord.Interaction, suit: app_commands.Choice[str]) -> None:
+    async def trump(self, interaction: CinchInteraction, suit: app_commands.Choice[str]) -> None:
         await self._act(interaction, NameTrump(Suit(suit.value)))
 
     @app_commands.command(**command_strings("cinch.discard"))
     @localised_options("cinch.discard", "cards")
     @require_table_permissions
-    async def discard(self, interaction: discord.Interaction, cards: str) -> None:
+    async def discard(self, interaction: CinchInteraction, cards: str) -> None:
         await self._act(interaction, Discard(cards_option(cards)))
 
     @app_commands.command(**command_strings("cinch.keep"))
     @localised_options("cinch.keep", "cards")
     @require_table_permissions
-    async def keep(self, interaction: discord.Interaction, cards: str) -> None:
+    async def keep(self, interaction: CinchInteraction, cards: str) -> None:
         """The dealer's six cards; naming only the free ones keeps the required ones too."""
         chosen = cards_option(cards)
         game = channel_table(interaction).game
@@ -91,7 +90,7 @@ class Playing(CinchCog):
     @app_commands.command(**command_strings("cinch.play"))
     @localised_options("cinch.play", "card")
     @require_table_permissions
-    async def play(self, interaction: discord.Interaction, card: str) -> None:
+    async def play(self, interaction: CinchInteraction, card: str) -> None:
         chosen = cards_option(card)
         if len(chosen) != 1:
             raise UserFacingError("errors.not_a_card", text=card)
@@ -99,10 +98,10 @@ class Playing(CinchCog):
 
     @play.autocomplete("card")
     async def card_choices(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: CinchInteraction, current: str
     ) -> list[app_commands.Choice[str]]:
         """The player's legal cards (their whole hand when it is not their turn)."""
-        table = table_runtime(self.bot).service.find_in_channel(interaction.channel_id or 0)
+        table = self.bot.tables.find_in_channel(interaction.channel_id or 0)
         seat = table.seat_of(interaction.user.id) if table is not None else None
         if table is None or table.game is None or seat is None:
             return []
@@ -118,12 +117,12 @@ class Playing(CinchCog):
         ][:25]
 
     @app_commands.command(**command_strings("cinch.hint"))
-    async def hint(self, interaction: discord.Interaction) -> None:
+    async def hint(self, interaction: CinchInteraction) -> None:
         """What the strongest computer player would do now, if the table allows hints."""
         table = channel_table(interaction)
         locale = await interaction_locale(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await table_runtime(self.bot).service.hint(table.id, interaction.user.id, locale)
+        text = await self.bot.tables.hint(table.id, interaction.user.id, locale)
         await interaction.followup.send(text, ephemeral=True)
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 
 from bot.i18n import t
 from bot.store import UNSET, UserPreferences
 from cogs.group import CinchCog
+from cogs.interaction import CinchInteraction
 from cogs.translator import command_strings, localised_choices, localised_options
 
 if TYPE_CHECKING:
@@ -19,12 +19,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def preferred_locale(preferences: UserPreferences, interaction: discord.Interaction) -> str:
+def preferred_locale(preferences: UserPreferences, interaction: CinchInteraction) -> str:
     """The user's chosen language if they set one, else their Discord client's (``"en-US"``)."""
     return preferences.locale or str(interaction.locale)
 
 
-async def interaction_locale(interaction: discord.Interaction) -> str:
+async def interaction_locale(interaction: CinchInteraction) -> str:
     """The language to answer this interaction's user in (see :func:`preferred_locale`).
 
     Never raises: when the preferences cannot be read, the client's language is used, since
@@ -63,7 +63,7 @@ class Preferences(CinchCog):
     )
     async def settings(
         self,
-        interaction: discord.Interaction,
+        interaction: CinchInteraction,
         hand: app_commands.Choice[str] | None = None,
         hide_from_leaderboards: bool | None = None,
     ) -> None:

@@ -46,9 +46,9 @@ from bot.errors import UserFacingError
 from bot.i18n import card_name, suit_name, t, tn
 from bot.service import Person, PrivateHand, PublicTable, Table, TableService
 from cogs.errors import missing_channel_permissions, reports_errors
+from cogs.interaction import CinchInteraction
 from cogs.message_parts import Parts
 from cogs.preferences import interaction_locale
-from cogs.runtime import table_runtime
 
 MAX_SELECT_OPTIONS = 25
 
@@ -133,13 +133,13 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: CinchInteraction, item: discord.ui.Button, match: re.Match[str], /
     ) -> LobbyButton:
         seat = int(match["seat"]) if match["seat"] is not None else None
         return cls(int(match["table"]), match["what"], seat, None)
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: CinchInteraction) -> None:
         await lobby_action(interaction, self.table_id, self.what, self.seat)
 
 
@@ -160,12 +160,12 @@ class ShowHandButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: CinchInteraction, item: discord.ui.Button, match: re.Match[str], /
     ) -> ShowHandButton:
         return cls(int(match["table"]), None)
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: CinchInteraction) -> None:
         await answer_with_hand(interaction, self.table_id, edit=False)
 
 
@@ -294,12 +294,12 @@ class PickSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        cls, interaction: CinchInteraction, item: discord.ui.Select, match: re.Match[str], /
     ) -> PickSelect:
         return cls(HandKey.parse(match), match["kind"], item=item)
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: CinchInteraction) -> None:
         """Remember the choice in the Confirm button (no state on the bot's side)."""
         chosen = list(self.item.values)
         for option in self.item.options:
@@ -338,7 +338,7 @@ class ActionButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: CinchInteraction, item: discord.ui.Button, match: re.Match[str], /
     ) -> ActionButton:
         return cls(HandKey.parse(match), match["kind"], match["arg"])
 
@@ -359,9 +359,9 @@ class ActionButton(
         return Keep(cards)
 
     @reports_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: CinchInteraction) -> None:
         require_permissions(interaction)
-        service = table_runtime(interaction.client).service
+        service = interaction.client.tables
         action = self.action()
         if isinstance(action, Keep):
             action = Keep(self._kept_with_required(service, action.cards))
@@ -385,7 +385,7 @@ class ActionButton(
 
 
 async def answer_with_hand(
-    interaction: discord.Interaction, table_id: int, *, edit: bool, acted: bool = False
+    interaction: CinchInteraction, table_id: int, *, edit: bool, acted: bool = False
 ) -> None:
     """Answer with the player's hand: the same message updated (``edit``) or a new private
     one; remember it, so it can be refreshed when the player's turn comes.
@@ -393,40 +393,40 @@ async def answer_with_hand(
     After the action that ended the game (``acted``), there is no hand left to show: the
     message says so, and the game's result is in the channel.
     """
-    runtime = table_runtime(interaction.client)
+    bot = interaction.client
     locale = await interaction_locale(interaction)
-    if acted and not runtime.service.table(table_id).playing:
+    if acted and not bot.tables.table(table_id).playing:
         parts = Parts(t("reply.game_finished", locale))
     else:
-        private = await runtime.service.private_hand(table_id, interaction.user.id, locale)
-        notes = [t(key, locale) for key in runtime.delivery.take_notes(interaction.user.id)]
+        private = await bot.tables.private_hand(table_id, interaction.user.id, locale)
+        notes = [t(key, locale) for key in bot.delivery.take_notes(interaction.user.id)]
         parts = hand_parts(private, locale, notes)
-        runtime.delivery.remember_hand(interaction, table_id, locale)
+        bot.delivery.remember_hand(interaction, table_id, locale)
     if edit:
         await interaction.response.edit_message(**parts.edit_kwargs())
     else:
         await interaction.response.send_message(**parts.send_kwargs(), ephemeral=True)
 
 
-def require_permissions(interaction: discord.Interaction) -> None:
+def require_permissions(interaction: CinchInteraction) -> None:
     """Refuse a click when the bot could not update the table in this channel."""
     missing = missing_channel_permissions(interaction)
     if missing:
         raise app_commands.BotMissingPermissions(missing)
 
 
-def person(interaction: discord.Interaction) -> Person:
+def person(interaction: CinchInteraction) -> Person:
     return Person(interaction.user.id, interaction.user.display_name)
 
 
-def channel_table(interaction: discord.Interaction) -> Table:
+def channel_table(interaction: CinchInteraction) -> Table:
     """The table of the channel a command was used in (a refusal when there is none)."""
-    service = table_runtime(interaction.client).service
+    service = interaction.client.tables
     return service.table_in_channel(interaction.channel_id or 0)
 
 
 async def lobby_action(
-    interaction: discord.Interaction, table_id: int, what: str, seat: int | None = None
+    interaction: CinchInteraction, table_id: int, what: str, seat: int | None = None
 ) -> None:
     """Join, Leave, Add computer player or Start, from a button.
 
@@ -434,7 +434,7 @@ async def lobby_action(
     when the clicker now has cards to see (they started the game, or took a seat in one).
     """
     require_permissions(interaction)
-    service = table_runtime(interaction.client).service
+    service = interaction.client.tables
     user = interaction.user.id
     match what:
         case "join":

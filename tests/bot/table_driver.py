@@ -26,7 +26,6 @@ from bot.engine import (
 )
 from bot.i18n import suit_name
 from bot.service import Table, TableService
-from cogs.runtime import table_runtime
 
 #: The bot's shortest waits in these tests (between two edits of a table, a computer player's
 #: pause), and how long a step lets the table catch up. SimCord waits in real time for sleeps
@@ -67,13 +66,13 @@ class TableDriver:
 
     def pace(self) -> None:
         """Give the running bot's edit coalescer the test's timings (again after a restart)."""
-        coalescer = table_runtime(self.env.bot).delivery.coalescer
+        coalescer = self.env.bot.delivery.coalescer
         coalescer.min_interval = SETTLE
         coalescer.max_delay = 2 * SETTLE
 
     @property
     def service(self) -> TableService:
-        return table_runtime(self.env.bot).service
+        return self.env.bot.tables
 
     @property
     def table(self) -> Table:

@@ -9,7 +9,6 @@ import pytest
 from table_driver import SETTLE_TIMEOUT, HiddenCardWatch, TableDriver, enabled
 
 from bot.engine import Phase
-from cogs.runtime import table_runtime
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
@@ -84,7 +83,7 @@ async def test_a_game_carries_on_after_a_restart_and_old_buttons_still_work(
 
     bot = await restart()
     driver.pace()
-    assert table_runtime(bot).service.find_in_channel(driver.channel.id).game.to_dict() == before
+    assert bot.tables.find_in_channel(driver.channel.id).game.to_dict() == before
     driver.hand_messages.clear()
     acting = driver.member_at(driver.game.to_act)
     shown = await acting.click(old_table_message, label="Show my hand")

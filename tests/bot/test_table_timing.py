@@ -53,7 +53,7 @@ async def test_a_card_costs_one_response_and_one_table_edit_with_computers_follo
     """The computer players' moves after the card are folded into the one edit, and only the
     picture that edit shows is drawn."""
     alice = players[0]
-    coalescer = driver.env.bot.get_cog("Tables").delivery.coalescer
+    coalescer = driver.env.bot.delivery.coalescer
     coalescer.max_delay = 8 * SETTLE  # longer than any run of computer moves below
     await alice.slash(driver.channel, "cinch new", pause=SETTLE, timer=0)
     for _ in range(3):
