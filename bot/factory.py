@@ -35,12 +35,7 @@ from cogs.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: list[str] = [
-    "cogs.preferences",
-    "cogs.lobby",
-    "cogs.play",
-    "cogs.leaderboard",
-]
+EXTENSIONS: list[str] = ["cogs.cinch"]
 """Extensions loaded at start, in order. Add a cog's module here to enable it."""
 
 

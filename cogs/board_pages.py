@@ -19,7 +19,7 @@ from bot.stats.pictures import board_scene, metric_name, period_name
 from cogs.attachments import png_file
 from cogs.errors import reports_errors
 from cogs.interaction import CinchInteraction
-from cogs.preferences import interaction_locale
+from cogs.player_settings import interaction_locale
 
 
 async def _viewer_note(

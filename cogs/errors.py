@@ -28,7 +28,7 @@ from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.settings import REQUIRED_PERMISSION_NAMES
 from cogs.interaction import CinchInteraction
-from cogs.preferences import interaction_locale
+from cogs.player_settings import interaction_locale
 
 log = logging.getLogger(__name__)
 

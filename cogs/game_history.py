@@ -19,7 +19,7 @@ from bot.render import GameSummaryScene, SideScene, Words, render_game_summary
 from cogs.attachments import png_file
 from cogs.errors import reports_errors
 from cogs.interaction import CinchInteraction
-from cogs.preferences import interaction_locale
+from cogs.player_settings import interaction_locale
 
 HISTORY_BUTTONS_PER_ROW = 5
 

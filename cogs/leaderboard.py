@@ -21,16 +21,16 @@ from bot.render.player_card import render_player_card
 from bot.stats.pictures import card_scene
 from bot.store import UNSET
 from cogs.attachments import png_file
-from cogs.board_pages import BoardPageButton, board_reply
+from cogs.board_pages import board_reply
+from cogs.commands_base import CinchCommands
 from cogs.errors import ReportsErrors, require_table_permissions
-from cogs.game_history import HistoryGameButton, history_message
-from cogs.group import CinchCog
+from cogs.game_history import history_message
 from cogs.interaction import CinchInteraction
-from cogs.preferences import interaction_locale
+from cogs.player_settings import interaction_locale
 from cogs.translator import command_strings, localised_choices, localised_options
 
 if TYPE_CHECKING:
-    from bot.factory import CinchBot
+    pass
 
 CONFIRM_SECONDS = 120
 
@@ -81,7 +81,7 @@ def describe_board_settings(settings: stats.BoardSettings, locale: str) -> str:
 manage_server = app_commands.checks.has_permissions(manage_guild=True)
 
 
-class Leaderboard(CinchCog):
+class BoardCommands(CinchCommands):
     """Community boards: rankings, player cards, the games played, and their upkeep."""
 
     boards = app_commands.Group(**command_strings("cinch.boards"))
@@ -175,7 +175,3 @@ class Leaderboard(CinchCog):
             text = f"{t('settings.saved', locale)}\n{describe_board_settings(settings, locale)}"
         await interaction.response.send_message(text, ephemeral=True)
 
-
-async def setup(bot: CinchBot) -> None:
-    bot.add_dynamic_items(BoardPageButton, HistoryGameButton)
-    await bot.add_cog(Leaderboard(bot))

@@ -32,15 +32,15 @@ from bot.service.names import seat_name
 from bot.service.options import MAX_COMPUTER_PAUSE
 from bot.service.text import house_rules_lines
 from bot.store import DEFAULT_TURN_TIMER, TableRecord
+from cogs.commands_base import CinchCommands
 from cogs.errors import require_table_permissions
-from cogs.group import CinchCog
 from cogs.interaction import CinchInteraction
-from cogs.preferences import interaction_locale
+from cogs.player_settings import interaction_locale
 from cogs.table_views import answer_with_hand, channel_table, person
 from cogs.translator import command_strings, localised_choices, localised_options
 
 if TYPE_CHECKING:
-    from bot.factory import CinchBot
+    pass
 
 MAX_TURN_TIMER = 600
 
@@ -60,7 +60,7 @@ def message_link(table: TableRecord) -> str:
     return link if table.message_id is None else f"{link}/{table.message_id}"
 
 
-class Lobby(CinchCog):
+class LobbyCommands(CinchCommands):
     """Tables: open, sit, start, show, score, rules and end."""
 
     # ------------------------------------------------------------------ /cinch new
@@ -307,6 +307,3 @@ class Lobby(CinchCog):
             text = t("reply.vote_counted", locale, votes=vote.votes, needed=vote.needed)
         await interaction.response.send_message(text, ephemeral=True)
 
-
-async def setup(bot: CinchBot) -> None:
-    await bot.add_cog(Lobby(bot))

@@ -24,20 +24,20 @@ from bot.engine import (
 )
 from bot.errors import UserFacingError
 from bot.i18n import card_name
+from cogs.commands_base import CinchCommands
 from cogs.errors import require_table_permissions
-from cogs.group import CinchCog
 from cogs.interaction import CinchInteraction
-from cogs.preferences import interaction_locale
+from cogs.player_settings import interaction_locale
 from cogs.table_views import answer_with_hand, cards_option, channel_table
 from cogs.translator import command_strings, localised_choices, localised_options
 
 if TYPE_CHECKING:
-    from bot.factory import CinchBot
+    pass
 
 SUIT_CHOICES = {f"suit.{suit.name.lower()}": suit.value for suit in Suit}
 
 
-class Playing(CinchCog):
+class PlayCommands(CinchCommands):
     """Taking part in a hand."""
 
     async def _act(self, interaction: CinchInteraction, action: Action) -> None:
@@ -125,6 +125,3 @@ class Playing(CinchCog):
         text = await self.bot.tables.hint(table.id, interaction.user.id, locale)
         await interaction.followup.send(text, ephemeral=True)
 
-
-async def setup(bot: CinchBot) -> None:
-    await bot.add_cog(Playing(bot))

@@ -48,7 +48,7 @@ from bot.service import Person, PrivateHand, PublicTable, Table, TableService
 from cogs.errors import missing_channel_permissions, reports_errors
 from cogs.interaction import CinchInteraction
 from cogs.message_parts import Parts
-from cogs.preferences import interaction_locale
+from cogs.player_settings import interaction_locale
 
 MAX_SELECT_OPTIONS = 25
 

@@ -8,6 +8,7 @@ unrelated folder, where a path relative to the checkout would not resolve.
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -31,10 +32,19 @@ def _run(*command: str | Path, cwd: Path | None = None) -> subprocess.CompletedP
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Built from a copy of what the source distribution holds, so that no earlier build
+    left in the checkout can slip stale modules into the wheel."""
+    source = tmp_path_factory.mktemp("source")
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy2(CHECKOUT / name, source / name)
+    for package in PACKAGES:
+        shutil.copytree(
+            CHECKOUT / package, source / package, ignore=shutil.ignore_patterns("__pycache__")
+        )
     folder = tmp_path_factory.mktemp("wheel")
     _run(
         sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
-        "--wheel-dir", folder, CHECKOUT,
+        "--wheel-dir", folder, source,
     )
     (built,) = folder.glob("cinch_bot-*.whl")
     return built

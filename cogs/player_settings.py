@@ -9,12 +9,12 @@ from discord import app_commands
 
 from bot.i18n import t
 from bot.store import UNSET, UserPreferences
-from cogs.group import CinchCog
+from cogs.commands_base import CinchCommands
 from cogs.interaction import CinchInteraction
 from cogs.translator import command_strings, localised_choices, localised_options
 
 if TYPE_CHECKING:
-    from bot.factory import CinchBot
+    pass
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ def describe_preferences(preferences: UserPreferences, locale: str | None) -> st
     return "\n".join([f"**{title}**", f"- {hand}", f"- {boards}", t("settings.hint", locale)])
 
 
-class Preferences(CinchCog):
+class SettingsCommands(CinchCommands):
     """Per-user settings, kept across servers and restarts."""
 
     @app_commands.command(**command_strings("cinch.settings"))
@@ -90,6 +90,3 @@ class Preferences(CinchCog):
             text = f"{t('settings.saved', locale)}\n{text}"
         await interaction.response.send_message(text, ephemeral=True)
 
-
-async def setup(bot: CinchBot) -> None:
-    await bot.add_cog(Preferences(bot))

@@ -1,0 +1,53 @@
+"""The ``/cinch`` command group: one :class:`commands.GroupCog` built from the mixins of each
+area, and the buttons of the boards and the game history.
+
+Every subcommand lives in the module of its area (``cogs/lobby.py``, ``cogs/play.py``,
+``cogs/player_settings.py``, ``cogs/leaderboard.py``); this extension puts them together under
+one group, in every server only (``guild_only``), named and described in every language.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.board_pages import BoardPageButton
+from cogs.game_history import HistoryGameButton
+from cogs.leaderboard import BoardCommands
+from cogs.lobby import LobbyCommands
+from cogs.play import PlayCommands
+from cogs.player_settings import SettingsCommands
+from cogs.translator import command_strings
+
+if TYPE_CHECKING:
+    from bot.factory import CinchBot
+
+_GROUP = command_strings("cinch")
+
+
+@app_commands.guild_only()
+class Cinch(
+    LobbyCommands,
+    PlayCommands,
+    SettingsCommands,
+    BoardCommands,
+    commands.GroupCog,
+    group_name=_GROUP["name"],
+    group_description=_GROUP["description"],
+):
+    """Every ``/cinch`` subcommand."""
+
+    def __init__(self, bot: CinchBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+
+async def setup(bot: CinchBot) -> None:
+    bot.add_dynamic_items(BoardPageButton, HistoryGameButton)
+    await bot.add_cog(Cinch(bot))
+
+
+async def teardown(bot: CinchBot) -> None:
+    bot.remove_dynamic_items(BoardPageButton, HistoryGameButton)
