@@ -56,15 +56,17 @@ def missing_channel_permissions(interaction: CinchInteraction) -> list[str]:
     return [name for name in REQUIRED_PERMISSION_NAMES if not getattr(granted, name)]
 
 
-def _require_table_permissions(interaction: CinchInteraction) -> bool:
+def check_table_permissions(interaction: CinchInteraction) -> bool:
+    """Refuse a command or click when the bot could not update the table in this channel,
+    naming what is missing; True otherwise."""
     missing = missing_channel_permissions(interaction)
     if missing:
         raise app_commands.BotMissingPermissions(missing)
     return True
 
 
-require_table_permissions = app_commands.check(_require_table_permissions)
-"""Decorator for commands that post in the channel: refuse early, naming what is missing."""
+require_table_permissions = app_commands.check(check_table_permissions)
+"""Decorator for commands that post in the channel (see :func:`check_table_permissions`)."""
 
 
 def permission_name(name: str, locale: str | None) -> str:

@@ -15,7 +15,6 @@ from bot.engine import (
     Bid,
     Discard,
     Keep,
-    KeepDecision,
     NameTrump,
     Pass,
     Play,
@@ -80,12 +79,7 @@ class PlayCommands(CinchCommands):
     @require_table_permissions
     async def keep(self, interaction: CinchInteraction, cards: str) -> None:
         """The dealer's six cards; naming only the free ones keeps the required ones too."""
-        chosen = cards_option(cards)
-        game = channel_table(interaction).game
-        decision = game.decision() if game is not None else None
-        if isinstance(decision, KeepDecision) and len(chosen) == decision.free_choices:
-            chosen = tuple(decision.required) + chosen
-        await self._act(interaction, Keep(chosen))
+        await self._act(interaction, Keep(cards_option(cards)))
 
     @app_commands.command(**command_strings("cinch.play"))
     @localised_options("cinch.play", "card")

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from bot.engine import (
     Action,
@@ -44,8 +43,8 @@ from bot.engine import (
 )
 from bot.errors import UserFacingError
 from bot.i18n import card_name, suit_name, t, tn
-from bot.service import Person, PrivateHand, PublicTable, Table, TableService
-from cogs.errors import missing_channel_permissions, reports_errors
+from bot.service import Person, PrivateHand, PublicTable, Table
+from cogs.errors import check_table_permissions, reports_errors
 from cogs.interaction import CinchInteraction
 from cogs.message_parts import Parts
 from cogs.player_settings import interaction_locale
@@ -360,25 +359,12 @@ class ActionButton(
 
     @reports_errors
     async def callback(self, interaction: CinchInteraction) -> None:
-        require_permissions(interaction)
-        service = interaction.client.tables
-        action = self.action()
-        if isinstance(action, Keep):
-            action = Keep(self._kept_with_required(service, action.cards))
+        check_table_permissions(interaction)
         key = self.key
-        await service.act(
-            key.table, interaction.user.id, action, game_id=key.game, hand_number=key.hand
+        await interaction.client.tables.act(
+            key.table, interaction.user.id, self.action(), game_id=key.game, hand_number=key.hand
         )
         await answer_with_hand(interaction, key.table, edit=True, acted=True)
-
-    def _kept_with_required(
-        self, service: TableService, chosen: tuple[Card, ...]
-    ) -> tuple[Card, ...]:
-        """The dealer chose the free cards only; the cards they must keep go with them."""
-        game = service.table(self.key.table).game
-        decision = game.decision() if game is not None else None
-        required = decision.required if isinstance(decision, KeepDecision) else ()
-        return tuple(required) + chosen
 
 
 # ---------------------------------------------------------------------------- answering
@@ -408,13 +394,6 @@ async def answer_with_hand(
         await interaction.response.send_message(**parts.send_kwargs(), ephemeral=True)
 
 
-def require_permissions(interaction: CinchInteraction) -> None:
-    """Refuse a click when the bot could not update the table in this channel."""
-    missing = missing_channel_permissions(interaction)
-    if missing:
-        raise app_commands.BotMissingPermissions(missing)
-
-
 def person(interaction: CinchInteraction) -> Person:
     return Person(interaction.user.id, interaction.user.display_name)
 
@@ -433,7 +412,7 @@ async def lobby_action(
     The table message itself shows the change, so the click is only acknowledged, except
     when the clicker now has cards to see (they started the game, or took a seat in one).
     """
-    require_permissions(interaction)
+    check_table_permissions(interaction)
     service = interaction.client.tables
     user = interaction.user.id
     match what:

@@ -60,6 +60,14 @@ class KeepDecision:
         """How many cards are chosen from `options`."""
         return self.count - len(self.required)
 
+    def completed(self, chosen: tuple[Card, ...]) -> tuple[Card, ...]:
+        """The cards kept when the dealer names only their free choices (a select offers only
+        those): the required cards join them. Any other choice is returned as it is, for the
+        rules to judge."""
+        if len(chosen) == self.free_choices:
+            return self.required + chosen
+        return chosen
+
 
 @value
 class PlayDecision:

@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.ai import LEVELS
 from bot.ai.pool import DecisionPool
-from bot.engine import Action, IllegalAction
+from bot.engine import Action, IllegalAction, Keep, KeepDecision
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.service import views
@@ -318,8 +318,9 @@ class TableService:
         hand_number: int | None = None,
     ) -> None:
         """Apply a person's action for their seat. A button names its game and hand: one of
-        a finished game or an earlier hand is refused. Raises :class:`UserFacingError` with the
-        game untouched."""
+        a finished game or an earlier hand is refused. A robbing dealer may name only the cards
+        they choose freely; the ones they must keep are added. Raises :class:`UserFacingError`
+        with the game untouched."""
         table = self.table(table_id)
         async with table.lock:
             seat = seat_of(table, user_id)
@@ -328,6 +329,9 @@ class TableService:
             game = game_of(table)
             if hand_number is not None and hand_number != game.hand_number:
                 raise UserFacingError("errors.stale_button")
+            decision = game.decision()
+            if isinstance(action, Keep) and isinstance(decision, KeepDecision):
+                action = Keep(decision.completed(action.cards))
             pending = await self._apply(table, seat, action, responder=user_id)
         self._publisher.publish(table, pending)
 

@@ -272,3 +272,13 @@ def test_a_single_possible_set_aside_happens_without_asking() -> None:
     )
     assert card_set(game.hands[W]) == card_set("AD JD 10D 5D 5H 2D")
     assert game.view(E).dead[W] == tuple(cards("KD"))
+
+
+def test_a_keep_naming_every_card_is_left_for_the_rules_to_judge() -> None:
+    decision = KeepDecision(
+        0, tuple(cards("AH KH")), tuple(cards("9C 8C 7C 6C 5S")), 6, to_first_trick=False
+    )
+    assert decision.completed(tuple(cards("9C 8C 7C 6C"))) == tuple(cards("AH KH 9C 8C 7C 6C"))
+    every = tuple(cards("AH KH 9C 8C 7C 6C"))
+    assert decision.completed(every) == every
+    assert decision.completed(tuple(cards("9C"))) == tuple(cards("9C"))

@@ -13,6 +13,8 @@ from bot.engine import (
     Card,
     HouseRules,
     IllegalAction,
+    Keep,
+    KeepDecision,
     Pass,
     Phase,
     Play,
@@ -246,3 +248,28 @@ async def test_smaller_tables_play_to_the_end(service, clock, store, outbox, pla
     result = await store.games.result(game_id)
     assert result.status == "finished" and len(result.final_scores) == players
     assert outbox.announcements()[-1].startswith("Victory for ")
+
+
+async def test_a_robbing_dealer_may_name_only_the_cards_chosen_freely(service, clock):
+    """A select offers the dealer only their free choices; the cards they must keep (trumps
+    first, by default) are added under the table's lock, whether the choice came from the
+    select or from ``/cinch keep``."""
+    table_id = await four_people(service)
+
+    def dealer_chooses(table) -> bool:
+        decision = table.game.decision()
+        return isinstance(decision, KeepDecision) and bool(decision.required) and bool(
+            decision.free_choices
+        )
+
+    table = await play_until(service, clock, table_id, dealer_chooses)
+    game = table.game
+    decision = game.decision()
+    free = decision.options[: decision.free_choices]
+
+    await service.act(table_id, person_at(service, table_id, decision.seat), Keep(free))
+
+    assert sorted(game.hands[decision.seat], key=str) == sorted(
+        (*decision.required, *free), key=str
+    )
+
