@@ -7,31 +7,22 @@ service calls.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.ai import LEVELS
 from bot.engine import (
-    AllPass,
-    DealerRob,
-    ExcessTrumps,
-    FirstDealer,
-    HighLow,
+    RULE_CHOICES,
     HouseRules,
-    LowGoesTo,
-    Scoring,
-    SetFormula,
-    StockShortage,
 )
-from bot.errors import UserFacingError
 from bot.i18n import SUPPORTED_LOCALES, normalise_locale, rules_sections, rules_title, t
-from bot.service import TableAlreadyOpen, TableOptions, Teams
+from bot.service import TableOptions, Teams
 from bot.service.names import seat_name
 from bot.service.options import MAX_COMPUTER_PAUSE
 from bot.service.text import house_rules_lines
-from bot.store import DEFAULT_TURN_TIMER, TableRecord
+from bot.store import DEFAULT_TURN_TIMER
 from cogs.commands_base import CinchCommands
 from cogs.errors import require_table_permissions
 from cogs.interaction import CinchInteraction
@@ -54,10 +45,45 @@ def _language_choices() -> list[app_commands.Choice[str]]:
     return localised_choices({f"language.{code}": code for code in SUPPORTED_LOCALES})
 
 
-def message_link(table: TableRecord) -> str:
-    """A link to the table's message (or its channel, before the message is posted)."""
-    link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}"
-    return link if table.message_id is None else f"{link}/{table.message_id}"
+#: The options of `/cinch new` that set a house rule, and the `HouseRules` field each one sets
+#: (the engine's `RULE_CHOICES` gives the values of those chosen from a list).
+HOUSE_RULE_OPTIONS = {
+    "target": "target_score",
+    "min_bid": "min_bid",
+    "all_pass": "all_pass",
+    "dealer_rob": "dealer_rob",
+    "excess_trumps": "excess_trumps",
+    "stock_shortage": "stock_shortage",
+    "scoring": "scoring",
+    "set_formula": "set_formula",
+    "bidder_goes_out": "bidder_goes_out",
+    "first_dealer": "first_dealer",
+    "low_goes_to": "low_goes_to",
+    "high_low": "high_low",
+    "discards_visible": "discards_visible",
+    "counting_discard": "allow_counting_discard",
+}
+#: The options of `/cinch new` that set another `TableOptions` field, which owns the defaults.
+TABLE_OPTION_FIELDS = {
+    "players": "players",
+    "teams": "teams",
+    "hints": "hints",
+    "pause": "computer_pause",
+}
+
+
+def _fields(given: dict[str, Any], fields_by_option: dict[str, str]) -> dict[str, Any]:
+    """The fields set by the options given, named as the settings object names them."""
+    return {field: given[option] for option, field in fields_by_option.items() if option in given}
+
+
+def _given(arguments: dict[str, Any]) -> dict[str, Any]:
+    """The options a player gave (Discord passes None for the others), choices as values."""
+    return {
+        name: value.value if isinstance(value, app_commands.Choice) else value
+        for name, value in arguments.items()
+        if value is not None and name not in ("self", "interaction")
+    }
 
 
 class LobbyCommands(CinchCommands):
@@ -67,27 +93,7 @@ class LobbyCommands(CinchCommands):
 
     @app_commands.command(**command_strings("cinch.new"))
     @localised_options(
-        "cinch.new",
-        "players",
-        "target",
-        "language",
-        "timer",
-        "teams",
-        "hints",
-        "pause",
-        "min_bid",
-        "all_pass",
-        "dealer_rob",
-        "excess_trumps",
-        "stock_shortage",
-        "scoring",
-        "set_formula",
-        "bidder_goes_out",
-        "first_dealer",
-        "low_goes_to",
-        "high_low",
-        "discards_visible",
-        "counting_discard",
+        "cinch.new", *TABLE_OPTION_FIELDS, "language", "timer", *HOUSE_RULE_OPTIONS
     )
     @app_commands.choices(
         players=localised_choices(
@@ -95,15 +101,11 @@ class LobbyCommands(CinchCommands):
         ),
         language=_language_choices(),
         teams=_choices("teams", Teams),
-        all_pass=_choices("all_pass", AllPass),
-        dealer_rob=_choices("dealer_rob", DealerRob),
-        excess_trumps=_choices("excess_trumps", ExcessTrumps),
-        stock_shortage=_choices("stock_shortage", StockShortage),
-        scoring=_choices("scoring", Scoring),
-        set_formula=_choices("set_formula", SetFormula),
-        first_dealer=_choices("first_dealer", FirstDealer),
-        low_goes_to=_choices("low_goes_to", LowGoesTo),
-        high_low=_choices("high_low", HighLow),
+        **{
+            option: _choices(option, RULE_CHOICES[field])
+            for option, field in HOUSE_RULE_OPTIONS.items()
+            if field in RULE_CHOICES
+        },
     )
     @require_table_permissions
     async def new(
@@ -131,52 +133,20 @@ class LobbyCommands(CinchCommands):
         counting_discard: bool | None = None,
     ) -> None:
         """Open a table in this channel; the lobby message follows."""
-        chosen = {
-            "target_score": target,
-            "min_bid": min_bid,
-            "all_pass": all_pass,
-            "dealer_rob": dealer_rob,
-            "excess_trumps": excess_trumps,
-            "stock_shortage": stock_shortage,
-            "scoring": scoring,
-            "set_formula": set_formula,
-            "bidder_goes_out": bidder_goes_out,
-            "first_dealer": first_dealer,
-            "low_goes_to": low_goes_to,
-            "high_low": high_low,
-            "discards_visible": discards_visible,
-            "allow_counting_discard": counting_discard,
-        }
-        rules = HouseRules(
-            **{
-                name: value.value if isinstance(value, app_commands.Choice) else value
-                for name, value in chosen.items()
-                if value is not None
-            }
-        )
-        defaults = TableOptions()
-        options = TableOptions(
-            players=players.value if players else defaults.players,
-            rules=rules,
-            teams=Teams(teams.value) if teams else defaults.teams,
-            hints=defaults.hints if hints is None else hints,
-            computer_pause=defaults.computer_pause if pause is None else pause,
-        )
-        table_language = language.value if language else normalise_locale(interaction.guild_locale)
+        given = _given(locals())
+        rules = HouseRules.from_dict(_fields(given, HOUSE_RULE_OPTIONS))
+        options = TableOptions(rules=rules, **_fields(given, TABLE_OPTION_FIELDS))
+        table_language = given.get("language") or normalise_locale(interaction.guild_locale)
         turn_timer = DEFAULT_TURN_TIMER if timer is None else (timer or None)
-        service = self.bot.tables
+        await self.bot.tables.open_table(
+            guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0,
+            creator=person(interaction),
+            options=options,
+            language=table_language,
+            turn_timer=turn_timer,
+        )
         locale = await interaction_locale(interaction)
-        try:
-            await service.open_table(
-                guild_id=interaction.guild_id or 0,
-                channel_id=interaction.channel_id or 0,
-                creator=person(interaction),
-                options=options,
-                language=table_language,
-                turn_timer=turn_timer,
-            )
-        except TableAlreadyOpen as error:
-            raise UserFacingError("errors.table_exists", link=message_link(error.table)) from None
         await interaction.response.send_message(t("reply.opened", locale), ephemeral=True)
 
     # ------------------------------------------------------------------ seats

@@ -35,6 +35,7 @@ from bot.engine.game import Game
 from bot.engine.handscore import scoring_cards
 from bot.engine.random_player import random_action
 from bot.engine.rules import (
+    RULE_CHOICES,
     AllPass,
     DealerRob,
     ExcessTrumps,
@@ -61,6 +62,7 @@ from bot.engine.view import CompletedTrick, Phase, SeatView
 
 __all__ = [
     "FULL_DECK",
+    "RULE_CHOICES",
     "Action",
     "AllPass",
     "AllPassed",

@@ -112,7 +112,7 @@ class HouseRules:
                 raise ValueError(f"{name} must be true or false")
         for field in fields(self):
             value = getattr(self, field.name)
-            enum_type = _ENUM_FIELDS.get(field.name)
+            enum_type = RULE_CHOICES.get(field.name)
             if enum_type is not None and not isinstance(value, enum_type):
                 object.__setattr__(self, field.name, enum_type(value))
 
@@ -136,7 +136,8 @@ class HouseRules:
         return {key: value for key, value in self.to_dict().items() if default[key] != value}
 
 
-_ENUM_FIELDS: dict[str, type[StrEnum]] = {
+#: The house rules chosen among named values, and the enumeration of each one's values.
+RULE_CHOICES: dict[str, type[StrEnum]] = {
     "all_pass": AllPass,
     "dealer_rob": DealerRob,
     "excess_trumps": ExcessTrumps,

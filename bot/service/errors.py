@@ -27,11 +27,17 @@ class CountedError(UserFacingError):
         return tn(self.key, self.count, locale, **self.params)
 
 
+def message_link(table: TableRecord) -> str:
+    """A link to the table's message (or its channel, before the message is posted)."""
+    link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}"
+    return link if table.message_id is None else f"{link}/{table.message_id}"
+
+
 class TableAlreadyOpen(UserFacingError):
-    """The channel has a table already; the Discord layer links to its message."""
+    """The channel has a table already: the message links to it."""
 
     def __init__(self, table: TableRecord) -> None:
-        super().__init__("errors.table_exists", link="")
+        super().__init__("errors.table_exists", link=message_link(table))
         self.table = table
 
 

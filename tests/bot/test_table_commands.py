@@ -4,11 +4,14 @@ choices, hints, leaving a game and taking the seat over, and private hands in on
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 import pytest
 from table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
-from bot.engine import PlayDecision
+from bot.engine import HouseRules, PlayDecision
+from bot.service import Teams
+from cogs.lobby import HOUSE_RULE_OPTIONS
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
@@ -132,3 +135,55 @@ async def test_a_players_hand_speaks_their_language_while_the_table_keeps_its_ow
     shown = await bob.click(driver.table_message(), label="Show my hand")
     assert shown.response.content.startswith("**Votre main** (donne 1)")
     assert driver.table_message().content.startswith("**Hand 1**")
+
+
+async def test_every_option_of_new_reaches_the_table(driver, players):
+    """Each house rule of the engine is an option of `/cinch new`, and each option given is
+    the table's setting; the others keep the defaults `HouseRules` and `TableOptions` own."""
+    assert set(HOUSE_RULE_OPTIONS.values()) == {field.name for field in fields(HouseRules)}
+    alice = players[0]
+    await alice.slash(
+        driver.channel,
+        "cinch new",
+        players=3,
+        target=21,
+        teams="manual",
+        hints=True,
+        pause=0.5,
+        min_bid=2,
+        all_pass="dealerStuckAtMin",
+        dealer_rob="freeChoice",
+        excess_trumps="dumpOnFirstTrick",
+        stock_shortage="playShort",
+        scoring="eachSideOwn",
+        set_formula="oppPointsPlusBid",
+        bidder_goes_out=False,
+        first_dealer="lowest",
+        low_goes_to="holder",
+        high_low="inPlay",
+        discards_visible=False,
+        counting_discard=True,
+    )
+    options = driver.service.table_in_channel(driver.channel.id).options
+    assert (options.players, options.teams, options.hints, options.computer_pause) == (
+        3,
+        Teams.MANUAL,
+        True,
+        0.5,
+    )
+    assert options.rules.to_dict() == {
+        "target_score": 21,
+        "min_bid": 2,
+        "all_pass": "dealerStuckAtMin",
+        "dealer_rob": "freeChoice",
+        "excess_trumps": "dumpOnFirstTrick",
+        "stock_shortage": "playShort",
+        "scoring": "eachSideOwn",
+        "set_formula": "oppPointsPlusBid",
+        "bidder_goes_out": False,
+        "first_dealer": "lowest",
+        "low_goes_to": "holder",
+        "high_low": "inPlay",
+        "discards_visible": False,
+        "allow_counting_discard": True,
+    }
