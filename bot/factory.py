@@ -7,8 +7,9 @@ connects, so no interaction can arrive half-way):
 2. create the long-lived services every command and button reaches through the bot
    (``interaction.client.tables`` and ``.delivery``), and restore every open table from the
    store, its game where it was, computer players and timers running again;
-3. register the tables' buttons (dynamic items, so those of messages sent before a restart
-   work again) and load every extension in :data:`EXTENSIONS`;
+3. load every extension in :data:`EXTENSIONS` (``cogs/cinch.py`` adds the ``/cinch`` commands
+   and registers the buttons as dynamic items, so those of messages sent before a restart work
+   again);
 4. install the catalogue translator (command names and descriptions in every language) and
    sync the slash commands: to ``DEV_GUILD_ID`` when set (instant, for development), else
    globally (Discord may take up to an hour to show changes).
@@ -30,7 +31,6 @@ from bot.settings import Settings
 from bot.store import Store
 from cogs.delivery import Delivery
 from cogs.errors import CinchCommandTree
-from cogs.table_views import ALL_ITEMS
 from cogs.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,6 @@ class CinchBot(commands.Bot):
             self._store = await Store.open(self.settings.database_path, clock=discord.utils.utcnow)
         self._tables = TableService(self._store, self.delivery)
         await self._tables.restore()
-        self.add_dynamic_items(*ALL_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogueTranslator())

@@ -1,5 +1,5 @@
 """The ``/cinch`` command group: one :class:`commands.GroupCog` built from the mixins of each
-area, and the buttons of the boards and the game history.
+area, and every button and select of the bot's messages.
 
 Every subcommand lives in the module of its area (``cogs/lobby.py``, ``cogs/play.py``,
 ``cogs/player_settings.py``, ``cogs/leaderboard.py``); this extension puts them together under
@@ -15,16 +15,27 @@ from discord.ext import commands
 
 from cogs.board_pages import BoardPageButton
 from cogs.game_history import HistoryGameButton
+from cogs.hand_message import ActionButton, PickSelect
 from cogs.leaderboard import BoardCommands
 from cogs.lobby import LobbyCommands
 from cogs.play import PlayCommands
 from cogs.player_settings import SettingsCommands
+from cogs.table_message import LobbyButton, ShowHandButton
 from cogs.translator import command_strings
 
 if TYPE_CHECKING:
     from bot.factory import CinchBot
 
 _GROUP = command_strings("cinch")
+#: Every button and select; their custom ids say all they need, so old messages keep working.
+COMPONENTS = (
+    LobbyButton,
+    ShowHandButton,
+    PickSelect,
+    ActionButton,
+    BoardPageButton,
+    HistoryGameButton,
+)
 
 
 @app_commands.guild_only()
@@ -45,9 +56,9 @@ class Cinch(
 
 
 async def setup(bot: CinchBot) -> None:
-    bot.add_dynamic_items(BoardPageButton, HistoryGameButton)
+    bot.add_dynamic_items(*COMPONENTS)
     await bot.add_cog(Cinch(bot))
 
 
 async def teardown(bot: CinchBot) -> None:
-    bot.remove_dynamic_items(BoardPageButton, HistoryGameButton)
+    bot.remove_dynamic_items(*COMPONENTS)

@@ -28,9 +28,10 @@ from bot.i18n import t
 from bot.service import Reminder, TableService, Update
 from bot.service.coalesce import EditCoalescer
 from bot.service.updates import Announcement
+from cogs.hand_message import hand_parts
 from cogs.interaction import CinchInteraction
 from cogs.message_parts import Parts
-from cogs.table_views import hand_parts, table_parts
+from cogs.table_message import table_parts
 
 if TYPE_CHECKING:
     from bot.factory import CinchBot

@@ -1,7 +1,7 @@
 """``/cinch new``, ``join``, ``leave``, ``addbot``, ``start``, ``table``, ``score``, ``rules``,
 ``end``: opening a table, taking seats, and everything about the table as a whole.
 
-The lobby's buttons (``cogs/table_views.py``) do the same as these commands through the same
+The lobby's buttons (``cogs/table_message.py``) do the same as these commands through the same
 service calls.
 """
 
@@ -23,11 +23,12 @@ from bot.service.names import seat_name
 from bot.service.options import MAX_COMPUTER_PAUSE
 from bot.service.text import house_rules_lines
 from bot.store import DEFAULT_TURN_TIMER
+from cogs.command_inputs import channel_table, person
 from cogs.commands_base import CinchCommands
 from cogs.errors import require_table_permissions
+from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction
 from cogs.player_settings import interaction_locale
-from cogs.table_views import answer_with_hand, channel_table, person
 from cogs.translator import command_strings, localised_choices, localised_options
 
 if TYPE_CHECKING:

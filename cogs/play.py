@@ -23,11 +23,12 @@ from bot.engine import (
 )
 from bot.errors import UserFacingError
 from bot.i18n import card_name
+from cogs.command_inputs import cards_option, channel_table
 from cogs.commands_base import CinchCommands
 from cogs.errors import require_table_permissions
+from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction
 from cogs.player_settings import interaction_locale
-from cogs.table_views import answer_with_hand, cards_option, channel_table
 from cogs.translator import command_strings, localised_choices, localised_options
 
 if TYPE_CHECKING:

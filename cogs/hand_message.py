@@ -1,12 +1,9 @@
-"""What tables and hands look like in Discord: their messages' parts (as
-:class:`~cogs.message_parts.Parts`), and the buttons and selects.
+"""A player's private hand message in Discord: the picture, the text, and exactly what they
+may do now, as buttons or a select and its Confirm.
 
-Every component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` carries what it needs
-(table, game, hand, the action), so the buttons of any message, even one sent before a
-restart or to a DM, keep working without the bot remembering any view:
+Its components are :class:`discord.ui.DynamicItem` whose ``custom_id`` carries the table, game
+and hand, so a hand message sent before a restart, or to a DM, keeps working:
 
-- ``cinch:show:<table>``: "Show my hand", on the table message;
-- ``cinch:lobby:<table>:<join|leave|addbot|start>[:<seat>]``: the lobby;
 - ``cinch:act:<table>:<game>:<hand>:<kind>:<arg>``: bid, pass, trump, play, and the Confirm
   of a discard or a rob (``arg`` holds the chosen cards, like ``9H.8H``);
 - ``cinch:pick:<table>:<game>:<hand>:<discard|keep>``: the multi-select before Confirm.
@@ -39,136 +36,15 @@ from bot.engine import (
     PlayDecision,
     Suit,
     TrumpDecision,
-    parse_cards,
 )
-from bot.errors import UserFacingError
 from bot.i18n import card_name, suit_name, t, tn
-from bot.service import Person, PrivateHand, PublicTable, Table
+from bot.service import PrivateHand
 from cogs.errors import check_table_permissions, reports_errors
 from cogs.interaction import CinchInteraction
 from cogs.message_parts import Parts
 from cogs.player_settings import interaction_locale
 
 MAX_SELECT_OPTIONS = 25
-
-
-# ---------------------------------------------------------------------------- the table
-
-
-def table_parts(public: PublicTable, locale: str | None) -> Parts:
-    """The table message: the lobby with its buttons, or the table picture and its summary."""
-    view = discord.ui.View(timeout=None)
-    if public.playing:
-        view.add_item(ShowHandButton(public.table_id, locale))
-        if any(seat.away for seat in public.seats):
-            view.add_item(LobbyButton(public.table_id, "join", None, locale, row=0))
-    else:
-        for item in lobby_items(public, locale):
-            view.add_item(item)
-    return Parts(public.text, public.picture, "table.png", view, public.mention)
-
-
-def lobby_items(public: PublicTable, locale: str | None) -> list[discord.ui.Item[Any]]:
-    items: list[discord.ui.Item[Any]] = []
-    if public.manual_seats:
-        for seat in public.seats:
-            button = LobbyButton(
-                public.table_id,
-                "join",
-                seat.seat,
-                locale,
-                row=0,
-                label=t("lobby.join_seat", locale, seat=seat.label),
-            )
-            button.item.disabled = not seat.takeable or seat.user_id is not None
-            items.append(button)
-    else:
-        items.append(LobbyButton(public.table_id, "join", None, locale, row=0))
-    leave = LobbyButton(public.table_id, "leave", None, locale, row=1)
-    add = LobbyButton(public.table_id, "addbot", None, locale, row=1)
-    add.item.disabled = public.full
-    start = LobbyButton(public.table_id, "start", None, locale, row=1)
-    start.item.disabled = not public.full
-    start.item.style = discord.ButtonStyle.success
-    items.extend([leave, add, start])
-    return items
-
-
-_LOBBY_LABELS = {
-    "join": "lobby.join",
-    "leave": "lobby.leave",
-    "addbot": "lobby.add_computer",
-    "start": "lobby.start",
-}
-
-
-class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"cinch:lobby:(?P<table>\d+):(?P<what>join|leave|addbot|start)(?::(?P<seat>\d))?",
-):
-    """Join (a seat), Leave, Add computer player, Start."""
-
-    def __init__(
-        self,
-        table_id: int,
-        what: str,
-        seat: int | None,
-        locale: str | None,
-        *,
-        row: int | None = None,
-        label: str | None = None,
-    ) -> None:
-        suffix = f":{seat}" if seat is not None else ""
-        style = discord.ButtonStyle.primary if what == "join" else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(
-                label=label or t(_LOBBY_LABELS[what], locale),
-                style=style,
-                custom_id=f"cinch:lobby:{table_id}:{what}{suffix}",
-            ),
-            row=row,
-        )
-        self.table_id, self.what, self.seat = table_id, what, seat
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: CinchInteraction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> LobbyButton:
-        seat = int(match["seat"]) if match["seat"] is not None else None
-        return cls(int(match["table"]), match["what"], seat, None)
-
-    @reports_errors
-    async def callback(self, interaction: CinchInteraction) -> None:
-        await lobby_action(interaction, self.table_id, self.what, self.seat)
-
-
-class ShowHandButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"cinch:show:(?P<table>\d+)"
-):
-    """ "Show my hand": any seated player, at any time, gets their hand privately."""
-
-    def __init__(self, table_id: int, locale: str | None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t("lobby.show_hand", locale),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"cinch:show:{table_id}",
-            )
-        )
-        self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: CinchInteraction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> ShowHandButton:
-        return cls(int(match["table"]), None)
-
-    @reports_errors
-    async def callback(self, interaction: CinchInteraction) -> None:
-        await answer_with_hand(interaction, self.table_id, edit=False)
-
-
-# ---------------------------------------------------------------------------- a hand
 
 
 def hand_parts(private: PrivateHand, locale: str | None, notes: Sequence[str] = ()) -> Parts:
@@ -367,9 +243,6 @@ class ActionButton(
         await answer_with_hand(interaction, key.table, edit=True, acted=True)
 
 
-# ---------------------------------------------------------------------------- answering
-
-
 async def answer_with_hand(
     interaction: CinchInteraction, table_id: int, *, edit: bool, acted: bool = False
 ) -> None:
@@ -392,55 +265,3 @@ async def answer_with_hand(
         await interaction.response.edit_message(**parts.edit_kwargs())
     else:
         await interaction.response.send_message(**parts.send_kwargs(), ephemeral=True)
-
-
-def person(interaction: CinchInteraction) -> Person:
-    return Person(interaction.user.id, interaction.user.display_name)
-
-
-def channel_table(interaction: CinchInteraction) -> Table:
-    """The table of the channel a command was used in (a refusal when there is none)."""
-    service = interaction.client.tables
-    return service.table_in_channel(interaction.channel_id or 0)
-
-
-async def lobby_action(
-    interaction: CinchInteraction, table_id: int, what: str, seat: int | None = None
-) -> None:
-    """Join, Leave, Add computer player or Start, from a button.
-
-    The table message itself shows the change, so the click is only acknowledged, except
-    when the clicker now has cards to see (they started the game, or took a seat in one).
-    """
-    check_table_permissions(interaction)
-    service = interaction.client.tables
-    user = interaction.user.id
-    match what:
-        case "join":
-            await service.join(table_id, person(interaction), seat)
-        case "leave":
-            await service.leave(table_id, user)
-        case "addbot":
-            await service.add_computer(table_id, user)
-        case "start":
-            await service.start(table_id, user)
-    if what in ("join", "start") and service.table(table_id).playing:
-        await answer_with_hand(interaction, table_id, edit=False)
-    else:
-        await interaction.response.defer()
-
-
-def cards_option(text: str) -> tuple[Card, ...]:
-    """Cards typed in a command option (``10H 5d``, ``10♥,th``)."""
-    try:
-        return tuple(parse_cards(text))
-    except ValueError:
-        raise UserFacingError("errors.not_a_card", text=text) from None
-
-
-ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    LobbyButton,
-    ShowHandButton,
-    PickSelect,
-    ActionButton,
-)
