@@ -41,8 +41,7 @@ def after_action(
     ends = [event for event in events if isinstance(event, HandScored | GameWon)]
     announcements = _results(table, game, ends, hand_cards) if ends else ()
     if game.is_over:
-        table.game, table.game_id = None, None
-        table.end_votes.clear()
+        table.end_game()
         private, dealt = set(), set()
     private |= dealt
     update = Update(

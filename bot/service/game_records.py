@@ -32,16 +32,16 @@ class GameRecords:
         """Restore the table's game: the last snapshot plus the actions stored after it."""
         record = await self._store.games.active(table.id)
         if record is None or record.state is None:
-            table.game, table.game_id = None, None
+            table.end_game()
             return
         game = Game.from_dict(record.state)
         for stored in await self._store.games.actions(record.id, after=record.state_seq):
             seat, action = Game.action_from_dict({"seat": stored.seat, **stored.action})
             game.apply(seat, action)
-        table.game, table.game_id = game, record.id
+        table.begin_game(game, record.id)
         if game.is_over and game.winner is not None:
             await self.finish(table, game, record.id, winner=game.winner)
-            table.game, table.game_id = None, None
+            table.end_game()
 
     async def record_action(
         self,
@@ -95,7 +95,7 @@ class GameRecords:
                 record = await self._store.tables.update_seat(table.id, seat, away=True)
         elif responder is not None and (record.away or record.auto_moves):
             record = await self._store.tables.update_seat(table.id, seat, away=False, auto_moves=0)
-        table.seats[seat] = record
+        table.sit(record)
 
     async def finish(self, table: Table, game: Game, game_id: int, winner: int | None) -> None:
         """Store a game's result (abandoned when nobody won), then count it on the boards.

@@ -55,12 +55,15 @@ async def reseat(store: Store, table: Table, order: Sequence[SeatRecord]) -> Non
         return
     for seat in list(table.seats):
         await store.tables.leave(table.id, seat)
-    table.seats = {}
-    for seat, record in enumerate(order):
-        table.seats[seat] = await store.tables.sit(
-            table.id,
-            seat,
-            display_name=record.display_name,
-            user_id=record.user_id,
-            computer_level=record.computer_level,
-        )
+    table.reseat(
+        [
+            await store.tables.sit(
+                table.id,
+                seat,
+                display_name=record.display_name,
+                user_id=record.user_id,
+                computer_level=record.computer_level,
+            )
+            for seat, record in enumerate(order)
+        ]
+    )

@@ -27,16 +27,13 @@ from bot.service.after_action import after_action
 from bot.service.automation import Automation, Sleep, decision_seed
 from bot.service.background import BackgroundTasks
 from bot.service.drawing import Drawing
-from bot.service.ending import EndVote, count_end_vote
 from bot.service.errors import CountedError, TableAlreadyOpen, refusal
 from bot.service.game_records import GameRecords
-from bot.service.guards import game_of, seat_of
 from bot.service.options import TableOptions
 from bot.service.publishing import Pending, PendingAnnouncement, Publisher
-from bot.service.registry import TableRegistry
 from bot.service.seating import Person, creator_name, seat_to_take
 from bot.service.starting import start_game
-from bot.service.table import Table
+from bot.service.table import EndVote, Table, TableRegistry
 from bot.service.text import action_text
 from bot.service.updates import Outbox, PrivateHand, PublicTable, SeatInfo, Update
 from bot.store import Store, TableExistsError
@@ -171,9 +168,11 @@ class TableService:
                 if table.playing:
                     raise UserFacingError("errors.already_seated")
                 await self.store.tables.leave(table.id, current)
-                del table.seats[current]
-            table.seats[seat] = await self.store.tables.sit(
-                table.id, seat, display_name=person.name, user_id=person.user_id
+                table.unseat(current)
+            table.sit(
+                await self.store.tables.sit(
+                    table.id, seat, display_name=person.name, user_id=person.user_id
+                )
             )
             update = self._seats_changed(table, private={person.user_id})
         self._publisher.publish(table, Pending(update))
@@ -195,11 +194,13 @@ class TableService:
                 raise UserFacingError("errors.not_seated")
             seat = seat_to_take(table, seat)
             replaced = table.user_at(seat)
-            table.seats[seat] = await self.store.tables.sit(
-                table.id,
-                seat,
-                display_name=t("player.computer", None, number=seat + 1),
-                computer_level=level,
+            table.sit(
+                await self.store.tables.sit(
+                    table.id,
+                    seat,
+                    display_name=t("player.computer", None, number=seat + 1),
+                    computer_level=level,
+                )
             )
             update = self._seats_changed(table, private=set() if replaced is None else {replaced})
         self._publisher.publish(table, Pending(update))
@@ -210,25 +211,30 @@ class TableService:
         may take it). Returns the seat left."""
         table = self.table(table_id)
         async with table.lock:
-            seat = seat_of(table, user_id)
+            seat = table.require_seat(user_id)
             announcements: tuple[PendingAnnouncement, ...] = ()
             if table.playing:
-                table.seats[seat] = await self.store.tables.update_seat(table.id, seat, away=True)
+                table.sit(await self.store.tables.update_seat(table.id, seat, away=True))
                 name = table.seats[seat].display_name
                 announcements = (
                     PendingAnnouncement(t("text.left_game", table.locale, player=name)),
                 )
             else:
                 await self.store.tables.leave(table.id, seat)
-                del table.seats[seat]
-            table.end_votes.discard(user_id)
+                table.unseat(seat)
+            table.withdraw_vote(user_id)
             update = self._seats_changed(table)
         self._publisher.publish(table, Pending(update, announcements))
         return seat
 
-    def _seats_changed(self, table: Table, private: Iterable[int] = ()) -> Update:
+    def _changed(self, table: Table) -> None:
+        """The one way a table moves on: its version changes, so a computer move or a turn
+        timer decided before gives up, and the table gets the automation it now needs."""
         table.version += 1
         self._automation.schedule(table)
+
+    def _seats_changed(self, table: Table, private: Iterable[int] = ()) -> Update:
+        self._changed(table)
         return Update(
             table.id,
             table.channel_id,
@@ -248,13 +254,12 @@ class TableService:
                 creator = creator_name(table)
                 if creator is not None:
                     raise UserFacingError("errors.not_creator", player=creator)
-                seat_of(table, user_id)
+                table.require_seat(user_id)
             if not table.full:
                 raise CountedError("errors.not_enough_players", table.players)
             text = await start_game(self.store, table, self.seeds.getrandbits(64))
             people = frozenset(table.people())
-            table.version += 1
-            self._automation.schedule(table)
+            self._changed(table)
             update = Update(
                 table.id,
                 table.channel_id,
@@ -276,8 +281,8 @@ class TableService:
                 )
                 vote = EndVote(ended=True)
             else:
-                seat_of(table, person.user_id)
-                vote = count_end_vote(table, person.user_id)
+                table.require_seat(person.user_id)
+                vote = table.vote_to_end(person.user_id)
                 if vote.ended:
                     pending = await self._close(table, t("text.closed_by_vote", table.locale))
                 else:
@@ -300,8 +305,8 @@ class TableService:
         if game is not None and table.game_id is not None:
             await self._records.finish(table, game, table.game_id, winner=None)
         await self.store.tables.end(table.id)
-        table.version += 1
-        self._automation.cancel(table)
+        table.end_game()
+        self._changed(table)
         self._tables.forget(table)
         update = Update(table.id, table.channel_id, closed=True, message_id=table.record.message_id)
         return Pending(update, (PendingAnnouncement(text),))
@@ -323,10 +328,10 @@ class TableService:
         with the game untouched."""
         table = self.table(table_id)
         async with table.lock:
-            seat = seat_of(table, user_id)
+            seat = table.require_seat(user_id)
             if game_id is not None and game_id != table.game_id:
                 raise UserFacingError("errors.game_over")
-            game = game_of(table)
+            game = table.require_game()
             if hand_number is not None and hand_number != game.hand_number:
                 raise UserFacingError("errors.stale_button")
             decision = game.decision()
@@ -345,7 +350,7 @@ class TableService:
         timed_out: bool = False,
     ) -> Pending:
         """Apply, persist, and say what to show. Called with the table's lock held."""
-        game = game_of(table)
+        game = table.require_game()
         hand_cards = (game.tricks, game.thrown, game.dead)
         acting_before = table.user_at(game.to_act)
         try:
@@ -353,7 +358,6 @@ class TableService:
         except IllegalAction as error:
             names = table.names(None)
             raise refusal(error, names.__getitem__) from None
-        table.version += 1
         try:
             await self._records.record_action(
                 table, game, seat, action, events, timed_out=timed_out, responder=responder
@@ -363,15 +367,14 @@ class TableService:
             await self._reload(table)
             raise
         pending = after_action(table, game, events, hand_cards, acting_before, responder)
-        self._automation.schedule(table)
+        self._changed(table)
         return pending
 
     async def _reload(self, table: Table) -> None:
         """Make the table what the store says it is, after a failed write."""
-        table.version += 1
-        table.seats = {seat.seat: seat for seat in await self.store.tables.seats(table.id)}
+        table.reseat(await self.store.tables.seats(table.id))
         await self._records.load(table)
-        self._automation.schedule(table)
+        self._changed(table)
 
     # ------------------------------------------------------------------ what to show
 
@@ -399,8 +402,8 @@ class TableService:
     async def hint(self, table_id: int, user_id: int, locale: str | None) -> str:
         """What the strongest computer player would do in this player's place, and why."""
         table = self.table(table_id)
-        seat = seat_of(table, user_id)
-        game = game_of(table)
+        seat = table.require_seat(user_id)
+        game = table.require_game()
         if not table.options.hints:
             raise UserFacingError("errors.hints_off")
         if game.to_act != seat:

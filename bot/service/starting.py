@@ -34,8 +34,7 @@ async def start_game(store: Store, table: Table, seed: int) -> str:
         player_count=table.players,
         state=game.to_dict(),
     )
-    table.game, table.game_id = game, record.id
-    table.end_votes.clear()
+    table.begin_game(game, record.id)
     context = TextContext(table.names(table.locale), table.locale)
     names = [context.names[seat] for seat in new_seats]
     return seat_draw_text(draw, names, context.names[dealer], context)

@@ -1,9 +1,11 @@
-"""One open table in memory: its record, seats, game in progress, lock and pending automation.
+"""The open tables in memory: each one's record, seats, game in progress, lock and pending
+automation, and the registry that finds them by id or by channel.
 
 The store holds the truth; a :class:`Table` is what the service keeps between two actions so an
-action costs one engine call and one committed append, not a reload. Everything that changes a
-table happens under its ``lock``; ``version`` counts those changes, so a computer move or a turn
-timer decided earlier can tell that the table moved on in the meantime and give up.
+action costs one engine call and one committed append, not a reload. A table's state changes
+only through its own methods, always under its ``lock``; ``version`` counts the changes (the
+service's ``_changed`` is the one place that moves it on and reschedules the table), so a
+computer move or a turn timer decided earlier can tell that the table moved on and give up.
 """
 
 from __future__ import annotations
@@ -12,9 +14,19 @@ import asyncio
 from dataclasses import dataclass, field
 
 from bot.engine import Game
+from bot.errors import UserFacingError
 from bot.service.names import player_name
 from bot.service.options import TableOptions
 from bot.store import SeatRecord, TableRecord
+
+
+@dataclass(frozen=True, slots=True)
+class EndVote:
+    """What ``/cinch end`` did: closed the table, or counted a vote towards closing it."""
+
+    ended: bool
+    votes: int = 0
+    needed: int = 0
 
 
 @dataclass(eq=False)
@@ -30,8 +42,59 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: Keeps this table's messages in order (a hand's result before the next hand's table).
     publishing: asyncio.Lock = field(default_factory=asyncio.Lock)
-    #: The computer move or turn timer waiting to act, if any.
+    #: The computer move or turn timer waiting to act, if any (the service's automation's).
     automation: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ changing it
+
+    def sit(self, record: SeatRecord) -> None:
+        """Put the stored seat ``record`` (a newcomer, or a seat's new state) in its seat."""
+        self.seats[record.seat] = record
+
+    def unseat(self, seat: int) -> None:
+        del self.seats[seat]
+
+    def reseat(self, records: list[SeatRecord]) -> None:
+        """Everyone at once, after a draw for seats moved them."""
+        self.seats = {record.seat: record for record in records}
+
+    def begin_game(self, game: Game, game_id: int) -> None:
+        """A game is dealt (or restored): no vote to end the last one carries over."""
+        self.game, self.game_id = game, game_id
+        self.end_votes.clear()
+
+    def end_game(self) -> None:
+        self.game, self.game_id = None, None
+        self.end_votes.clear()
+
+    def vote_to_end(self, user_id: int) -> EndVote:
+        """Add the person's vote; ``ended`` says whether the votes now close the table.
+
+        Only the votes of people still seated count, so someone who left takes their vote along.
+        """
+        self.end_votes.add(user_id)
+        people = set(self.people())
+        votes = len(self.end_votes & people)
+        needed = len(people) // 2 + 1
+        return EndVote(ended=votes >= needed, votes=votes, needed=needed)
+
+    def withdraw_vote(self, user_id: int) -> None:
+        self.end_votes.discard(user_id)
+
+    # ------------------------------------------------------------------ reading it
+
+    def require_seat(self, user_id: int) -> int:
+        """The person's seat; refused when they are not seated at this table."""
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise UserFacingError("errors.not_seated")
+        return seat
+
+    def require_game(self) -> Game:
+        """The game in progress; refused when the table is still in its lobby."""
+        if self.game is None:
+            raise UserFacingError("errors.no_game")
+        return self.game
 
     @property
     def id(self) -> int:
@@ -89,3 +152,42 @@ class Table:
         """Nothing is about to happen on its own: a person must act, or the table waits."""
         game = self.game
         return game is None or game.to_act is None or not self.is_automatic(game.to_act)
+
+
+class TableRegistry:
+    """Every open table, by id and by channel: at most one table is open in a channel."""
+
+    def __init__(self) -> None:
+        self._tables: dict[int, Table] = {}
+        self._by_channel: dict[int, int] = {}
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def table(self, table_id: int) -> Table:
+        """The open table with this id; a button of a closed table says it was closed."""
+        table = self._tables.get(table_id)
+        if table is None:
+            raise UserFacingError("errors.table_closed")
+        return table
+
+    def get(self, table_id: int) -> Table | None:
+        return self._tables.get(table_id)
+
+    def table_in_channel(self, channel_id: int) -> Table:
+        table = self.find_in_channel(channel_id)
+        if table is None:
+            raise UserFacingError("errors.no_table")
+        return table
+
+    def find_in_channel(self, channel_id: int) -> Table | None:
+        table_id = self._by_channel.get(channel_id)
+        return None if table_id is None else self._tables[table_id]
+
+    def add(self, table: Table) -> None:
+        self._tables[table.id] = table
+        self._by_channel[table.channel_id] = table.id
+
+    def forget(self, table: Table) -> None:
+        self._tables.pop(table.id, None)
+        self._by_channel.pop(table.channel_id, None)

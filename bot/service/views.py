@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 from bot.render import display_order, render_hand, render_table
 from bot.service.drawing import Drawing
-from bot.service.guards import game_of, seat_of
 from bot.service.names import player_name, seat_name
 from bot.service.options import Teams
 from bot.service.scenes import Seating, hand_scene, table_scene
@@ -86,8 +85,8 @@ async def private_hand(
     table: Table, user_id: int, locale: str | None, draw: Drawing
 ) -> PrivateHand:
     """A seated player's hand, picture and text, and what they may do now."""
-    seat = seat_of(table, user_id)
-    game = game_of(table)
+    seat = table.require_seat(user_id)
+    game = table.require_game()
     view = game.view(seat)
     text = hand_text(view, TextContext(table.names(locale), locale))
     picture = await draw(render_hand, hand_scene(view, locale))
@@ -107,7 +106,7 @@ async def private_hand(
 
 def score_text(table: Table, locale: str | None) -> str:
     """The score, and the change of every hand played, for ``/cinch score``."""
-    game = game_of(table)
+    game = table.require_game()
     context = TextContext(table.names(locale), locale)
     view = game.public_view()
     lines = [score_line(view, context), *history_text(game.history, game.sides, context)]
