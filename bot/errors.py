@@ -2,7 +2,7 @@
 
 The service and the cogs raise :class:`UserFacingError` for anything a player did wrong ("It is
 Bob's turn", "Bids must be higher than 7"). The app-command and component error handlers in
-``cogs/errors.py`` answer it with an ephemeral message in the player's language and leave the
+``cogs/error_replies.py`` answer it with an ephemeral message in the player's language and leave the
 game untouched; anything else is an unexpected failure, logged with an id.
 
 The message is a catalogue key plus parameters rather than finished text, so it is rendered

@@ -30,7 +30,7 @@ from bot.service import TableService
 from bot.settings import Settings
 from bot.store import Store
 from cogs.delivery import Delivery
-from cogs.errors import CinchCommandTree
+from cogs.error_replies import CinchCommandTree
 from cogs.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)

@@ -15,9 +15,9 @@ import discord
 from bot import stats
 from bot.i18n import t, tn
 from bot.render.board import render_board
-from bot.stats.pictures import board_scene, metric_name, period_name
+from bot.stats.board_scenes import board_scene, metric_name, period_name
 from cogs.attachments import png_file
-from cogs.errors import reports_errors
+from cogs.error_replies import reports_errors
 from cogs.interaction import CinchInteraction
 from cogs.player_settings import interaction_locale
 

@@ -17,7 +17,7 @@ from bot.errors import UserFacingError
 from bot.i18n import picture_words, t
 from bot.render import GameSummaryScene, SideScene, Words, render_game_summary
 from cogs.attachments import png_file
-from cogs.errors import reports_errors
+from cogs.error_replies import reports_errors
 from cogs.interaction import CinchInteraction
 from cogs.player_settings import interaction_locale
 

@@ -39,7 +39,7 @@ from bot.engine import (
 )
 from bot.i18n import card_name, suit_name, t, tn
 from bot.service import PrivateHand
-from cogs.errors import check_table_permissions, reports_errors
+from cogs.error_replies import check_table_permissions, reports_errors
 from cogs.interaction import CinchInteraction
 from cogs.message_parts import Parts
 from cogs.player_settings import interaction_locale

@@ -18,12 +18,12 @@ from bot import stats
 from bot.errors import UserFacingError
 from bot.i18n import t, tn
 from bot.render.player_card import render_player_card
-from bot.stats.pictures import card_scene
+from bot.stats.board_scenes import card_scene
 from bot.store import UNSET
 from cogs.attachments import png_file
 from cogs.board_pages import board_reply
 from cogs.commands_base import CinchCommands
-from cogs.errors import ReportsErrors, require_table_permissions
+from cogs.error_replies import ReportsErrors, require_table_permissions
 from cogs.game_history import history_message
 from cogs.interaction import CinchInteraction
 from cogs.player_settings import interaction_locale

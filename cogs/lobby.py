@@ -19,13 +19,13 @@ from bot.engine import (
 )
 from bot.i18n import SUPPORTED_LOCALES, normalise_locale, rules_sections, rules_title, t
 from bot.service import TableOptions, Teams
-from bot.service.names import seat_name
 from bot.service.options import MAX_COMPUTER_PAUSE
-from bot.service.text import house_rules_lines
+from bot.service.seats import seat_name
+from bot.service.wording import house_rules_lines
 from bot.store import DEFAULT_TURN_TIMER
 from cogs.command_inputs import channel_table, person
 from cogs.commands_base import CinchCommands
-from cogs.errors import require_table_permissions
+from cogs.error_replies import require_table_permissions
 from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction
 from cogs.player_settings import interaction_locale

@@ -25,7 +25,7 @@ from bot.errors import UserFacingError
 from bot.i18n import card_name
 from cogs.command_inputs import cards_option, channel_table
 from cogs.commands_base import CinchCommands
-from cogs.errors import require_table_permissions
+from cogs.error_replies import require_table_permissions
 from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction
 from cogs.player_settings import interaction_locale

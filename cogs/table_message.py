@@ -19,7 +19,7 @@ import discord
 from bot.i18n import t
 from bot.service import PublicTable
 from cogs.command_inputs import person
-from cogs.errors import check_table_permissions, reports_errors
+from cogs.error_replies import check_table_permissions, reports_errors
 from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction
 from cogs.message_parts import Parts

@@ -13,7 +13,7 @@ from __future__ import annotations
 from bot.engine.cards import FULL_DECK
 from bot.render.card_art import draw_back, draw_face
 from bot.render.deck import BACK_FILE, DECK_DIRS, card_path
-from bot.render.table import TABLE_PALETTE_FILE, build_table_palette
+from bot.render.table_picture import TABLE_PALETTE_FILE, build_table_palette
 
 
 def main() -> None:

@@ -27,7 +27,7 @@ from bot.stats import (
     computer_key,
     user_key,
 )
-from bot.stats.pictures import board_scene, card_scene
+from bot.stats.board_scenes import board_scene, card_scene
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "img"
 LOCALE = "en"

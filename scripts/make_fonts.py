@@ -4,7 +4,7 @@ The pictures must draw any player name (accents, Greek, Cyrillic, Arabic, CJK, e
 missing-glyph boxes, yet the repository should stay small. So the fonts are subsets with their
 hinting removed: DejaVu Sans Bold for most scripts, Droid Sans Fallback for the common Chinese,
 Japanese and Korean characters, and Symbola for emoji. Anything outside them is replaced by
-the renderer (see `bot/render/text.py`).
+the renderer (see `bot/render/lettering.py`).
 
 Needs `pip install fonttools` and `apt-get install fonts-dejavu-core fonts-droid-fallback
 fonts-symbola`. Run from the repository root: `python scripts/make_fonts.py`.

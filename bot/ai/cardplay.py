@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bot.ai.bits import TRUMP_BLOCK
 from bot.ai.knowledge import Knowledge
-from bot.ai.tricks import TrickState, beats, chance_safe, chance_to_beat, trick_state
+from bot.ai.trick_odds import TrickState, beats, chance_safe, chance_to_beat, trick_state
 
 #: Chance that a partner's card taking the trick is not beaten by the seats after it (a rough
 #: figure: they are not known when this seat plays).

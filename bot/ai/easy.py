@@ -16,7 +16,7 @@ from bot.ai.cardplay import card_values
 from bot.ai.handvalue import bid_table
 from bot.ai.knowledge import read_knowledge
 from bot.ai.normal import decide_normal
-from bot.ai.tricks import trick_state
+from bot.ai.trick_odds import trick_state
 from bot.engine import Action, Bid, BidDecision, Decision, Pass, Play, PlayDecision, SeatView
 
 #: Cards rated within this many points of the best are fair game.

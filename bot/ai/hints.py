@@ -12,7 +12,7 @@ from bot.ai.bidding import value_if_others_make
 from bot.ai.bits import TRUMP_BLOCK
 from bot.ai.cardplay import is_boss, others_may_hold_trumps
 from bot.ai.knowledge import read_knowledge
-from bot.ai.tricks import beats, trick_state
+from bot.ai.trick_odds import beats, trick_state
 from bot.engine import (
     Action,
     Bid,

@@ -6,7 +6,7 @@ import random
 
 from bot.ai.bidding import choose_bid, choose_trump
 from bot.ai.cardplay import choose_card
-from bot.ai.exchange import choose_discard, choose_keep
+from bot.ai.draw_choices import choose_discard, choose_keep
 from bot.ai.knowledge import read_knowledge
 from bot.engine import (
     Action,

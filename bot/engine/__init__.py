@@ -13,7 +13,6 @@ from bot.engine.decisions import (
     PlayDecision,
     TrumpDecision,
 )
-from bot.engine.errors import IllegalAction, Reason
 from bot.engine.events import (
     AllPassed,
     BidMade,
@@ -33,6 +32,7 @@ from bot.engine.events import (
 )
 from bot.engine.game import Game
 from bot.engine.handscore import scoring_cards
+from bot.engine.illegal_actions import IllegalAction, Reason
 from bot.engine.random_player import random_action
 from bot.engine.rules import (
     RULE_CHOICES,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from bot.engine.cards import Card, Suit, deck_order
 from bot.engine.decisions import DiscardDecision, KeepDecision
-from bot.engine.errors import IllegalAction, Reason
+from bot.engine.illegal_actions import IllegalAction, Reason
 from bot.engine.randomness import shuffled
 from bot.engine.rules import DealerRob, ExcessTrumps, HouseRules, StockShortage
 from bot.engine.trumps import TRUMP_TABLES

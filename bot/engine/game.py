@@ -33,7 +33,6 @@ from bot.engine.decisions import (
     PlayDecision,
     TrumpDecision,
 )
-from bot.engine.errors import IllegalAction, Reason
 from bot.engine.events import (
     AllPassed,
     BidMade,
@@ -52,6 +51,7 @@ from bot.engine.events import (
 )
 from bot.engine.exchange import HAND_SIZE
 from bot.engine.handscore import score_finished_hand
+from bot.engine.illegal_actions import IllegalAction, Reason
 from bot.engine.randomness import new_seed, shuffled
 from bot.engine.rules import MAX_BID, AllPass, DealerRob, ExcessTrumps, HouseRules
 from bot.engine.scoring import game_winner

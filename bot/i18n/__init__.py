@@ -2,7 +2,7 @@
 and Dutch. No discord import, so every layer may use it. How to add a message: README.md here.
 """
 
-from bot.i18n.cards import card_name, suit_name
+from bot.i18n.card_names import card_name, suit_name
 from bot.i18n.catalogue import lookup
 from bot.i18n.locale_codes import (
     DEFAULT_LOCALE,
@@ -19,8 +19,8 @@ from bot.i18n.messages import (
     template,
     tn,
 )
-from bot.i18n.pictures import PICTURE_WORD_KEYS, picture_words
-from bot.i18n.rules import RULES_SECTIONS, rules_sections, rules_title
+from bot.i18n.picture_words import PICTURE_WORD_KEYS, picture_words
+from bot.i18n.rules_summary import RULES_SECTIONS, rules_sections, rules_title
 
 __all__ = [
     "DEFAULT_LOCALE",

@@ -19,7 +19,7 @@ from bot.render.scenes import (
     TableScene,
 )
 from bot.render.summary import render_game_summary, render_hand_summary
-from bot.render.table import render_table
+from bot.render.table_picture import render_table
 from bot.render.words import ENGLISH, Words
 
 __all__ = [

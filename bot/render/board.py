@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from PIL import Image
 
 from bot.render.canvas import chip, felt, to_png
+from bot.render.lettering import draw_text
 from bot.render.style import (
     FELT_DARK,
     HIGHLIGHT,
@@ -20,7 +21,6 @@ from bot.render.style import (
     TEXT,
     TEXT_DIM,
 )
-from bot.render.text import draw_text
 
 WIDTH = 800
 MARGIN = 24

@@ -8,9 +8,9 @@ from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card, Suit
 from bot.render import deck
+from bot.render.lettering import draw_text, fit, text_width
 from bot.render.style import CARD_FACE, FELT, RGB, suit_colour
 from bot.render.suits import paste_suit
-from bot.render.text import draw_text, fit, text_width
 
 #: PNG compression: level 1 is within a third of level 9's size for these flat 256-colour
 #: pictures (a table stays near 37 KB, far under Discord's limits) and several times faster.

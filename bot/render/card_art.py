@@ -15,9 +15,9 @@ from functools import cache
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.engine.cards import JACK, KING, QUEEN, Card, Suit, rank_text
+from bot.render.lettering import FONT_DIR
 from bot.render.style import CARD_EDGE, CARD_FACE, RGB, suit_colour
 from bot.render.suits import paste_suit
-from bot.render.text import FONT_DIR
 
 ART_SIZE = (240, 336)
 SCALE = 4

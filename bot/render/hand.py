@@ -13,9 +13,9 @@ from bot.engine.cards import Card, Suit
 from bot.engine.trumps import TRUMP_TABLES
 from bot.render import deck
 from bot.render.canvas import felt, paste_card, suit_badge, to_png
+from bot.render.lettering import draw_text
 from bot.render.scenes import HandScene
 from bot.render.style import TEXT_DIM
-from bot.render.text import draw_text
 
 CARD_WIDTH = 150
 STEP = 96

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from bot.render.canvas import chip, felt, to_png
+from bot.render.lettering import draw_text
 from bot.render.style import (
     FELT_DARK,
     HIGHLIGHT,
@@ -21,7 +22,6 @@ from bot.render.style import (
     TEXT_DIM,
     side_colour,
 )
-from bot.render.text import draw_text
 
 WIDTH = 800
 MARGIN = 24

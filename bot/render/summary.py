@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 from bot.engine.trumps import PointCard
 from bot.render import deck
 from bot.render.canvas import felt, paste_card, suit_badge, to_png
+from bot.render.lettering import draw_text
 from bot.render.scenes import (
     GameSummaryScene,
     HandSummaryScene,
@@ -26,7 +27,6 @@ from bot.render.style import (
     TEXT_DIM,
     side_colour,
 )
-from bot.render.text import draw_text
 from bot.render.words import Words
 
 WIDTH = 800

@@ -5,9 +5,9 @@ No Discord here. The Discord layer (``cogs/``) calls :class:`TableService` and s
 and the benchmark drive the very same service.
 """
 
-from bot.service.errors import CountedError, TableAlreadyOpen
 from bot.service.options import TableOptions, Teams
-from bot.service.seating import Person
+from bot.service.refusals import CountedError, TableAlreadyOpen
+from bot.service.seats import Person
 from bot.service.service import TableService
 from bot.service.table import EndVote, Table
 from bot.service.updates import (

@@ -1,18 +1,24 @@
-"""Keeping a table's game in the store: each action as it happens, hands and results, and
-bringing a game back from its last snapshot and the actions stored after it.
+"""Keeping a table's game in the store: starting it, each action as it happens, hands and
+results, and bringing a game back from its last snapshot and the actions stored after it.
 
 Every action is appended (and committed) before anyone hears of it, with a full snapshot only
-when a hand is dealt or scored, so a restart replays at most one hand's actions.
+when a hand is dealt or scored, so a restart replays at most one hand's actions. Starting a game
+draws for seats and the first dealer and deals: with teams drawn, the draw also reseats
+everyone; otherwise the seats stay as the lobby left them and the draw only chooses the first
+dealer.
 """
 
 from __future__ import annotations
 
 import logging
 
-from bot.engine import Action, Event, Game, GameWon, HandDealt, HandScored
+from bot.engine import Action, Event, Game, GameWon, HandDealt, HandScored, draw_for_seats
 from bot.engine.actions import action_to_dict
 from bot.engine.plain import to_plain
+from bot.service.options import Teams
+from bot.service.seats import reseat
 from bot.service.table import Table
+from bot.service.wording import TextContext, seat_draw_text
 from bot.stats import record_game
 from bot.store import UNSET, ResultPlayer, Store
 
@@ -129,3 +135,29 @@ def _result_players(table: Table, game: Game, winner: int | None) -> list[Result
         )
         for seat, record in sorted(table.seats.items())
     ]
+
+
+async def start_game(store: Store, table: Table, seed: int) -> str:
+    """Deal the table's new game from ``seed`` and store it; returns the text of the draw."""
+    rules = table.options.rules
+    draw = draw_for_seats(table.players, seed, rules.first_dealer)
+    lobby = [table.seats[seat] for seat in range(table.players)]
+    if table.options.teams is Teams.DRAW:
+        await reseat(store, table, [lobby[index] for index in draw.seating])
+        dealer = draw.first_dealer_seat
+        new_seats = [draw.seating.index(index) for index in range(table.players)]
+    else:
+        dealer = draw.seating[draw.first_dealer_seat]
+        new_seats = list(range(table.players))
+    game = Game.new(rules, table.players, seed, first_dealer=dealer)
+    record = await store.games.start(
+        table.id,
+        seed=seed,
+        rules=rules.to_dict(),
+        player_count=table.players,
+        state=game.to_dict(),
+    )
+    table.begin_game(game, record.id)
+    context = TextContext(table.names(table.locale), table.locale)
+    names = [context.names[seat] for seat in new_seats]
+    return seat_draw_text(draw, names, context.names[dealer], context)

@@ -22,20 +22,17 @@ from bot.ai.pool import DecisionPool
 from bot.engine import Action, IllegalAction, Keep, KeepDecision
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
-from bot.service import views
+from bot.service import display
 from bot.service.after_action import after_action
 from bot.service.automation import Automation, Sleep, decision_seed
-from bot.service.background import BackgroundTasks
-from bot.service.drawing import Drawing
-from bot.service.errors import CountedError, TableAlreadyOpen, refusal
-from bot.service.game_records import GameRecords
+from bot.service.game_records import GameRecords, start_game
 from bot.service.options import TableOptions
-from bot.service.publishing import Pending, PendingAnnouncement, Publisher
-from bot.service.seating import Person, creator_name, seat_to_take
-from bot.service.starting import start_game
+from bot.service.publishing import BackgroundTasks, Drawing, Pending, PendingAnnouncement, Publisher
+from bot.service.refusals import CountedError, TableAlreadyOpen, refusal
+from bot.service.seats import Person, creator_name, seat_to_take
 from bot.service.table import EndVote, Table, TableRegistry
-from bot.service.text import action_text
 from bot.service.updates import Outbox, PrivateHand, PublicTable, SeatInfo, Update
+from bot.service.wording import action_text
 from bot.store import Store, TableExistsError
 
 log = logging.getLogger(__name__)
@@ -385,19 +382,19 @@ class TableService:
 
         ``mention(user_id)`` writes the person to act as a mention (the Discord layer's form).
         """
-        return await views.public_table(self.table(table_id), self._draw, mention)
+        return await display.public_table(self.table(table_id), self._draw, mention)
 
     def seat_infos(self, table: Table, locale: str | None) -> tuple[SeatInfo, ...]:
         """Every seat of the table: its name, who sits there, whether a person may take it."""
-        return views.seat_infos(table, locale)
+        return display.seat_infos(table, locale)
 
     async def private_hand(self, table_id: int, user_id: int, locale: str | None) -> PrivateHand:
         """A seated player's hand, picture and text, and what they may do now."""
-        return await views.private_hand(self.table(table_id), user_id, locale, self._draw)
+        return await display.private_hand(self.table(table_id), user_id, locale, self._draw)
 
     def score_text(self, table_id: int, locale: str | None) -> str:
         """The score, and the change of every hand played, for ``/cinch score``."""
-        return views.score_text(self.table(table_id), locale)
+        return display.score_text(self.table(table_id), locale)
 
     async def hint(self, table_id: int, user_id: int, locale: str | None) -> str:
         """What the strongest computer player would do in this player's place, and why."""

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from bot.engine import Game
 from bot.errors import UserFacingError
-from bot.service.names import player_name
 from bot.service.options import TableOptions
+from bot.service.seats import player_name
 from bot.store import SeatRecord, TableRecord
 
 

@@ -15,6 +15,7 @@ Then read the boards::
     card = await player_card(store, guild_id, user_key(id))
 """
 
+from bot.stats.board_settings import BoardSettings
 from bot.stats.boards import (
     MIN_GAMES,
     PAGE_SIZE,
@@ -24,7 +25,6 @@ from bot.stats.boards import (
     leaderboard,
     min_games,
 )
-from bot.stats.cards import Partner, PlayerCard, player_card
 from bot.stats.history import (
     HISTORY_SIZE,
     GameHands,
@@ -35,6 +35,7 @@ from bot.stats.history import (
     recent_games,
 )
 from bot.stats.periods import Period, period_start
+from bot.stats.player_cards import Partner, PlayerCard, player_card
 from bot.stats.players import computer_key, is_computer, user_key
 from bot.stats.ratings import Skill
 from bot.stats.recorder import (
@@ -44,7 +45,6 @@ from bot.stats.recorder import (
     reset,
     update_board_settings,
 )
-from bot.stats.settings import BoardSettings
 
 __all__ = [
     "HISTORY_SIZE",

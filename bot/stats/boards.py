@@ -12,10 +12,10 @@ import enum
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.stats.board_settings import read_settings
 from bot.stats.derive import FIGURE_COLUMNS, SUMMED_FIGURES
 from bot.stats.periods import Period, period_start
 from bot.stats.players import hidden_sql, is_computer
-from bot.stats.settings import read_settings
 from bot.store import Store
 from bot.store.database import encode_time
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.stats.board_settings import BoardSettings
 from bot.stats.players import PLAYER_KEY_SQL
-from bot.stats.settings import BoardSettings
 from bot.store.database import Session, encode_time
 
 #: Each figure a player's games add up to, and how: the one definition used by every board,

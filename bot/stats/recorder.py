@@ -14,12 +14,12 @@ from dataclasses import replace
 
 from aiosqlite import Row
 
+from bot.stats.board_settings import BoardSettings, read_settings, write_settings
 from bot.stats.derive import clear_server, derive_game, derive_server, refresh_totals
 from bot.stats.ratings import NEW_PLAYER, GameOutcome, Skill, rate_game
-from bot.stats.settings import BoardSettings, read_settings, write_settings
 from bot.store import Store, Unset
 from bot.store.database import UNSET, Session, decode_time
-from bot.store.errors import NotFoundError
+from bot.store.store_errors import NotFoundError
 
 _RATING_ROWS = """
 SELECT g.game_id, g.seat, g.ended_at, g.player, g.side, rp.user_id, rp.computer_level,

@@ -10,14 +10,6 @@ Start with :class:`Store`::
 """
 
 from .database import UNSET, Unset
-from .errors import (
-    GameActiveError,
-    GameEndedError,
-    NotFoundError,
-    SeatConflictError,
-    StoreError,
-    TableExistsError,
-)
 from .records import (
     HAND_DELIVERIES,
     JSON,
@@ -35,6 +27,14 @@ from .records import (
     UserPreferences,
 )
 from .store import Store
+from .store_errors import (
+    GameActiveError,
+    GameEndedError,
+    NotFoundError,
+    SeatConflictError,
+    StoreError,
+    TableExistsError,
+)
 from .tables import DEFAULT_TURN_TIMER
 
 __all__ = [

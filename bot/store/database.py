@@ -20,9 +20,9 @@ from pathlib import Path
 
 import aiosqlite
 
-from .errors import NotFoundError
 from .migrate import apply_migrations
 from .records import JSON
+from .store_errors import NotFoundError
 
 Clock = Callable[[], datetime]
 

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 import aiosqlite
 
 from .database import UNSET, Database, Unset, decode_json, decode_time, encode_json
-from .errors import GameActiveError, GameEndedError, NotFoundError
 from .records import (
     JSON,
     ActionRecord,
@@ -18,6 +17,7 @@ from .records import (
     ResultPlayer,
     ResultRecord,
 )
+from .store_errors import GameActiveError, GameEndedError, NotFoundError
 
 _GAME_BY_ID = "SELECT * FROM games WHERE id = ?"
 _SEED_RANGE = 2**64

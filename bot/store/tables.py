@@ -15,8 +15,8 @@ from .database import (
     encode_json,
     only_given,
 )
-from .errors import SeatConflictError, TableExistsError
 from .records import JSON, SeatRecord, TableRecord
+from .store_errors import SeatConflictError, TableExistsError
 
 DEFAULT_TURN_TIMER = 90
 

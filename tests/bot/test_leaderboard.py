@@ -23,7 +23,7 @@ from bot.stats import (
     record_game,
     user_key,
 )
-from bot.stats.pictures import board_scene, card_scene
+from bot.stats.board_scenes import board_scene, card_scene
 from bot.store import ResultPlayer, Store
 
 EN = "en-US"

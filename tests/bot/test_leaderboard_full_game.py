@@ -21,7 +21,7 @@ from bot.i18n import t, tn
 from bot.render.board import render_board
 from bot.render.player_card import render_player_card
 from bot.stats import MIN_GAMES, Metric, Period, leaderboard, player_card, user_key
-from bot.stats.pictures import board_scene, card_scene
+from bot.stats.board_scenes import board_scene, card_scene
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

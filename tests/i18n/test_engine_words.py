@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine.errors import Reason
+from bot.engine.illegal_actions import Reason
 from bot.engine.view import Phase
 from bot.i18n.catalogue import catalogue
 

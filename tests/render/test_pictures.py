@@ -26,7 +26,7 @@ from bot.render import (
     render_hand_summary,
     render_table,
     summary,
-    table,
+    table_picture,
 )
 
 PICTURES: dict[str, Callable[[], bytes]] = {
@@ -67,7 +67,7 @@ def test_bytes_do_not_depend_on_what_the_process_drew_before() -> None:
 @pytest.mark.parametrize("name", ["table", "table_three", "table_four_colour"])
 def test_the_table_is_1000_by_600_and_under_100_kb(name: str) -> None:
     png = PICTURES[name]()
-    assert _open(png).size == table.SIZE == (1000, 600)
+    assert _open(png).size == table_picture.SIZE == (1000, 600)
     assert len(png) <= 100_000
 
 
@@ -129,7 +129,7 @@ MARKED = Words(
 @pytest.fixture
 def drawn(record_drawn_text: Callable[..., list[str]]) -> list[str]:
     """Every string the picture modules hand to `draw_text`."""
-    return record_drawn_text(canvas, hand, summary, table)
+    return record_drawn_text(canvas, hand, summary, table_picture)
 
 
 def _strings_in(value: object) -> set[str]:

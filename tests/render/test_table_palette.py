@@ -13,10 +13,10 @@ import io
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.i18n.pictures import picture_words
+from bot.i18n.picture_words import picture_words
 from bot.render import TableScene, Words, examples, render_table
 from bot.render.canvas import to_png
-from bot.render.table import paint_table, palette_scenes, table_palette
+from bot.render.table_picture import paint_table, palette_scenes, table_palette
 
 #: A channel of a pixel further than this from its true colour is a visible change.
 VISIBLE = 16

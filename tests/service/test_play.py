@@ -24,7 +24,7 @@ from bot.engine import (
 from bot.engine.actions import action_to_dict
 from bot.errors import UserFacingError
 from bot.service import TableOptions, TableService
-from bot.service.errors import refusal
+from bot.service.refusals import refusal
 
 from .conftest import ALICE, BOB, CAROL, DAVE, fill_with_computers, open_table, play_until
 

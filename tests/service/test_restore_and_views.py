@@ -9,7 +9,7 @@ from bot.engine import Card, Game, HouseRules, Phase
 from bot.engine.random_player import random_action
 from bot.render import display_order
 from bot.service import TableOptions, TableService
-from bot.service.scenes import Seating, table_scene
+from bot.service.picture_scenes import Seating, table_scene
 from bot.store import Store
 
 from .conftest import (

@@ -18,7 +18,7 @@ from bot.render import player_card as card_module
 from bot.render.board import BoardRow, BoardScene, BoardWords, render_board
 from bot.render.player_card import CardWords, PlayerCardScene, render_player_card
 from bot.stats import BoardEntry, BoardPage, Metric, Partner, Period, PlayerCard
-from bot.stats.pictures import (
+from bot.stats.board_scenes import (
     BOARD_WORD_KEYS,
     CARD_WORD_KEYS,
     board_scene,

@@ -16,6 +16,7 @@ from bot.engine.cards import FULL_DECK, Card, Suit
 from bot.package_data import shipped
 from bot.render import deck
 from bot.render.canvas import chip, felt, fixed_palette, paste_card, suit_badge, to_png
+from bot.render.lettering import draw_text
 from bot.render.scenes import PlayedCard, SeatScene, SideScene, TableScene
 from bot.render.style import (
     CARD_FACE,
@@ -29,7 +30,6 @@ from bot.render.style import (
     TEXT_DIM,
     side_colour,
 )
-from bot.render.text import draw_text
 
 SIZE = (1000, 600)
 TABLE_PALETTE_FILE = shipped(__package__, "table_palette.png")

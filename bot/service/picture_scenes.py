@@ -26,7 +26,7 @@ from bot.render import (
     TableScene,
     Words,
 )
-from bot.service.names import side_members
+from bot.service.seats import side_members
 
 
 @dataclass(frozen=True, slots=True)

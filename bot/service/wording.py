@@ -33,9 +33,9 @@ from bot.engine import (
 from bot.engine.seating import SeatDraw
 from bot.i18n import suit_name, t, tn
 from bot.render import display_order
-from bot.service.errors import cards_text
-from bot.service.names import side_label
 from bot.service.options import TableOptions, Teams
+from bot.service.refusals import cards_text
+from bot.service.seats import side_label
 from bot.service.updates import SeatInfo
 
 SEPARATOR = " · "

@@ -17,8 +17,8 @@ from bot.i18n.messages import template
 from bot.render.board import BoardRow, BoardScene, BoardWords
 from bot.render.player_card import CardWords, PlayerCardScene
 from bot.stats.boards import BoardEntry, BoardPage, Metric
-from bot.stats.cards import PlayerCard
 from bot.stats.periods import Period
+from bot.stats.player_cards import PlayerCard
 
 #: `BoardWords` field → catalogue key.
 BOARD_WORD_KEYS: Mapping[str, str] = MappingProxyType(

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.render import display_order, render_hand, render_table
-from bot.service.drawing import Drawing
-from bot.service.names import player_name, seat_name
 from bot.service.options import Teams
-from bot.service.scenes import Seating, hand_scene, table_scene
-from bot.service.seating import computer_seats, creator_name
+from bot.service.picture_scenes import Seating, hand_scene, table_scene
+from bot.service.publishing import Drawing
+from bot.service.seats import computer_seats, creator_name, player_name, seat_name
 from bot.service.table import Table
-from bot.service.text import (
+from bot.service.updates import PrivateHand, PublicTable, SeatInfo
+from bot.service.wording import (
     TextContext,
     hand_text,
     history_text,
@@ -20,7 +20,6 @@ from bot.service.text import (
     score_line,
     table_text,
 )
-from bot.service.updates import PrivateHand, PublicTable, SeatInfo
 
 
 async def public_table(
