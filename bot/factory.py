@@ -107,7 +107,8 @@ class CinchBot(commands.Bot):
         return synced
 
     async def on_ready(self) -> None:
-        log.info("Ready as %s (id %s) in %d servers", self.user, self.user.id, len(self.guilds))
+        user_id = self.user.id if self.user is not None else None
+        log.info("Ready as %s (id %s) in %d servers", self.user, user_id, len(self.guilds))
 
     async def close(self) -> None:
         """Disconnect from Discord, then stop the tables and close the store (after the last

@@ -17,6 +17,7 @@ from bot.i18n import t, tn
 from bot.render.board import render_board
 from bot.stats.board_scenes import board_scene, metric_name, period_name
 from cogs.attachments import png_file
+from cogs.command_inputs import guild_of
 from cogs.error_replies import reports_errors
 from cogs.interaction import CinchInteraction
 from cogs.player_settings import interaction_locale
@@ -45,7 +46,7 @@ async def board_reply(
     locale = await interaction_locale(interaction)
     board = await stats.leaderboard(
         interaction.client.store,
-        interaction.guild_id,
+        guild_of(interaction),
         metric,
         period,
         page=page,
@@ -98,7 +99,7 @@ class BoardPageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: CinchInteraction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BoardPageButton:
         return cls(
             stats.Metric(match["metric"]),

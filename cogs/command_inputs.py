@@ -3,10 +3,19 @@ typed as text."""
 
 from __future__ import annotations
 
+from discord import app_commands
+
 from bot.engine import Card, parse_cards
 from bot.errors import UserFacingError
 from bot.service import Person, Table
 from cogs.interaction import CinchInteraction
+
+
+def guild_of(interaction: CinchInteraction) -> int:
+    """The server of a command or button that only works in a server."""
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
 
 
 def person(interaction: CinchInteraction) -> Person:

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from discord.ext import commands
+
 if TYPE_CHECKING:
     from bot.factory import CinchBot
 
 
-class CinchCommands:
-    """Base of the ``/cinch`` mixins: ``self.bot`` is the running bot."""
+class CinchCommands(commands.Cog):
+    """Base of the ``/cinch`` mixins: ``self.bot`` is the running bot. A cog class itself, so
+    that its commands are typed as a cog's, but only :class:`cogs.cinch.Cinch` is ever added."""
 
     bot: CinchBot

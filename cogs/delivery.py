@@ -44,6 +44,10 @@ CANNOT_DM = 50007
 EPHEMERAL_LIFETIME = timedelta(minutes=14)
 
 
+#: The channels a table can be played in: their messages can be edited by id.
+MessageChannel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
+
+
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
@@ -115,11 +119,11 @@ class Delivery:
 
     # ------------------------------------------------------------------ the table message
 
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
+    async def _channel(self, channel_id: int) -> MessageChannel:
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             channel = await self.bot.fetch_channel(channel_id)
-        assert isinstance(channel, discord.abc.Messageable)
+        assert isinstance(channel, MessageChannel)
         return channel
 
     async def _show_table(self, table_id: int, repost: bool) -> None:

@@ -18,8 +18,8 @@ from __future__ import annotations
 import functools
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Coroutine, Mapping
+from typing import Any, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -103,7 +103,8 @@ async def respond_ephemeral(interaction: CinchInteraction, content: str) -> None
 def _where(interaction: CinchInteraction) -> str:
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
-    custom_id = (interaction.data or {}).get("custom_id")
+    data = cast(Mapping[str, object], interaction.data or {})
+    custom_id = data.get("custom_id")
     return f"component {custom_id!r}" if custom_id else f"interaction type {interaction.type}"
 
 
@@ -158,7 +159,7 @@ class CinchCommandTree(app_commands.CommandTree):
     """The bot's command tree: every app-command error goes to :func:`handle_interaction_error`."""
 
     async def on_error(
-        self, interaction: CinchInteraction, error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         await handle_interaction_error(interaction, error)
 
@@ -167,18 +168,22 @@ class ReportsErrors:
     """Mixin for views: ``class TableView(ReportsErrors, discord.ui.View)``."""
 
     async def on_error(
-        self, interaction: CinchInteraction, error: Exception, item: discord.ui.Item[Any], /
+        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any], /
     ) -> None:
         await handle_interaction_error(interaction, error)
 
 
 def reports_errors(
-    callback: Callable[[ItemT, CinchInteraction], Awaitable[None]],
-) -> Callable[[ItemT, CinchInteraction], Awaitable[None]]:
-    """Decorate a ``DynamicItem.callback`` so its errors reach the user like any other."""
+    callback: Callable[[ItemT, CinchInteraction], Coroutine[Any, Any, None]],
+) -> Callable[[ItemT, discord.Interaction[Any]], Coroutine[Any, Any, None]]:
+    """Decorate a ``DynamicItem.callback`` so its errors reach the user like any other.
+
+    discord.py types a component's interaction for any client; the bot's own components are
+    only ever called with the bot's interactions, which the callback then sees typed as such.
+    """
 
     @functools.wraps(callback)
-    async def guarded(self: ItemT, interaction: CinchInteraction) -> None:
+    async def guarded(self: ItemT, interaction: discord.Interaction[Any]) -> None:
         try:
             await callback(self, interaction)
         except Exception as error:

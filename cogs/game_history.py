@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from typing import Any
 
 import discord
 
@@ -17,6 +18,7 @@ from bot.errors import UserFacingError
 from bot.i18n import picture_words, t
 from bot.render import GameSummaryScene, SideScene, Words, render_game_summary
 from cogs.attachments import png_file
+from cogs.command_inputs import guild_of
 from cogs.error_replies import reports_errors
 from cogs.interaction import CinchInteraction
 from cogs.player_settings import interaction_locale
@@ -107,7 +109,7 @@ class HistoryGameButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: CinchInteraction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HistoryGameButton:
         return cls(int(match["game"]))
 
@@ -115,7 +117,7 @@ class HistoryGameButton(
     async def callback(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
         store = interaction.client.store
-        detail = await stats.game_hands(store, interaction.guild_id, self.game_id)
+        detail = await stats.game_hands(store, guild_of(interaction), self.game_id)
         if detail is None:
             raise UserFacingError("history.not_found")
         heading = f"{_date(detail.game)} · {_game_text(detail.game, locale)}"

@@ -84,7 +84,9 @@ def decision_items(private: PrivateHand, locale: str | None) -> list[discord.ui.
     key = HandKey.of(private)
     match decision:
         case BidDecision():
-            items = [ActionButton(key, "pass", "", t("action.pass", locale))]
+            items: list[discord.ui.Item[Any]] = [
+                ActionButton(key, "pass", "", t("action.pass", locale))
+            ]
             items += [
                 ActionButton(key, "bid", str(amount), t("action.bid", locale, amount=amount))
                 for amount in decision.amounts
@@ -109,7 +111,7 @@ def decision_items(private: PrivateHand, locale: str | None) -> list[discord.ui.
                 key, "keep", decision.options, decision.free_choices, placeholder, locale
             )
         case PlayDecision():
-            buttons = []
+            buttons: list[discord.ui.Item[Any]] = []
             for card in private.cards:
                 label = t("action.play_card", locale, card=card.display)
                 button = ActionButton(key, "play", card.code, label)
@@ -169,8 +171,13 @@ class PickSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: CinchInteraction, item: discord.ui.Select, match: re.Match[str], /
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
     ) -> PickSelect:
+        assert isinstance(item, discord.ui.Select)
         return cls(HandKey.parse(match), match["kind"], item=item)
 
     @reports_errors
@@ -213,7 +220,11 @@ class ActionButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: CinchInteraction, item: discord.ui.Button, match: re.Match[str], /
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
     ) -> ActionButton:
         return cls(HandKey.parse(match), match["kind"], match["arg"])
 

@@ -22,6 +22,7 @@ from bot.stats.board_scenes import card_scene
 from bot.store import UNSET
 from cogs.attachments import png_file
 from cogs.board_pages import board_reply
+from cogs.command_inputs import guild_of
 from cogs.commands_base import CinchCommands
 from cogs.error_replies import ReportsErrors, require_table_permissions
 from cogs.game_history import history_message
@@ -49,7 +50,7 @@ class ConfirmReset(ReportsErrors, discord.ui.View):
 
     @discord.ui.button(style=discord.ButtonStyle.danger)
     async def confirm(self, interaction: CinchInteraction, button: discord.ui.Button) -> None:
-        await stats.reset(interaction.client.store, interaction.guild_id)
+        await stats.reset(interaction.client.store, guild_of(interaction))
         self.stop()
         await interaction.response.edit_message(
             content=t("boards.reset.done", self.locale), view=None
@@ -115,7 +116,7 @@ class BoardCommands(CinchCommands):
         hidden = (await store.preferences.get(subject.id)).hidden_from_boards
         if hidden and subject.id != interaction.user.id:
             raise UserFacingError("stats.hidden", name=subject.display_name)
-        card = await stats.player_card(store, interaction.guild_id, stats.user_key(subject.id))
+        card = await stats.player_card(store, guild_of(interaction), stats.user_key(subject.id))
         if card is None:
             raise UserFacingError("stats.no_games", name=subject.display_name)
         locale = await interaction_locale(interaction)
@@ -129,7 +130,7 @@ class BoardCommands(CinchCommands):
     @require_table_permissions
     async def show_history(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
-        games = await stats.recent_games(self.bot.store, interaction.guild_id)
+        games = await stats.recent_games(self.bot.store, guild_of(interaction))
         if not games:
             raise UserFacingError("history.empty")
         text, view = history_message(games, locale)
@@ -148,7 +149,7 @@ class BoardCommands(CinchCommands):
     async def rebuild_boards(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
         await interaction.response.defer(thinking=True, ephemeral=True)
-        counted = await stats.rebuild(self.bot.store, interaction.guild_id)
+        counted = await stats.rebuild(self.bot.store, guild_of(interaction))
         await interaction.followup.send(tn("boards.rebuild.done", counted, locale), ephemeral=True)
 
     @boards.command(**command_strings("cinch.boards.settings"))
@@ -163,12 +164,12 @@ class BoardCommands(CinchCommands):
         locale = await interaction_locale(interaction)
         store = self.bot.store
         if computers is None and abandoned is None:
-            settings = await stats.board_settings(store, interaction.guild_id)
+            settings = await stats.board_settings(store, guild_of(interaction))
             text = describe_board_settings(settings, locale)
         else:
             settings = await stats.update_board_settings(
                 store,
-                interaction.guild_id,
+                guild_of(interaction),
                 show_computers=UNSET if computers is None else computers,
                 count_abandoned=UNSET if abandoned is None else abandoned,
             )

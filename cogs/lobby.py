@@ -7,6 +7,7 @@ service calls.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 MAX_TURN_TIMER = 600
 
 
-def _choices(name: str, values: type) -> list[app_commands.Choice[str]]:
+def _choices(name: str, values: type[StrEnum]) -> list[app_commands.Choice[str]]:
     """Slash-command choices for a house rule, named from the catalogue."""
     return localised_choices({f"choice.{name}.{value}": str(value) for value in values})
 
@@ -63,6 +64,11 @@ HOUSE_RULE_OPTIONS = {
     "high_low": "high_low",
     "discards_visible": "discards_visible",
     "counting_discard": "allow_counting_discard",
+}
+_RULE_OPTION_CHOICES: dict[str, list[app_commands.Choice[str]]] = {
+    option: _choices(option, RULE_CHOICES[field])
+    for option, field in HOUSE_RULE_OPTIONS.items()
+    if field in RULE_CHOICES
 }
 #: The options of `/cinch new` that set another `TableOptions` field, which owns the defaults.
 TABLE_OPTION_FIELDS = {
@@ -99,14 +105,12 @@ class LobbyCommands(CinchCommands):
     @app_commands.choices(
         players=localised_choices(
             {"choice.players.4": 4, "choice.players.3": 3, "choice.players.2": 2}
-        ),
+        )
+    )
+    @app_commands.choices(
         language=_language_choices(),
         teams=_choices("teams", Teams),
-        **{
-            option: _choices(option, RULE_CHOICES[field])
-            for option, field in HOUSE_RULE_OPTIONS.items()
-            if field in RULE_CHOICES
-        },
+        **_RULE_OPTION_CHOICES,
     )
     @require_table_permissions
     async def new(

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from discord import app_commands
 
 from bot.i18n import t
-from bot.store import UNSET, UserPreferences
+from bot.store import UNSET, HandDelivery, UserPreferences
 from cogs.commands_base import CinchCommands
 from cogs.interaction import CinchInteraction
 from cogs.translator import command_strings, localised_choices, localised_options
@@ -31,7 +31,7 @@ async def interaction_locale(interaction: CinchInteraction) -> str:
     this also serves error messages.
     """
     try:
-        store = interaction.client.store  # type: ignore[attr-defined]
+        store = interaction.client.store
         preferences = await store.preferences.get(interaction.user.id)
     except Exception:
         log.warning("Could not read preferences of user %s", interaction.user.id, exc_info=True)
@@ -76,7 +76,8 @@ class SettingsCommands(CinchCommands):
         else:
             current = await preferences.update(
                 user_id,
-                hand_delivery=UNSET if hand is None else hand.value,
+                # Discord only sends one of the choices offered, the store's deliveries.
+                hand_delivery=UNSET if hand is None else cast(HandDelivery, hand.value),
                 # Choosing DMs again is how a player says "I have allowed them now".
                 dm_failed=UNSET if hand is None else False,
                 hidden_from_boards=UNSET

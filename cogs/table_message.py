@@ -102,7 +102,11 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: CinchInteraction, item: discord.ui.Button, match: re.Match[str], /
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
     ) -> LobbyButton:
         seat = int(match["seat"]) if match["seat"] is not None else None
         return cls(int(match["table"]), match["what"], seat, None)
@@ -129,7 +133,11 @@ class ShowHandButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: CinchInteraction, item: discord.ui.Button, match: re.Match[str], /
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
     ) -> ShowHandButton:
         return cls(int(match["table"]), None)
 

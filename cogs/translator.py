@@ -32,7 +32,7 @@ catalogues for that).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TypeVar
+from typing import TypedDict, TypeVar
 
 from discord import Locale, app_commands
 from discord.app_commands import Choice, TranslationContextTypes, locale_str
@@ -67,7 +67,14 @@ def catalogue_str(key: str) -> locale_str:
     return locale_str(english, **{KEY_EXTRA: key})
 
 
-def command_strings(path: str) -> dict[str, locale_str]:
+class CommandStrings(TypedDict):
+    """The keywords ``app_commands.command`` and ``Group`` take for their name and description."""
+
+    name: locale_str
+    description: locale_str
+
+
+def command_strings(path: str) -> CommandStrings:
     """`name=` and `description=` for the command or group at `path` (e.g. `cinch.new`)."""
     return {
         "name": catalogue_str(f"cmd.{path}.name"),
