@@ -162,6 +162,9 @@ class Game:
         "trump_may_pass",
         "winner",
     )
+    # Declared here as well as set in `_deal`, because `apply` (above `_deal`) reads them first.
+    _decision: Decision | None
+    to_act: int | None
 
     def __init__(
         self,
@@ -399,7 +402,7 @@ class Game:
         self.tricks: list[CompletedTrick] = []
         self._rob_offer: KeepDecision | None = None
         self.phase = _BIDDING
-        self.to_act: int | None = self.left_of(dealer)
+        self.to_act = self.left_of(dealer)
         self._decision = self._compute_decision()
         return [HandDealt(self.hand_number, dealer)]
 

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from bot.engine.rules import HouseRules, Scoring, SetFormula
 from bot.engine.trumps import TOTAL_POINTS
 
+#: Points taken: whole numbers in a game, expected (fractional) ones when the computer players
+#: weigh a hand before it is played.
+Points = TypeVar("Points", int, float)
+
 
 def score_hand(
-    contract: int, bidder_points: int, other_points: int, rules: HouseRules
-) -> tuple[int, int]:
+    contract: int, bidder_points: Points, other_points: Points, rules: HouseRules
+) -> tuple[Points, Points]:
     """The change to the bidding side's score and to the other side's, in the two-sided game.
 
     `contract` is 0 when everybody passed and the dealer named trumps: such a hand is always
@@ -27,7 +32,9 @@ def score_hand(
     return (difference, 0) if difference > 0 else (0, -difference)
 
 
-def score_individual(contract: int, maker_side: int, points: Sequence[int]) -> list[int]:
+def score_individual(
+    contract: int, maker_side: int, points: Sequence[Points]
+) -> list[Points]:
     """Score changes when there are more than two sides (3-player game, experimental).
 
     Every side scores the points it took; a maker who is set loses the contract instead.
@@ -40,19 +47,19 @@ def score_individual(contract: int, maker_side: int, points: Sequence[int]) -> l
 
 
 def score_sides(
-    contract: int, maker_side: int, points: Sequence[int], rules: HouseRules
-) -> list[int]:
+    contract: int, maker_side: int, points: Sequence[Points], rules: HouseRules
+) -> list[Points]:
     """Score changes for every side, whatever the number of sides."""
     if len(points) != 2:
         return score_individual(contract, maker_side, points)
     other_side = 1 - maker_side
     maker_change, other_change = score_hand(contract, points[maker_side], points[other_side], rules)
-    changes = [0, 0]
+    changes: list[Points] = [0, 0]
     changes[maker_side], changes[other_side] = maker_change, other_change
     return changes
 
 
-def game_winner(totals: Sequence[int], maker_side: int, rules: HouseRules) -> int | None:
+def game_winner(totals: Sequence[float], maker_side: int, rules: HouseRules) -> int | None:
     """The winning side at the end of a hand, or None if play goes on.
 
     A side wins by reaching the target. If several reach it on the same hand the maker's side

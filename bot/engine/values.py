@@ -16,7 +16,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, TypeVar, dataclass_transform
+from typing import Any, TypeVar, cast, dataclass_transform
 
 _Class = TypeVar("_Class", bound=type)
 
@@ -26,12 +26,13 @@ def value(cls: _Class) -> _Class:
     """Make `cls` a frozen, slotted dataclass whose instances are quick to build."""
     if "__init__" in vars(cls) or hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__}: a value class has only the generated __init__")
-    frozen = dataclass(frozen=True, slots=True)(cls)
+    # With slots, dataclass builds a new class; it is still the decorated class's kind.
+    frozen: type[Any] = dataclass(frozen=True, slots=True)(cls)
     generated = list(inspect.signature(frozen.__init__).parameters)[1:]
     if generated != [field.name for field in fields(frozen)]:  # InitVar, init=False
         raise TypeError(f"{cls.__name__}: value fields are plain (a plain default at most)")
     frozen.__init__ = _slot_init(frozen)
-    return frozen
+    return cast(_Class, frozen)
 
 
 def _slot_init(cls: type) -> Callable[..., None]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from PIL import Image
 
 from bot.render.canvas import chip, felt, to_png
-from bot.render.lettering import draw_text
+from bot.render.lettering import Fill, draw_text
 from bot.render.style import (
     FELT_DARK,
     HIGHLIGHT,
@@ -113,7 +113,15 @@ class _BoardPainter:
             self.row(scene.viewer, y + VIEWER_GAP, shaded=True)
         return self.image
 
-    def text(self, xy, text: str, size: int, fill, max_width=None, align="left") -> int:
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        fill: Fill,
+        max_width: int | None = None,
+        align: str = "left",
+    ) -> int:
         return draw_text(self.image, xy, text, size, fill, align, max_width)
 
     def headers(self) -> None:

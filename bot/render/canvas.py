@@ -41,7 +41,9 @@ def paste_card(
     image.paste(card_sprite, corner, card_sprite)
 
 
-def suit_badge(image: Image.Image, box: tuple[int, int, int], suit: Suit, four_colour: bool):
+def suit_badge(
+    image: Image.Image, box: tuple[int, int, int], suit: Suit, four_colour: bool
+) -> None:
     """A suit symbol on a white rounded square (`box` = left, top, side), readable on felt."""
     left, top, side = box
     ImageDraw.Draw(image).rounded_rectangle(

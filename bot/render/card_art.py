@@ -9,7 +9,7 @@ Queen and a Jack can be told apart without reading the index.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -74,7 +74,7 @@ class _Canvas:
     def box(self, left: float, top: float, right: float, bottom: float) -> list[float]:
         return [left * SCALE, top * SCALE, right * SCALE, bottom * SCALE]
 
-    def points(self, points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    def points(self, points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
         return [(x * SCALE, y * SCALE) for x, y in points]
 
     def card_shape(self, fill: RGB, outline: RGB) -> None:
@@ -87,7 +87,9 @@ class _Canvas:
             width=2 * SCALE,
         )
 
-    def suit(self, suit: Suit, centre: tuple[float, float], size: int, colour: RGB, flip=False):
+    def suit(
+        self, suit: Suit, centre: tuple[float, float], size: int, colour: RGB, flip: bool = False
+    ) -> None:
         paste_suit(
             self.image, suit, (centre[0] * SCALE, centre[1] * SCALE), size * SCALE, colour, flip
         )
@@ -103,7 +105,7 @@ def _index_font() -> ImageFont.FreeTypeFont:
 
 def _glyph_mask(char: str) -> Image.Image:
     font = _index_font()
-    left, top, right, bottom = font.getbbox(char)
+    left, top, right, bottom = (int(edge) for edge in font.getbbox(char))
     mask = Image.new("L", (right - left, bottom - top), 0)
     ImageDraw.Draw(mask).text((-left, -top), char, font=font, fill=255)
     return mask

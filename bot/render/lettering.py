@@ -212,7 +212,7 @@ def _run_mask(run: Run, size: int) -> tuple[Image.Image, int, int, float]:
     and advances saves most of the text cost.
     """
     font = run.font_object(size)
-    left, top, right, bottom = font.getbbox(run.text, anchor="ls")
+    left, top, right, bottom = (int(edge) for edge in font.getbbox(run.text, anchor="ls"))
     mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
     ImageDraw.Draw(mask).text((-left, -top), run.text, font=font, fill=255, anchor="ls")
     return mask, left, top, font.getlength(run.text)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from bot.render.canvas import chip, felt, to_png
-from bot.render.lettering import draw_text
+from bot.render.lettering import Fill, draw_text
 from bot.render.style import (
     FELT_DARK,
     HIGHLIGHT,
@@ -137,7 +137,15 @@ class _CardPainter:
         self.partner()
         return self.image
 
-    def text(self, xy, text: str, size: int, fill, max_width=None, align="left") -> int:
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        fill: Fill,
+        max_width: int | None = None,
+        align: str = "left",
+    ) -> int:
         return draw_text(self.image, xy, text, size, fill, align, max_width)
 
     def header(self) -> None:

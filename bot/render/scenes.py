@@ -96,8 +96,8 @@ class TableScene:
         for seat in self.seats:
             _require(0 <= seat.side < len(self.sides), f"{seat.name!r} has no side {seat.side}")
             _require(seat.card_count >= 0, f"{seat.name!r} holds {seat.card_count} cards")
-        for seat, what in ((self.dealer, "dealer"), (self.to_act, "to_act"), (self.maker, "maker")):
-            _check_seat(seat, seats, what)
+        for at, what in ((self.dealer, "dealer"), (self.to_act, "to_act"), (self.maker, "maker")):
+            _check_seat(at, seats, what)
         _check_seat(self.last_trick_winner, seats, "last_trick_winner")
         _check_trick(self.trick, seats, "trick")
         _check_trick(self.last_trick, seats, "last_trick")

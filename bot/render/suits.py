@@ -25,7 +25,9 @@ def _tangent_point(centre: Point, radius: float, tip: Point, outer_sign: int) ->
     return (centre[0] + radius * math.cos(angle), centre[1] + radius * math.sin(angle))
 
 
-def _lobes(draw: ImageDraw.ImageDraw, scale: float, lobe_y: float, radius: float, tip: Point):
+def _lobes(
+    draw: ImageDraw.ImageDraw, scale: float, lobe_y: float, radius: float, tip: Point
+) -> None:
     """Two round lobes joined to a point: a heart, or a spade's blade upside down."""
     left, right = (0.5 - 0.22, lobe_y), (0.5 + 0.22, lobe_y)
     pointing_down = tip[1] > lobe_y

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from bot.engine.trumps import PointCard
 from bot.render import deck
 from bot.render.canvas import felt, paste_card, suit_badge, to_png
-from bot.render.lettering import draw_text
+from bot.render.lettering import Fill, draw_text
 from bot.render.scenes import (
     GameSummaryScene,
     HandSummaryScene,
@@ -42,7 +42,7 @@ TINY, SMALL, NORMAL, LARGE, TITLE = 14, 16, 20, 26, 30
 
 
 def _point_name(words: Words, kind: PointCard) -> str:
-    return getattr(words, kind.value)
+    return str(getattr(words, kind.value))
 
 
 def _fate_word(words: Words, fate: PointFate) -> str:
@@ -82,7 +82,15 @@ class _HandSummaryPainter:
         self.results()
         return self.image
 
-    def text(self, xy, text: str, size: int, fill, max_width=None, align="left") -> int:
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        fill: Fill,
+        max_width: int | None = None,
+        align: str = "left",
+    ) -> int:
         return draw_text(self.image, xy, text, size, fill, align, max_width)
 
     def tile(self, position: int, award: PointAward) -> None:
@@ -212,8 +220,9 @@ class _GameSummaryPainter:
                 point(hand + 1, row[side]) for hand, row in enumerate(scene.progression)
             ]
             draw.line(line, fill=side_colour(side), width=4 * s, joint="curve")
-            for x, y in line[1:]:
-                draw.ellipse((x - 5 * s, y - 5 * s, x + 5 * s, y + 5 * s), fill=side_colour(side))
+            for dot_x, dot_y in line[1:]:
+                dot = (dot_x - 5 * s, dot_y - 5 * s, dot_x + 5 * s, dot_y + 5 * s)
+                draw.ellipse(dot, fill=side_colour(side))
         chart = chart.reduce(s)
         draw_text(
             chart, (plot[0] - 8, target_y / s), str(scene.target), TINY, TEXT_DIM, align="right"
@@ -221,8 +230,8 @@ class _GameSummaryPainter:
         draw_text(chart, (plot[0] - 8, plot[3]), "0", TINY, TEXT_DIM, align="right")
         step = max(1, math.ceil(hands / 12))
         for hand in range(step, hands + 1, step):
-            x = point(hand, 0)[0] / s
-            draw_text(chart, (x, plot[3] + 14), str(hand), TINY, TEXT_DIM, align="centre")
+            label_x = point(hand, 0)[0] / s
+            draw_text(chart, (label_x, plot[3] + 14), str(hand), TINY, TEXT_DIM, align="centre")
         draw_text(
             chart,
             ((plot[0] + plot[2]) / 2, height - 12),

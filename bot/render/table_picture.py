@@ -16,7 +16,7 @@ from bot.engine.cards import FULL_DECK, Card, Suit
 from bot.package_data import shipped
 from bot.render import deck
 from bot.render.canvas import chip, felt, fixed_palette, paste_card, suit_badge, to_png
-from bot.render.lettering import draw_text
+from bot.render.lettering import Fill, draw_text
 from bot.render.scenes import PlayedCard, SeatScene, SideScene, TableScene
 from bot.render.style import (
     CARD_FACE,
@@ -75,10 +75,18 @@ class _TablePainter:
         self.image = _background().copy()
         self.draw = ImageDraw.Draw(self.image)
 
-    def text(self, xy, text: str, size: int, fill, align="left", max_width=None) -> int:
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        fill: Fill,
+        align: str = "left",
+        max_width: int | None = None,
+    ) -> int:
         return draw_text(self.image, xy, text, size, fill, align, max_width)
 
-    def card(self, card, xy: tuple[int, int], width: int) -> None:
+    def card(self, card: Card | None, xy: tuple[int, int], width: int) -> None:
         paste_card(self.image, card, xy, width, self.scene.four_colour)
 
     def paint(self) -> Image.Image:

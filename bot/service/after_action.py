@@ -84,11 +84,13 @@ def _results(
             name = f"hand-{result.hand_number}.png"
             announcements.append(PendingAnnouncement(text, scene, render_hand_summary, name))
         else:
-            scene = game_summary_scene(
+            game_scene = game_summary_scene(
                 game.history, event.side, seating, game.sides, rules.target_score
             )
             text = game_result_text(
                 event.side, event.totals, len(game.history), game.sides, context
             )
-            announcements.append(PendingAnnouncement(text, scene, render_game_summary, "game.png"))
+            announcements.append(
+                PendingAnnouncement(text, game_scene, render_game_summary, "game.png")
+            )
     return tuple(announcements)

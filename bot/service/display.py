@@ -43,7 +43,7 @@ async def public_table(
         view = game.public_view()
         scene = table_scene(view, Seating(names, computer_seats(table), locale))
         acting = table.user_at(view.to_act)
-        if acting is not None and table.seats[view.to_act].away:
+        if view.to_act is not None and acting is not None and table.seats[view.to_act].away:
             acting = None
         who = mention(acting) if mention is not None and acting is not None else None
         text = table_text(view, TextContext(names, locale), who)

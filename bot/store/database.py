@@ -12,11 +12,12 @@ from __future__ import annotations
 import asyncio
 import enum
 import json
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import overload
 
 import aiosqlite
 
@@ -48,6 +49,10 @@ def decode_json(text: str | None) -> JSON:
     return None if text is None else json.loads(text)
 
 
+#: Query parameters: positional (``?``) or named (``:name``).
+Params = Sequence[object] | Mapping[str, object]
+
+
 def encode_time(moment: datetime) -> str:
     """Fixed-width UTC text, so stored times sort and compare correctly as text."""
     if moment.tzinfo is None:
@@ -55,7 +60,12 @@ def encode_time(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
+@overload
+def decode_time(text: str) -> datetime: ...
+@overload
+def decode_time(text: None) -> None: ...
 def decode_time(text: str | None) -> datetime | None:
+    """A stored time back (a column that may be empty gives None)."""
     return None if text is None else datetime.fromisoformat(text)
 
 
@@ -80,7 +90,7 @@ class Session:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
 
-    async def execute(self, sql: str, params: Sequence[object] = ()) -> Outcome:
+    async def execute(self, sql: str, params: Params = ()) -> Outcome:
         async with self.conn.execute(sql, params) as cursor:
             return Outcome(cursor.lastrowid, cursor.rowcount)
 
@@ -88,15 +98,15 @@ class Session:
         async with self.conn.executemany(sql, rows):
             pass
 
-    async def fetch_one(self, sql: str, params: Sequence[object] = ()) -> aiosqlite.Row | None:
+    async def fetch_one(self, sql: str, params: Params = ()) -> aiosqlite.Row | None:
         async with self.conn.execute(sql, params) as cursor:
             return await cursor.fetchone()
 
-    async def fetch_all(self, sql: str, params: Sequence[object] = ()) -> list[aiosqlite.Row]:
+    async def fetch_all(self, sql: str, params: Params = ()) -> list[aiosqlite.Row]:
         async with self.conn.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 
-    async def fetch_required(self, sql: str, params: Sequence[object]) -> aiosqlite.Row:
+    async def fetch_required(self, sql: str, params: Params) -> aiosqlite.Row:
         """The one row a statement must find; :class:`NotFoundError` otherwise."""
         row = await self.fetch_one(sql, params)
         if row is None:
@@ -104,7 +114,7 @@ class Session:
         return row
 
     async def update(
-        self, table: str, changes: dict[str, object], where: str, params: Sequence[object]
+        self, table: str, changes: dict[str, object], where: str, params: Params
     ) -> None:
         """``UPDATE table SET <changes> WHERE <where>``; nothing when there are no changes.
 
@@ -185,10 +195,10 @@ class Database:
         async with self._lock:
             yield self._session.conn
 
-    async def fetch_one(self, sql: str, params: Sequence[object] = ()) -> aiosqlite.Row | None:
+    async def fetch_one(self, sql: str, params: Params = ()) -> aiosqlite.Row | None:
         async with self.session() as session:
             return await session.fetch_one(sql, params)
 
-    async def fetch_all(self, sql: str, params: Sequence[object] = ()) -> list[aiosqlite.Row]:
+    async def fetch_all(self, sql: str, params: Params = ()) -> list[aiosqlite.Row]:
         async with self.session() as session:
             return await session.fetch_all(sql, params)
