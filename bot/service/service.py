@@ -413,4 +413,4 @@ class TableService:
         shown = action_text(action, locale)
         if lookup(key, DEFAULT_LOCALE) is None:
             return t("text.hint_plain", locale, action=shown)
-        return t("text.hint", locale, action=shown, reason=t(key, locale, **params))
+        return t("text.hint", locale, reason=t(key, locale, **params))

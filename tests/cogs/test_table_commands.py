@@ -109,6 +109,10 @@ async def test_a_hint_names_a_legal_move(driver, players):
     result = await member.slash(driver.channel, "cinch hint")
     assert result.response.content.startswith("💡 ")
     assert result.ephemeral
+    # The reason names the move once ("💡 Bid 7: this hand should make it..."), not twice.
+    reason = result.response.content.removeprefix("💡 ")
+    move = reason.split(":")[0]
+    assert reason.count(move) == 1
 
 
 async def test_a_player_who_leaves_is_replaced_by_whoever_joins(driver, players, add_member):
