@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Awaitable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -162,15 +162,29 @@ class Delivery:
 
     # ------------------------------------------------------------------ private hands
 
-    def remember_hand(
-        self, interaction: CinchInteraction, table_id: int, locale: str | None
+    async def remember_hand(
+        self,
+        interaction: CinchInteraction,
+        table_id: int,
+        locale: str | None,
+        *,
+        new_message: bool,
     ) -> None:
-        """The player was just shown their hand: refresh that same message from now on."""
+        """The player was just shown their hand: refresh that same message from now on.
+
+        When it was shown in a new message (a command, "Show my hand"), the one shown before
+        would keep its old turn and live buttons: it now points to the new one instead.
+        """
         key = (interaction.user.id, table_id)
         if interaction.guild_id is None and interaction.message is not None:
             self._dms[key] = interaction.message
             return
+        previous = self._ephemeral.get(key)
         self._ephemeral[key] = _HandMessage(interaction, locale, discord.utils.utcnow())
+        if new_message and previous is not None and self._still_editable(previous):
+            moved = Parts(t("reply.hand_moved", previous.locale))
+            with contextlib.suppress(discord.HTTPException):
+                await previous.interaction.edit_original_response(**moved.edit_kwargs())
 
     def take_notes(self, user_id: int) -> list[str]:
         """Catalogue keys of what this player must still be told (once)."""
@@ -190,19 +204,38 @@ class Delivery:
         shown = self._ephemeral.get((user_id, table_id))
         return shown.locale if shown is not None else self.tables.table(table_id).locale
 
+    async def _current_hand(self, table_id: int, user_id: int, locale: str | None) -> Parts:
+        """The player's hand as it is now; once the game is over, only that it is over."""
+        if not self.tables.table(table_id).playing:
+            return Parts(t("reply.game_finished", locale))
+        return hand_parts(await self.tables.private_hand(table_id, user_id, locale), locale)
+
+    def where(self, table_id: int, locale: str | None) -> str:
+        """Which server and channel a hand sent by DM belongs to."""
+        channel = self.bot.get_channel(self.tables.table(table_id).channel_id)
+        guild = getattr(channel, "guild", None)
+        if channel is None or guild is None:
+            return ""
+        return t("dm.where", locale, server=guild.name, channel=f"<#{channel.id}>")
+
     async def _send_dm(
         self, table_id: int, user_id: int, locale: str | None, *, dealt: bool
     ) -> bool:
-        """Send or update the hand by DM; False when Discord refuses DMs to this player."""
+        """Send or update the hand by DM, saying where it is played; False when Discord
+        refuses DMs to this player."""
         locale = self._locale_for(user_id, table_id, locale)
-        private = await self.tables.private_hand(table_id, user_id, locale)
-        parts = hand_parts(private, locale)
+        current = await self._current_hand(table_id, user_id, locale)
+        where = self.where(table_id, locale)
+        content = f"{where}\n{current.content}" if where else current.content
+        parts = replace(current, content=content)
         key = (user_id, table_id)
         previous = self._dms.get(key)
         try:
             if previous is not None and not dealt:
                 self._dms[key] = await previous.edit(**parts.edit_kwargs())
                 return True
+            if not self.tables.table(table_id).playing:
+                return True  # nothing to tell in a new DM once the game is over
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             self._dms[key] = await user.send(**parts.send_kwargs())
             return True
@@ -235,11 +268,9 @@ class Delivery:
         if not self._still_editable(shown):
             del self._ephemeral[key]
             return
-        private = await self.tables.private_hand(table_id, user_id, shown.locale)
+        parts = await self._current_hand(table_id, user_id, shown.locale)
         try:
-            await shown.interaction.edit_original_response(
-                **hand_parts(private, shown.locale).edit_kwargs()
-            )
+            await shown.interaction.edit_original_response(**parts.edit_kwargs())
         except discord.HTTPException:
             log.info("Private hand of %s at table %s can no longer be edited", user_id, table_id)
             self._ephemeral.pop(key, None)

@@ -265,14 +265,18 @@ async def answer_with_hand(
     """
     bot = interaction.client
     locale = await interaction_locale(interaction)
-    if acted and not bot.tables.table(table_id).playing:
-        parts = Parts(t("reply.game_finished", locale))
-    else:
+    showing_hand = not acted or bot.tables.table(table_id).playing
+    if showing_hand:
         private = await bot.tables.private_hand(table_id, interaction.user.id, locale)
         notes = [t(key, locale) for key in bot.delivery.take_notes(interaction.user.id)]
+        if interaction.guild_id is None:  # a DM: say which server and channel it is about
+            notes.insert(0, bot.delivery.where(table_id, locale))
         parts = hand_parts(private, locale, notes)
-        bot.delivery.remember_hand(interaction, table_id, locale)
+    else:
+        parts = Parts(t("reply.game_finished", locale))
     if edit:
         await interaction.response.edit_message(**parts.edit_kwargs())
     else:
         await interaction.response.send_message(**parts.send_kwargs(), ephemeral=True)
+    if showing_hand:
+        await bot.delivery.remember_hand(interaction, table_id, locale, new_message=not edit)

@@ -42,7 +42,8 @@ def after_action(
     announcements = _results(table, game, ends, hand_cards) if ends else ()
     if game.is_over:
         table.end_game()
-        private, dealt = set(), set()
+        # Everyone's private message now says the game is over, instead of awaiting a move.
+        private, dealt = set(table.people()), set()
     private |= dealt
     update = Update(
         table.id,

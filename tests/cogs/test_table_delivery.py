@@ -26,7 +26,8 @@ async def test_a_player_who_prefers_dms_gets_and_plays_the_hand_there(driver, pl
     await alice.click(driver.table_message(), label="Start")
     await driver.settle()
     dms = bob.user.dm_channel.history()
-    assert len(dms) == 1 and dms[0].content.startswith("**Your hand** (hand 1)")
+    where = f"**Cinch Club** · <#{driver.channel.id}>\n"
+    assert len(dms) == 1 and dms[0].content.startswith(where + "**Your hand** (hand 1)")
     assert [a.filename for a in dms[0].attachments] == ["hand.png"]
     while driver.table.user_at(driver.game.to_act) != bob.user.id:
         await driver.take_turn()
@@ -37,6 +38,7 @@ async def test_a_player_who_prefers_dms_gets_and_plays_the_hand_there(driver, pl
     result = await bob.user.click(dm, label="Pass")
     assert len(driver.game.log) == moves + 1
     assert result.response.id == dm.id and "Waiting for" in result.response.content
+    assert result.response.content.startswith(where)
     assert all(
         not message.content.startswith("**Your hand**") for message in driver.channel.history()
     )
@@ -68,3 +70,33 @@ async def test_refused_dms_fall_back_to_the_channel_and_the_player_is_told_once(
     assert again.response.content.startswith("**Your hand** (hand 1)")
     assert carol.user.dm_channel.history() == []
     assert buttons(again.response) == buttons(first.response)
+
+
+async def test_a_hand_shown_again_retires_the_older_message(driver, players):
+    alice = players[0]
+    await driver.open_and_fill(alice, timer=0)
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    first = await alice.click(driver.table_message(), label="Show my hand")
+    assert first.response.content.startswith("**Your hand**")
+    second = await alice.slash(driver.channel, "cinch hand")
+    assert second.response.content.startswith("**Your hand**")
+    assert first.response.content == "Your hand is in a newer message below."
+    assert buttons(first.response) == [] and first.response.attachments == []
+
+
+async def test_at_the_end_of_the_game_every_hand_message_says_it_is_over(driver, players):
+    await driver.open_and_fill(players[0], timer=0, target=1)
+    await players[0].click(driver.table_message(), label="Start")
+    await driver.settle()
+    shown = {
+        member.user.id: (await member.click(driver.table_message(), label="Show my hand")).response
+        for member in players
+    }
+    while driver.table.playing:
+        await driver.take_turn()
+        await driver.settle()
+    for user_id, first in shown.items():
+        latest = driver.hand_messages.get(user_id, first)  # the driver shows hands anew
+        assert latest.content == "The game is over: the result is in the channel."
+        assert buttons(latest) == []

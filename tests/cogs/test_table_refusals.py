@@ -13,6 +13,7 @@ from table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
 from bot.engine import Pass, PlayDecision
 from bot.errors import UserFacingError
+from cogs.delivery import EPHEMERAL_LIFETIME
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
@@ -96,11 +97,18 @@ async def test_a_card_that_is_not_a_card_is_explained(driver, take_user_errors):
     take_user_errors()
 
 
-async def test_a_button_of_an_earlier_hand_is_stale(driver):
+async def test_a_button_of_an_earlier_hand_is_stale(simcord_env, channel, players):
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open_and_fill(players[0], timer=0)
+    await players[0].click(driver.table_message(), label="Start")
+    await driver.settle()
     member = driver.member_at(driver.game.to_act)
     old = await member.slash(driver.channel, "cinch hand")
     assert any(item["label"] == "Pass" for item in buttons(old.response))
     hand = driver.game.hand_number
+    # Discord lets the bot edit a private message for 15 minutes: an older one keeps its
+    # buttons when the player is shown their hand again.
+    await driver.env.advance_time(EPHEMERAL_LIFETIME.total_seconds() + 60)
     while driver.game.hand_number == hand:
         await driver.take_turn()
         await driver.settle()
