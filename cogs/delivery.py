@@ -32,6 +32,7 @@ from cogs.hand_message import hand_parts
 from cogs.interaction import CinchInteraction
 from cogs.message_parts import Parts
 from cogs.table_message import table_parts
+from cogs.turn_pings import TurnPings, mention
 
 if TYPE_CHECKING:
     from bot.factory import CinchBot
@@ -46,10 +47,6 @@ EPHEMERAL_LIFETIME = timedelta(minutes=14)
 
 #: The channels a table can be played in: their messages can be edited by id.
 MessageChannel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
-
-
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
 
 
 @dataclass
@@ -67,6 +64,7 @@ class Delivery:
     def __init__(self, bot: CinchBot) -> None:
         self.bot = bot
         self.coalescer = EditCoalescer(self._show_table)
+        self.pings = TurnPings(bot)
         self._ephemeral: dict[tuple[int, int], _HandMessage] = {}
         self._dms: dict[tuple[int, int], discord.Message] = {}
         self._notes: dict[int, list[str]] = {}
@@ -87,6 +85,7 @@ class Delivery:
         for announcement in update.announcements:
             await self._attempt(self._announce(update.channel_id, announcement), update)
         if update.closed:
+            await self._attempt(self.pings.clear(update.table_id), update)
             await self._attempt(self._retire_table_message(update), update)
             return
         self.coalescer.mark(update.table_id, settled=update.settled, repost=update.repost)
@@ -115,7 +114,8 @@ class Delivery:
             seconds=reminder.seconds_left,
         )
         channel = await self._channel(reminder.channel_id)
-        await channel.send(**Parts(text, mention=reminder.user_id).send_kwargs())
+        sent = await channel.send(**Parts(text, mention=reminder.user_id).send_kwargs())
+        self.pings.reminder_sent(reminder.table_id, sent)
 
     # ------------------------------------------------------------------ the table message
 
@@ -135,17 +135,24 @@ class Delivery:
         table = self.tables.table(table_id)
         parts = table_parts(public, table.locale)
         channel = await self._channel(public.channel_id)
-        if not repost and public.message_id is not None:
-            try:
-                await channel.get_partial_message(public.message_id).edit(**parts.edit_kwargs())
-                return
-            except discord.NotFound:
-                pass
-        message = await channel.send(**parts.send_kwargs())
-        await self.tables.set_message(table_id, message.id)
-        if public.message_id is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(public.message_id).delete()
+        if not await self._edited(channel, public.message_id if not repost else None, parts):
+            message = await channel.send(**parts.send_kwargs())
+            await self.tables.set_message(table_id, message.id)
+            if public.message_id is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await channel.get_partial_message(public.message_id).delete()
+        await self.pings.table_shown(table_id, channel, public)
+
+    @staticmethod
+    async def _edited(channel: MessageChannel, message_id: int | None, parts: Parts) -> bool:
+        """Edit the table message in place; False when there is none to edit (any more)."""
+        if message_id is None:
+            return False
+        try:
+            await channel.get_partial_message(message_id).edit(**parts.edit_kwargs())
+        except discord.NotFound:
+            return False
+        return True
 
     async def _retire_table_message(self, update: Update) -> None:
         """A closed table keeps its last message, without buttons."""

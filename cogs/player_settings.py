@@ -49,15 +49,17 @@ def describe_preferences(preferences: UserPreferences, locale: str | None) -> st
         "settings.boards.hidden" if preferences.hidden_from_boards else "settings.boards.shown",
         locale,
     )
+    turn = t("settings.turn_dm.on" if preferences.turn_dm else "settings.turn_dm.off", locale)
     title = t("settings.title", locale)
-    return "\n".join([f"**{title}**", f"- {hand}", f"- {boards}", t("settings.hint", locale)])
+    lines = [f"**{title}**", f"- {hand}", f"- {turn}", f"- {boards}", t("settings.hint", locale)]
+    return "\n".join(lines)
 
 
 class SettingsCommands(CinchCommands):
     """Per-user settings, kept across servers and restarts."""
 
     @app_commands.command(**command_strings("cinch.settings"))
-    @localised_options("cinch.settings", "hand", "hide_from_leaderboards")
+    @localised_options("cinch.settings", "hand", "turn_dm", "hide_from_leaderboards")
     @app_commands.choices(
         hand=localised_choices({"choice.hand.ephemeral": "ephemeral", "choice.hand.dm": "dm"})
     )
@@ -65,12 +67,13 @@ class SettingsCommands(CinchCommands):
         self,
         interaction: CinchInteraction,
         hand: app_commands.Choice[str] | None = None,
+        turn_dm: bool | None = None,
         hide_from_leaderboards: bool | None = None,
     ) -> None:
         """Show the caller's settings, changing first the ones they gave."""
         preferences = self.bot.store.preferences
         user_id = interaction.user.id
-        if hand is None and hide_from_leaderboards is None:
+        if hand is None and turn_dm is None and hide_from_leaderboards is None:
             current = await preferences.get(user_id)
             saved = False
         else:
@@ -80,6 +83,7 @@ class SettingsCommands(CinchCommands):
                 hand_delivery=UNSET if hand is None else cast(HandDelivery, hand.value),
                 # Choosing DMs again is how a player says "I have allowed them now".
                 dm_failed=UNSET if hand is None else False,
+                turn_dm=UNSET if turn_dm is None else turn_dm,
                 hidden_from_boards=UNSET
                 if hide_from_leaderboards is None
                 else hide_from_leaderboards,

@@ -35,7 +35,9 @@ def table_parts(public: PublicTable, locale: str | None) -> Parts:
     else:
         for item in lobby_items(public, locale):
             view.add_item(item)
-    return Parts(public.text, public.picture, "table.png", view, public.mention)
+    # The mention in the text shows who is to act; it never notifies: the turn ping does (an
+    # edited message never notifies, and a reposted table must not notify twice).
+    return Parts(public.text, public.picture, "table.png", view)
 
 
 def lobby_items(public: PublicTable, locale: str | None) -> list[discord.ui.Item[Any]]:

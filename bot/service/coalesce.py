@@ -36,6 +36,12 @@ class _Pending:
     worker: asyncio.Task[None] | None = None
 
 
+#: Seconds between two edits of one table message (Discord limits edits per channel).
+MIN_INTERVAL = 1.0
+#: The longest a change waits for the computer players after it before it shows.
+MAX_DELAY = 5.0
+
+
 class EditCoalescer:
     """Calls ``flush(key, repost)`` for marked keys, no more often than the rules above.
 
@@ -49,8 +55,8 @@ class EditCoalescer:
         flush: Flush,
         *,
         sleep: Sleep = asyncio.sleep,
-        min_interval: float = 1.0,
-        max_delay: float = 5.0,
+        min_interval: float = MIN_INTERVAL,
+        max_delay: float = MAX_DELAY,
     ) -> None:
         self._flush = flush
         self._sleep = sleep

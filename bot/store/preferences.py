@@ -15,6 +15,7 @@ def _preferences(row: aiosqlite.Row) -> UserPreferences:
         dm_failed=bool(row["dm_failed"]),
         hidden_from_boards=bool(row["hidden_from_boards"]),
         locale=row["locale"],
+        turn_dm=bool(row["turn_dm"]),
     )
 
 
@@ -37,6 +38,7 @@ class PreferencesRepository:
         dm_failed: bool | Unset = UNSET,
         hidden_from_boards: bool | Unset = UNSET,
         locale: str | Unset | None = UNSET,
+        turn_dm: bool | Unset = UNSET,
     ) -> UserPreferences:
         """Change the given preferences only and return them all."""
         if hand_delivery is not UNSET and hand_delivery not in HAND_DELIVERIES:
@@ -46,6 +48,7 @@ class PreferencesRepository:
             dm_failed=dm_failed,
             hidden_from_boards=hidden_from_boards,
             locale=locale,
+            turn_dm=turn_dm,
         )
         now = self._db.now()
         async with self._db.write() as tx:

@@ -137,6 +137,8 @@ class UserPreferences:
     hidden_from_boards: bool = False
     locale: str | None = None
     """A language the user chose, overriding their Discord client's."""
+    turn_dm: bool = False
+    """Also tell the user by direct message when their turn starts."""
 
     @property
     def wants_dm(self) -> bool:

@@ -90,6 +90,10 @@ class TableDriver:
         user = self.table.user_at(seat)
         return self.members.get(user) if user is not None else None
 
+    def messages(self) -> list[Any]:
+        """The channel's messages, oldest first, without the turn pings (they come and go)."""
+        return [m for m in self.channel.history() if not m.content.startswith("🔔")]
+
     def table_message(self) -> Any:
         message_id = self.table.record.message_id
         return next(m for m in self.channel.history() if m.id == message_id)

@@ -123,7 +123,7 @@ async def test_a_player_who_leaves_is_replaced_by_whoever_joins(driver, players,
     assert left.response.content.startswith("You stepped away")
     await driver.settle()
     assert driver.table.seats[seat].away
-    assert "bob left the table" in driver.channel.last_message.content
+    assert "bob left the table" in driver.messages()[-1].content
     erin = add_member("erin")
     taken = await erin.click(driver.table_message(), label="Join")
     assert taken.ephemeral and taken.response.content.startswith("**Your hand**")

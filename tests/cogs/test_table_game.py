@@ -45,7 +45,7 @@ async def test_four_people_play_a_game_to_the_target(driver, players):
     assert watch.checked > steps
 
 
-async def test_the_table_message_is_edited_in_place_and_mentions_only_the_player_to_act(
+async def test_the_table_message_is_edited_in_place_and_names_the_player_to_act(
     driver, players
 ):
     alice = players[0]
@@ -63,7 +63,8 @@ async def test_the_table_message_is_edited_in_place_and_mentions_only_the_player
         if request.method == "PATCH" and request.path.endswith(f"/messages/{message.id}")
     ]
     acting = driver.table.user_at(driver.game.to_act)
-    assert edits[-1].json["allowed_mentions"] == {"users": [acting], "parse": []}
+    # The text names the player to act; the edit pings nobody (the turn ping does that).
+    assert edits[-1].json["allowed_mentions"] == {"parse": []}
     assert f"<@{acting}>" in driver.table_message().content
     assert [a.filename for a in driver.table_message().attachments] == ["table.png"]
 
@@ -93,4 +94,4 @@ async def test_a_game_carries_on_after_a_restart_and_old_buttons_still_work(
     while driver.game.hand_number == hand:
         await driver.take_turn()
         await driver.settle()
-    assert driver.channel.history()[-2].content.startswith(f"Hand {hand}: ")
+    assert driver.messages()[-2].content.startswith(f"Hand {hand}: ")

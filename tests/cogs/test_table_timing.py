@@ -4,11 +4,15 @@ how few Discord calls a card costs when computer players follow."""
 from __future__ import annotations
 
 import random
+from datetime import datetime
 
+import discord
 import pytest
 from table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver, buttons
 
 from bot.engine import Phase, PlayDecision
+from bot.service.coalesce import MAX_DELAY, MIN_INTERVAL
+from cogs.turn_pings import WATCHING
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
@@ -91,7 +95,90 @@ async def test_a_card_costs_one_response_and_one_table_edit_with_computers_follo
     table_edits = [c for c in calls if c.method == "PATCH" and c.path.startswith("/channels/")]
     hand_refreshes = [c for c in calls if c.method == "PATCH" and c.path.startswith("/webhooks/")]
     posts = [c for c in calls if c.method == "POST" and c.path.startswith("/channels/")]
-    assert (len(responses), len(table_edits), len(hand_refreshes), posts) == (1, 1, 1, [])
+    assert (len(responses), len(table_edits), len(hand_refreshes)) == (1, 1, 1)
+    # Beyond that, at most the ping that her turn came back, mentioning her alone.
+    assert all(post.json["allowed_mentions"]["users"] == [alice.user.id] for post in posts)
+    assert len(posts) <= 1
     assert len(drawn_tables) - drawn_before == len(table_edits)
     assert isinstance(driver.game.decision(), PlayDecision)
     assert any(not item.get("disabled") for item in buttons(message))  # refreshed in place
+
+
+def notifications(driver, since: int) -> list[int]:
+    """Who Discord notified since request `since`: the users a *created* message in the
+    channel mentions and allows to be pinged (an edited message notifies nobody)."""
+    created = [
+        call
+        for call in driver.env.http_requests[since:]
+        if call.method == "POST" and call.path == f"/channels/{driver.channel.id}/messages"
+    ]
+    return [
+        user
+        for call in created
+        for user in (call.json.get("allowed_mentions") or {}).get("users", [])
+        if f"<@{user}>" in call.json.get("content", "")
+    ]
+
+
+def standing_pings(driver) -> list:
+    return [m for m in driver.channel.history() if m.content.startswith("🔔")]
+
+
+async def test_each_persons_turn_notifies_them_with_one_new_message(driver, players):
+    """Four people: after each move, the next player is notified within 2 s by a new message
+    that mentions them alone; at most one ping stands, and it goes once they have moved."""
+    coalescer = driver.env.bot.delivery.coalescer
+    coalescer.min_interval, coalescer.max_delay = MIN_INTERVAL, MAX_DELAY  # the bot's own
+    await driver.open_and_fill(players[0], timer=0)
+    await players[0].click(driver.table_message(), label="Start")
+    await driver.settle()
+    pinged = 0
+    acted_at: dict[int | None, datetime] = {}
+    for _ in range(16):
+        mover = driver.table.user_at(driver.game.to_act)
+        before = len(driver.env.http_requests)
+        await driver.take_turn()
+        acted_at[mover] = discord.utils.utcnow()
+        await driver.env.advance_time(2)
+        next_player = driver.table.user_at(driver.game.to_act)
+        watching = next_player in acted_at and acted_at[mover] - acted_at[next_player] < WATCHING
+        expected = [] if next_player in (None, mover) or watching else [next_player]
+        assert notifications(driver, before) == expected
+        pinged += len(expected)
+        standing = standing_pings(driver)
+        assert len(standing) <= 1
+        assert all(f"<@{mover}>" not in ping.content for ping in standing)
+        await driver.settle()
+    assert pinged >= 12
+
+
+async def test_a_player_watching_the_table_is_not_pinged(driver, players):
+    """Someone whose turn comes straight back after their own move needs no ping."""
+    alice = players[0]
+    await alice.slash(driver.channel, "cinch new", pause=0, timer=0)
+    for _ in range(3):
+        await alice.click(driver.table_message(), label="Add computer player")
+        await driver.settle()
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    while driver.table.user_at(driver.game.to_act) != alice.user.id:
+        await driver.settle()
+    await driver.take_turn()
+    before = len(driver.env.http_requests)
+    while driver.table.user_at(driver.game.to_act) != alice.user.id:
+        await driver.env.advance_time(1)
+    await driver.env.advance_time(1)
+    assert notifications(driver, before) == []
+
+
+async def test_a_player_who_asked_for_it_also_gets_a_direct_message(driver, players):
+    alice, bob = players[0], players[1]
+    await bob.slash(driver.channel, "cinch settings", turn_dm=True)
+    await driver.open_and_fill(alice, timer=0)
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    while driver.table.user_at(driver.game.to_act) != bob.user.id:
+        await driver.take_turn()
+        await driver.settle()
+    dm = bob.user.dm_channel.last_message
+    assert dm is not None and dm.content == f"🔔 Your turn at <#{driver.channel.id}>."

@@ -1,0 +1,95 @@
+"""Telling a player their turn has come, in a way Discord actually notifies.
+
+Discord notifies a mention only in a message as it is created, never one added by an edit, so
+the mention in the edited table message reaches nobody. When a person's turn starts, a short
+new message mentions them alone (and, if they asked for it in ``/cinch settings``, a direct
+message says so too). At most one such ping stands in a channel: it is deleted when the turn
+moves on, and so are the turn timer's reminders. A player who acted a few seconds ago is
+watching the table, so their turn coming straight back (after computer players, say) pings
+nobody.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import t
+from bot.service import PublicTable
+from cogs.message_parts import Parts
+
+if TYPE_CHECKING:
+    from bot.factory import CinchBot
+
+log = logging.getLogger(__name__)
+
+#: A player who acted this recently is watching the table: their turn needs no ping.
+WATCHING = timedelta(seconds=10)
+
+#: Whose turn it is, in which game, after how many moves: a turn pinged once is not pinged again
+#: when the table is only shown again.
+Turn = tuple[int, int | None, int]
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+class TurnPings:
+    """The pings and reminders standing in each table's channel."""
+
+    def __init__(self, bot: CinchBot) -> None:
+        self.bot = bot
+        self._last_acted: dict[int, datetime] = {}
+        self._turns: dict[int, Turn | None] = {}
+        self._standing: dict[int, list[discord.Message]] = {}
+
+    def acted(self, user_id: int) -> None:
+        """The player just acted themselves (a click or a command)."""
+        self._last_acted[user_id] = discord.utils.utcnow()
+
+    def reminder_sent(self, table_id: int, message: discord.Message) -> None:
+        """A turn timer's reminder: it goes when the turn moves on, like a ping."""
+        self._standing.setdefault(table_id, []).append(message)
+
+    async def table_shown(
+        self, table_id: int, channel: discord.abc.Messageable, public: PublicTable
+    ) -> None:
+        """After the table message showed a new state: ping the person to act, once a turn."""
+        table = self.bot.tables.table(table_id)
+        user = public.mention
+        turn = (user, table.game_id, len(table.game.log)) if user and table.game else None
+        if turn == self._turns.get(table_id):
+            return
+        self._turns[table_id] = turn
+        await self.clear(table_id)
+        if user is None or self._watching(user):
+            return
+        text = t("ping.your_turn", table.locale, player=mention(user))
+        self._standing[table_id] = [await channel.send(**Parts(text, mention=user).send_kwargs())]
+        await self._ping_by_dm(user, public.channel_id)
+
+    async def clear(self, table_id: int) -> None:
+        """Delete the table's standing ping and reminders (the turn moved on, or it closed)."""
+        for message in self._standing.pop(table_id, []):
+            with contextlib.suppress(discord.HTTPException):
+                await message.delete()
+
+    def _watching(self, user_id: int) -> bool:
+        acted = self._last_acted.get(user_id)
+        return acted is not None and discord.utils.utcnow() - acted < WATCHING
+
+    async def _ping_by_dm(self, user_id: int, channel_id: int) -> None:
+        preferences = await self.bot.store.preferences.get(user_id)
+        if not preferences.turn_dm:
+            return
+        text = t("ping.your_turn_dm", preferences.locale, channel=f"<#{channel_id}>")
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.info("Could not tell %s by DM that their turn started", user_id)
