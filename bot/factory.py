@@ -89,6 +89,7 @@ class CinchBot(commands.Bot):
             self._store = await Store.open(self.settings.database_path, clock=discord.utils.utcnow)
         self._tables = TableService(self._store, self.delivery)
         await self._tables.restore()
+        self.delivery.refresh_after_start()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogueTranslator())

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable
@@ -65,6 +66,7 @@ class Delivery:
         self.bot = bot
         self.coalescer = EditCoalescer(self._show_table)
         self.pings = TurnPings(bot)
+        self._started: asyncio.Task[None] | None = None
         self._ephemeral: dict[tuple[int, int], _HandMessage] = {}
         self._dms: dict[tuple[int, int], discord.Message] = {}
         self._notes: dict[int, list[str]] = {}
@@ -74,7 +76,27 @@ class Delivery:
         return self.bot.tables
 
     async def close(self) -> None:
+        if self._started is not None:
+            self._started.cancel()
         await self.coalescer.close()
+
+    def refresh_after_start(self) -> None:
+        """Once connected, bring every open table's message up to date with the store.
+
+        The last edit before the process stopped may never have gone out (it waits for the
+        edit coalescer), so a table message can show a state before the last stored action.
+        Players whose private hand message can no longer be refreshed (its interaction died
+        with the process) are told so, with the table's own message, at each game going on.
+        """
+        self._started = asyncio.get_running_loop().create_task(self._refresh_open_tables())
+
+    async def _refresh_open_tables(self) -> None:
+        await self.bot.wait_until_ready()
+        for table in self.tables.open_tables():
+            if table.playing:
+                notice = Announcement(t("text.restarted", table.locale))
+                await self._attempt(self._announce(table.channel_id, notice), table.id)
+            self.coalescer.mark(table.id, settled=True)
 
     # ------------------------------------------------------------------ the outbox
 
@@ -83,26 +105,24 @@ class Delivery:
         (a deleted channel, a missing permission) must not keep the others from showing."""
         await self.bot.wait_until_ready()
         for announcement in update.announcements:
-            await self._attempt(self._announce(update.channel_id, announcement), update)
+            await self._attempt(self._announce(update.channel_id, announcement), update.table_id)
         if update.closed:
-            await self._attempt(self.pings.clear(update.table_id), update)
-            await self._attempt(self._retire_table_message(update), update)
+            await self._attempt(self.pings.clear(update.table_id), update.table_id)
+            await self._attempt(self._retire_table_message(update), update.table_id)
             return
         self.coalescer.mark(update.table_id, settled=update.settled, repost=update.repost)
         for user_id in sorted(update.private):
             refresh = self._refresh_hand(update.table_id, user_id, dealt=user_id in update.dealt)
-            await self._attempt(refresh, update)
+            await self._attempt(refresh, update.table_id)
 
     @staticmethod
-    async def _attempt(work: Awaitable[None], update: Update) -> None:
+    async def _attempt(work: Awaitable[None], table_id: int) -> None:
         try:
             await work
         except UserFacingError:
             pass  # the table or the seat changed in the meantime: nothing left to show
         except discord.HTTPException:
-            log.warning(
-                "Discord refused part of an update of table %s", update.table_id, exc_info=True
-            )
+            log.warning("Discord refused part of an update of table %s", table_id, exc_info=True)
 
     async def remind(self, reminder: Reminder) -> None:
         await self.bot.wait_until_ready()

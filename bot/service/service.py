@@ -105,6 +105,10 @@ class TableService:
         """The open table with this id; a button of a closed table says it was closed."""
         return self._tables.table(table_id)
 
+    def open_tables(self) -> list[Table]:
+        """Every open table, lobbies included."""
+        return list(self._tables)
+
     def table_in_channel(self, channel_id: int) -> Table:
         return self._tables.table_in_channel(channel_id)
 

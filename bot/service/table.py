@@ -11,6 +11,7 @@ computer move or a turn timer decided earlier can tell that the table moved on a
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from bot.engine import Game
@@ -163,6 +164,9 @@ class TableRegistry:
 
     def __len__(self) -> int:
         return len(self._tables)
+
+    def __iter__(self) -> Iterator[Table]:
+        return iter(list(self._tables.values()))
 
     def table(self, table_id: int) -> Table:
         """The open table with this id; a button of a closed table says it was closed."""

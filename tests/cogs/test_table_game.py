@@ -9,6 +9,7 @@ import pytest
 from table_driver import SETTLE_TIMEOUT, HiddenCardWatch, TableDriver, enabled
 
 from bot.engine import Phase
+from cogs.turn_pings import mention
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
@@ -95,3 +96,29 @@ async def test_a_game_carries_on_after_a_restart_and_old_buttons_still_work(
         await driver.take_turn()
         await driver.settle()
     assert driver.messages()[-2].content.startswith(f"Hand {hand}: ")
+
+
+async def test_after_a_stop_between_the_commit_and_the_edit_the_table_is_brought_up_to_date(
+    driver, players, restart
+):
+    """The move is stored but the table message never showed it (the process stopped first):
+    at start the bot edits every open table's message to the stored state, and says it is back."""
+    alice = players[0]
+    await driver.open_and_fill(alice, timer=0)
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    message = driver.table_message()
+    path = f"/channels/{driver.channel.id}/messages/{message.id}"
+    driver.env.inject_error("PATCH", path, status=403, code=50001, message="Missing Access")
+    await driver.take_turn()
+    await driver.settle()
+    stale = driver.table_message().content
+
+    bot = await restart()
+    driver.pace()
+    await driver.settle()
+
+    shown = driver.table_message()
+    stored = await bot.tables.public_table(driver.table.id, mention=mention)
+    assert shown.id == message.id and shown.content == stored.text != stale
+    assert any(m.content.startswith("🔄 The bot was restarted") for m in driver.messages())
