@@ -160,4 +160,4 @@ async def start_game(store: Store, table: Table, seed: int) -> str:
     table.begin_game(game, record.id)
     context = TextContext(table.names(table.locale), table.locale)
     names = [context.names[seat] for seat in new_seats]
-    return seat_draw_text(draw, names, context.names[dealer], context)
+    return seat_draw_text(draw, names, context.names[dealer], game.sides, context)

@@ -81,7 +81,6 @@ async def reseat(store: Store, table: Table, order: Sequence[SeatRecord]) -> Non
 
 
 _COMPASS = ("seat.north", "seat.east", "seat.south", "seat.west")
-_TEAMS = {(0, 2): "team.north_south", (1, 3): "team.east_west"}
 
 
 def seat_name(seat: int, players: int, locale: str | None) -> str:
@@ -100,13 +99,7 @@ def player_name(record: SeatRecord | None, seat: int, locale: str | None) -> str
     return record.display_name
 
 
-def side_label(side: Sequence[int], players: int, names: Sequence[str], locale: str | None) -> str:
-    """A side for text: "North–South" with partners, else the player's name."""
-    if players == 4:
-        return t(_TEAMS[(side[0], side[1])], locale)
-    return names[side[0]]
-
-
 def side_members(side: Sequence[int], names: Sequence[str], locale: str | None) -> str:
-    """A side by its players, as the pictures draw it ("Alice & Carol")."""
+    """A side by its players, as every message, picture and board names it ("Alice & Carol";
+    a player alone, by their name), so everyone sees at once who partners whom."""
     return template("picture.names_joiner", locale).join(names[seat] for seat in side)

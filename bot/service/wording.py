@@ -35,7 +35,7 @@ from bot.i18n import suit_name, t, tn
 from bot.render import display_order
 from bot.service.options import TableOptions, Teams
 from bot.service.refusals import cards_text
-from bot.service.seats import side_label
+from bot.service.seats import side_members
 from bot.service.updates import SeatInfo
 
 SEPARATOR = " · "
@@ -49,7 +49,7 @@ class TextContext:
     locale: str | None
 
     def side(self, sides: Sequence[Sequence[int]], index: int) -> str:
-        return side_label(sides[index], len(self.names), self.names, self.locale)
+        return side_members(sides[index], self.names, self.locale)
 
 
 def trump_text(suit: Suit, locale: str | None) -> str:
@@ -254,13 +254,23 @@ def game_result_text(
 
 
 def seat_draw_text(
-    draw: SeatDraw, players: Sequence[str], dealer: str, context: TextContext
+    draw: SeatDraw,
+    players: Sequence[str],
+    dealer: str,
+    sides: Sequence[Sequence[int]],
+    context: TextContext,
 ) -> str:
-    """The cards drawn for seats and who deals first, posted when a game starts."""
+    """The cards drawn for seats, who partners whom, and who deals first, posted when a game
+    starts ("alice & Computer 4 against bob & Computer 1")."""
     drawn = ", ".join(
         f"{name} {card.display}" for name, card in zip(players, draw.first_cards, strict=True)
     )
-    return t("text.seat_draw", context.locale, cards=drawn, player=dealer)
+    text = t("text.seat_draw", context.locale, cards=drawn, player=dealer)
+    if all(len(side) < 2 for side in sides):
+        return text
+    against = t("text.against", context.locale)
+    partners = f" {against} ".join(context.side(sides, index) for index in range(len(sides)))
+    return f"{text}\n{partners}"
 
 
 def history_text(

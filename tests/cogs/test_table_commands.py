@@ -51,8 +51,9 @@ async def test_score_lists_every_hand(driver, players):
         await driver.settle()
     result = await players[1].slash(driver.channel, "cinch score")
     lines = result.response.content.splitlines()
-    assert lines[0].startswith("Score: North–South ")
-    assert lines[1].startswith("Hand 1: North–South ")
+    north_south = " & ".join(driver.table.names(None)[seat] for seat in (0, 2))
+    assert lines[0].startswith(f"Score: {north_south} ")
+    assert lines[1].startswith(f"Hand 1: {north_south} ")
 
 
 async def test_table_posts_the_table_again_below(driver, players):

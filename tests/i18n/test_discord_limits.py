@@ -99,7 +99,6 @@ def test_labels_choices_and_placeholders_fit(locale: str) -> None:
         "card": "10♥",
         "count": 6,
         "seat": _longest(locale, "seat", ("north", "east", "south", "west")),
-        "team": _longest(locale, "team", ("north_south", "east_west")),
     }
     found = catalogue(locale)
     texts = {key: [text] for key, text in found.messages.items()} | {

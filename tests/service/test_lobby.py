@@ -110,7 +110,11 @@ async def test_starting_draws_seats_and_the_first_dealer(service, store: Store, 
     stored = {seat.seat: seat.user_id for seat in await store.tables.seats(table_id)}
     assert stored == seated
     dealer_name = lobby[draw.seating[draw.first_dealer_seat]].name
-    assert outbox.announcements()[-1].endswith(f"{dealer_name} deals first.")
+    cards, partners = outbox.announcements()[-1].splitlines()
+    assert cards.endswith(f"{dealer_name} deals first.")
+    # The two highest cards (seats 0 and 2 after the draw) against the two lowest.
+    name = {seat: lobby[index].name for seat, index in enumerate(draw.seating)}
+    assert partners == f"{name[0]} & {name[2]} against {name[1]} & {name[3]}"
 
 
 async def test_chosen_seats_are_kept_and_the_draw_names_the_dealer(service):
