@@ -71,7 +71,7 @@ def seat_infos(table: Table, locale: str | None) -> tuple[SeatInfo, ...]:
             SeatInfo(
                 seat=seat,
                 label=seat_name(seat, table.players, locale),
-                player=player_name(record, seat, locale) if record else None,
+                player=player_name(record, locale) if record else None,
                 user_id=record.user_id if record else None,
                 is_computer=bool(record and record.is_computer),
                 away=bool(record and record.away),

@@ -90,13 +90,23 @@ def seat_name(seat: int, players: int, locale: str | None) -> str:
     return t("seat.number", locale, number=seat + 1)
 
 
-def player_name(record: SeatRecord | None, seat: int, locale: str | None) -> str:
-    """A person's display name, or the computer player's name in ``locale``."""
+def player_name(record: SeatRecord | None, locale: str | None) -> str:
+    """A person's display name, or the computer player's name given when it sat down (so it
+    keeps one name from the lobby to the history, wherever the draw seats it)."""
     if record is None:
         return t("lobby.empty_seat", locale)
-    if record.is_computer:
-        return t("player.computer", locale, number=seat + 1)
     return record.display_name
+
+
+def computer_name(table: Table, seat: int) -> str:
+    """A new computer player's name in the table's language: "Computer 3" for seat 3, or the
+    first number no other computer player at the table has."""
+    taken = {record.display_name for record in table.seats.values() if record.is_computer}
+    for number in (seat + 1, *range(1, table.players + 2)):
+        name = t("player.computer", table.locale, number=number)
+        if name not in taken:
+            return name
+    raise AssertionError("more computer players than seats")
 
 
 def side_members(side: Sequence[int], names: Sequence[str], locale: str | None) -> str:

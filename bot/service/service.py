@@ -29,7 +29,7 @@ from bot.service.game_records import GameRecords, start_game
 from bot.service.options import TableOptions
 from bot.service.publishing import BackgroundTasks, Drawing, Pending, PendingAnnouncement, Publisher
 from bot.service.refusals import CountedError, TableAlreadyOpen, refusal
-from bot.service.seats import Person, creator_name, seat_to_take
+from bot.service.seats import Person, computer_name, creator_name, seat_to_take
 from bot.service.table import EndVote, Table, TableRegistry
 from bot.service.updates import Outbox, PrivateHand, PublicTable, SeatInfo, Update
 from bot.service.wording import action_text
@@ -199,7 +199,7 @@ class TableService:
                 await self.store.tables.sit(
                     table.id,
                     seat,
-                    display_name=t("player.computer", None, number=seat + 1),
+                    display_name=computer_name(table, seat),
                     computer_level=level,
                 )
             )

@@ -131,7 +131,7 @@ class Table:
 
     def names(self, locale: str | None) -> tuple[str, ...]:
         return tuple(
-            player_name(self.seats.get(seat), seat, locale) for seat in range(self.players)
+            player_name(self.seats.get(seat), locale) for seat in range(self.players)
         )
 
     def is_automatic(self, seat: int) -> bool:

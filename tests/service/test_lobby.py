@@ -7,6 +7,7 @@ import pytest
 from bot.engine import FirstDealer, HouseRules, draw_for_seats
 from bot.errors import UserFacingError
 from bot.service import CountedError, TableAlreadyOpen, TableOptions, Teams
+from bot.service.seats import computer_name
 from bot.store import Store
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, fill_with_computers, open_table
@@ -158,3 +159,32 @@ async def test_the_lobby_text_lists_the_seats(service):
     ]
     assert "Turn timer: 60 s" in public.text
     assert [seat.takeable for seat in public.seats] == [False, True, True, True]
+
+
+async def test_computer_players_keep_one_name_through_the_draw(service, store):
+    table_id = await open_table(service)
+    for _ in range(3):
+        await service.add_computer(table_id, ALICE.user_id)
+    table = service.table(table_id)
+    before = {seat: name for seat, name in enumerate(table.names("en")) if seat}
+    assert sorted(before.values()) == ["Computer 2", "Computer 3", "Computer 4"]
+    await service.start(table_id, ALICE.user_id)
+    after = set(table.names("en")) - {ALICE.name}
+    assert after == set(before.values())
+    stored = {seat.display_name for seat in await store.tables.seats(table_id)}
+    assert stored == after | {ALICE.name}
+
+
+async def test_a_new_computer_player_takes_a_name_no_other_one_has(service):
+    """After a draw moved "Computer 3" to another seat, a computer sitting down in seat 3 is
+    not a second "Computer 3"."""
+    table_id = await open_table(service)
+    for _ in range(3):
+        await service.add_computer(table_id, ALICE.user_id)
+    table = service.table(table_id)
+    await service.start(table_id, ALICE.user_id)
+    seat_of_three = table.names("en").index("Computer 3")
+    other_seat = next(seat for seat in (2, 1, 3) if seat != seat_of_three)
+    name = computer_name(table, other_seat)
+    assert name not in table.names("en")
+    assert name.startswith("Computer ")
