@@ -16,7 +16,8 @@ from urllib.parse import urlsplit
 import discord
 from dotenv import dotenv_values
 
-DEFAULT_DATABASE_URL = "sqlite:///data/cinch.sqlite3"
+#: The example given when DATABASE_URL is malformed.
+EXAMPLE_DATABASE_URL = "sqlite:////var/lib/cinch/cinch.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 # Everything the bot needs in a channel where a table is played, and nothing more: it reads
@@ -78,6 +79,14 @@ def missing_token_message() -> str:
     )
 
 
+def default_database_path(environ: Mapping[str, str | None]) -> Path:
+    """Where games are kept without DATABASE_URL: ``cinch-bot/cinch.sqlite3`` in the user's data
+    folder (``$XDG_DATA_HOME``, else ``~/.local/share``), the same file whichever folder the bot
+    is started from."""
+    base = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "cinch-bot" / "cinch.sqlite3"
+
+
 def database_path_from_url(url: str) -> Path:
     """Turn ``sqlite:///relative/file`` (relative to the working directory) or
     ``sqlite:////absolute/file`` into a path.
@@ -88,8 +97,8 @@ def database_path_from_url(url: str) -> Path:
     parts = urlsplit(url)
     if parts.scheme != "sqlite" or parts.netloc or not parts.path.startswith("/"):
         raise ConfigError(
-            f"DATABASE_URL must look like {DEFAULT_DATABASE_URL!r} (relative path) or "
-            f"'sqlite:////absolute/path.sqlite3'; got {url!r}."
+            f"DATABASE_URL must look like {EXAMPLE_DATABASE_URL!r} (an absolute path) or "
+            f"'sqlite:///relative/path.sqlite3' (from the folder the bot starts in); got {url!r}."
         )
     path = parts.path[1:]
     if not path or path.endswith("/"):
@@ -122,9 +131,7 @@ class Settings:
     """
 
     discord_token: str | None = field(default=None, repr=False)
-    database_path: Path = field(
-        default_factory=lambda: database_path_from_url(DEFAULT_DATABASE_URL)
-    )
+    database_path: Path = field(default_factory=lambda: default_database_path(os.environ))
     dev_guild_id: int | None = None
     log_level: str = "INFO"
 
@@ -144,10 +151,10 @@ class Settings:
             values.update(dotenv_values(dotenv_path))
         values.update(os.environ if environ is None else environ)
         token = (values.get("DISCORD_TOKEN") or "").strip() or None
-        url = (values.get("DATABASE_URL") or "").strip() or DEFAULT_DATABASE_URL
+        url = (values.get("DATABASE_URL") or "").strip()
         return cls(
             discord_token=token,
-            database_path=database_path_from_url(url),
+            database_path=database_path_from_url(url) if url else default_database_path(values),
             dev_guild_id=_optional_int("DEV_GUILD_ID", values.get("DEV_GUILD_ID")),
             log_level=_log_level(values.get("LOG_LEVEL")),
         )

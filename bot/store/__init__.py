@@ -2,7 +2,7 @@
 
 Start with :class:`Store`::
 
-    store = await Store.open("data/cinch.sqlite3")
+    store = await Store.open("/var/lib/cinch/cinch.sqlite3")
     table = await store.tables.create(guild_id=1, channel_id=2, creator_id=3, house_rules={})
     game = await store.games.start(table.id, seed=42, rules={}, player_count=4)
     await store.games.append_action(game.id, {"type": "bid", "amount": 7}, seat=1, state=...)

@@ -8,12 +8,10 @@ import discord
 import pytest
 
 from bot.settings import (
-    DEFAULT_DATABASE_URL,
     REQUIRED_PERMISSION_NAMES,
     REQUIRED_PERMISSIONS,
     ConfigError,
     Settings,
-    database_path_from_url,
     invite_url,
     missing_token_message,
 )
@@ -21,13 +19,25 @@ from bot.settings import (
 SECRET = "MTIz.secret-token.value"
 
 
-def test_defaults_without_any_setting():
-    settings = Settings.from_env({}, dotenv_path=None)
+def test_defaults_without_any_setting(tmp_path: Path):
+    settings = Settings.from_env({"XDG_DATA_HOME": str(tmp_path)}, dotenv_path=None)
     assert settings.discord_token is None
-    assert settings.database_path == Path("data/cinch.sqlite3")
+    assert settings.database_path == tmp_path / "cinch-bot" / "cinch.sqlite3"
     assert settings.dev_guild_id is None
     assert settings.log_level == "INFO"
-    assert database_path_from_url(DEFAULT_DATABASE_URL) == settings.database_path
+
+
+def test_the_default_database_does_not_depend_on_the_folder_the_bot_starts_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    found = set()
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+        monkeypatch.chdir(tmp_path / folder)
+        found.add(Settings.from_env({}, dotenv_path=None).database_path)
+    assert found == {tmp_path / "home" / ".local" / "share" / "cinch-bot" / "cinch.sqlite3"}
 
 
 def test_values_are_read_and_cleaned():
