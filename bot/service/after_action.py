@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Drew, Event, Game, GameWon, HandDealt, HandScored, Robbed
+from bot.engine import Drew, Event, Game, GameWon, HandDealt, HandScored, Robbed, TrumpNamed
+from bot.i18n import t
 from bot.render import render_game_summary, render_hand_summary
 from bot.service.picture_scenes import HandCards, Seating, game_summary_scene, hand_summary_scene
 from bot.service.publishing import Pending, PendingAnnouncement
 from bot.service.seats import computer_seats
 from bot.service.table import Table
 from bot.service.updates import Update
-from bot.service.wording import TextContext, game_result_text, hand_result_text
+from bot.service.wording import TextContext, game_result_text, hand_result_text, trump_text
 
 #: The hand's tricks, thrown cards and dead cards as they were before the action (an action
 #: that ends a hand clears them, and the hand's picture shows them).
@@ -39,7 +40,8 @@ def after_action(
         elif isinstance(event, HandDealt):
             dealt.update(table.people())
     ends = [event for event in events if isinstance(event, HandScored | GameWon)]
-    announcements = _results(table, game, ends, hand_cards) if ends else ()
+    named = [_auction_result(table, event) for event in events if isinstance(event, TrumpNamed)]
+    announcements = (*named, *(_results(table, game, ends, hand_cards) if ends else ()))
     if game.is_over:
         table.end_game()
         # Everyone's private message now says the game is over, instead of awaiting a move.
@@ -54,6 +56,17 @@ def after_action(
         dealt=frozenset(dealt),
     )
     return Pending(update, announcements)
+
+
+def _auction_result(table: Table, event: TrumpNamed) -> PendingAnnouncement:
+    """Who won the auction, for how much, and the trump they named (or that nobody bid)."""
+    locale = table.locale
+    player = table.names(locale)[event.seat]
+    trump = trump_text(event.suit, locale)
+    if event.contract == 0:
+        return PendingAnnouncement(t("text.auction_free", locale, player=player, trump=trump))
+    text = t("text.auction_won", locale, player=player, amount=event.contract, trump=trump)
+    return PendingAnnouncement(text)
 
 
 def _results(

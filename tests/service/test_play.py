@@ -15,11 +15,13 @@ from bot.engine import (
     IllegalAction,
     Keep,
     KeepDecision,
+    NameTrump,
     Pass,
     Phase,
     Play,
     PlayDecision,
     Reason,
+    Suit,
 )
 from bot.engine.actions import action_to_dict
 from bot.errors import UserFacingError
@@ -273,3 +275,21 @@ async def test_a_robbing_dealer_may_name_only_the_cards_chosen_freely(service, c
         (*decision.required, *free), key=str
     )
 
+
+
+async def test_naming_trumps_announces_who_won_the_auction(service, clock, outbox):
+    table_id = await four_people(service)
+    table = await play_until(
+        service, clock, table_id, lambda table: table.game.phase is Phase.TRUMP
+    )
+    game = table.game
+    maker, contract = game.maker, game.contract
+    await service.act(table_id, person_at(service, table_id, maker), NameTrump(Suit.CLUBS))
+    await clock.settle(service)
+    name = table.names("en")[maker]
+    expected = (
+        f"📣 {name} won the auction with {contract} and named ♣ Clubs."
+        if contract
+        else f"📣 Nobody bid: {name} named ♣ Clubs (no contract)."
+    )
+    assert expected in outbox.announcements()
