@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.service.publishing import BackgroundTasks, Pending, PendingAnnouncement, Publisher
 from bot.service.table import Table
 from bot.service.updates import Outbox, Reminder
+from bot.store import SeatRecord
 
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -29,6 +30,11 @@ STAND_IN_LEVEL = "normal"
 def decision_seed(game: Game) -> int:
     """A computer player's seed for the next decision: the same game makes the same moves."""
     return (game.seed * 1_000_003 + len(game.log)) % (2**63)
+
+
+#: People's turns played for them in a row after which nobody is taken to be playing any more
+#: and the game ends as abandoned: long enough for someone to take an away seat by joining.
+ABANDON_AFTER = 12
 
 
 class ApplyAction(Protocol):
@@ -47,6 +53,7 @@ class Automation:
         *,
         decisions: DecisionPool,
         apply: ApplyAction,
+        abandon: Callable[[Table], Awaitable[Pending]],
         publisher: Publisher,
         outbox: Outbox,
         tasks: BackgroundTasks,
@@ -54,6 +61,7 @@ class Automation:
     ) -> None:
         self._decisions = decisions
         self._apply = apply
+        self._abandon = abandon
         self._publisher = publisher
         self._outbox = outbox
         self._tasks = tasks
@@ -104,14 +112,26 @@ class Automation:
         record = table.seats[seat]
         level = record.computer_level or STAND_IN_LEVEL
         action = await self._decisions.decide(game.view(seat), level, decision_seed(game))
+        closing = None
         async with table.lock:
             if table.version != version:
                 return
             pending = await self._apply(table, seat, action, timed_out=timed_out)
-        if timed_out and table.seats[seat].away and not record.away:
-            name = table.seats[seat].display_name
-            text = t("text.marked_away", table.locale, player=name)
+            if record.user_id is not None and table.played_for_a_person() >= ABANDON_AFTER:
+                closing = await self._abandon(table)
+        if timed_out:
             pending = replace(
-                pending, announcements=(*pending.announcements, PendingAnnouncement(text))
+                pending,
+                announcements=(*pending.announcements, self._timed_out_note(table, seat, record)),
             )
         self._publisher.publish(table, pending)
+        if closing is not None:
+            self._publisher.publish(table, closing)
+
+    @staticmethod
+    def _timed_out_note(table: Table, seat: int, before: SeatRecord) -> PendingAnnouncement:
+        """Say that the timer played for someone, and when they are now marked away."""
+        name = before.display_name
+        if table.seats.get(seat, before).away and not before.away:
+            return PendingAnnouncement(t("text.marked_away", table.locale, player=name))
+        return PendingAnnouncement(t("text.played_for", table.locale, player=name))

@@ -66,6 +66,7 @@ class TableService:
         self._automation = Automation(
             decisions=self._decisions,
             apply=self._apply,
+            abandon=self._abandon,
             publisher=self._publisher,
             outbox=outbox,
             tasks=self._tasks,
@@ -301,6 +302,11 @@ class TableService:
         self._publisher.publish(table, pending)
         return vote
 
+    async def _abandon(self, table: Table) -> Pending:
+        """Close a table whose people are all away: the game is stored as abandoned, which the
+        boards do not count (unless a server asks them to)."""
+        return await self._close(table, t("text.abandoned", table.locale))
+
     async def _close(self, table: Table, text: str) -> Pending:
         game = table.game
         if game is not None and table.game_id is not None:
@@ -339,6 +345,7 @@ class TableService:
             if isinstance(action, Keep) and isinstance(decision, KeepDecision):
                 action = Keep(decision.completed(action.cards))
             pending = await self._apply(table, seat, action, responder=user_id)
+            table.person_moved()
         self._publisher.publish(table, pending)
 
     async def _apply(

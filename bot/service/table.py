@@ -45,6 +45,8 @@ class Table:
     publishing: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: The computer move or turn timer waiting to act, if any (the service's automation's).
     automation: asyncio.Task[None] | None = None
+    #: People's turns played for them in a row (timed out, or away) since one of them moved.
+    turns_without_people: int = 0
 
     # ------------------------------------------------------------------ changing it
 
@@ -81,6 +83,14 @@ class Table:
 
     def withdraw_vote(self, user_id: int) -> None:
         self.end_votes.discard(user_id)
+
+    def person_moved(self) -> None:
+        self.turns_without_people = 0
+
+    def played_for_a_person(self) -> int:
+        """A person's turn was played for them; how many in a row now."""
+        self.turns_without_people += 1
+        return self.turns_without_people
 
     # ------------------------------------------------------------------ reading it
 

@@ -9,11 +9,13 @@ import pytest
 from bot.engine.random_player import random_action
 from bot.errors import UserFacingError
 from bot.service import TableOptions, TableService
+from bot.service.automation import ABANDON_AFTER
 
 from .conftest import (
     ALICE,
     BOB,
     CAROL,
+    CHANNEL,
     DAVE,
     ManualClock,
     fill_with_computers,
@@ -167,3 +169,37 @@ async def test_someone_allowed_to_manage_messages_ends_it_alone(service):
         await service.end(table_id, outsider, can_manage=False)
     assert error.value.key == "errors.not_seated"
     assert (await service.end(table_id, outsider, can_manage=True)).ended
+
+
+async def test_each_turn_the_timer_plays_for_someone_is_announced(service, clock, outbox):
+    table_id = await alice_and_computers(service)
+    await until_alice_acts(service, clock, table_id)
+    await clock.advance(service, TIMER)
+    assert "⏱ The timer played for alice." in outbox.announcements()
+
+
+async def test_a_game_nobody_plays_any_more_ends_as_abandoned(service, clock, outbox, store):
+    """Alice went away: once the timer and the stand-in have played a dozen of her turns in a
+    row, the table closes and the game is stored as abandoned, which the boards leave out."""
+    table_id = await alice_and_computers(service)
+    game_id = service.table(table_id).game_id
+    assert game_id is not None
+    for _ in range(200):
+        if service.find_in_channel(CHANNEL) is None:
+            break
+        await clock.advance(service, TIMER)
+    assert service.find_in_channel(CHANNEL) is None
+    assert any(text.startswith("⏹ Nobody at this table") for text in outbox.announcements())
+    game = await store.games.get(game_id)
+    assert game is not None and game.status == "abandoned"
+
+
+async def test_a_person_moving_again_keeps_the_game_going(service, clock):
+    table_id = await alice_and_computers(service)
+    table = service.table(table_id)
+    for _ in range(ABANDON_AFTER - 1):
+        table.played_for_a_person()
+    await until_alice_acts(service, clock, table_id)
+    game = table.game
+    await service.act(table_id, ALICE.user_id, random_action(game.decision(), random.Random(3)))
+    assert table.turns_without_people == 0
