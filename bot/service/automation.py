@@ -35,6 +35,8 @@ def decision_seed(game: Game) -> int:
 #: People's turns played for them in a row after which nobody is taken to be playing any more
 #: and the game ends as abandoned: long enough for someone to take an away seat by joining.
 ABANDON_AFTER = 12
+#: Seconds a lobby waits without any change before it closes.
+LOBBY_LIFETIME = 30 * 60
 
 
 class ApplyAction(Protocol):
@@ -53,7 +55,7 @@ class Automation:
         *,
         decisions: DecisionPool,
         apply: ApplyAction,
-        abandon: Callable[[Table], Awaitable[Pending]],
+        close: Callable[[Table, str], Awaitable[Pending]],
         publisher: Publisher,
         outbox: Outbox,
         tasks: BackgroundTasks,
@@ -61,7 +63,7 @@ class Automation:
     ) -> None:
         self._decisions = decisions
         self._apply = apply
-        self._abandon = abandon
+        self._close = close
         self._publisher = publisher
         self._outbox = outbox
         self._tasks = tasks
@@ -77,8 +79,13 @@ class Automation:
     def schedule(self, table: Table) -> None:
         """After a change: start the computer move or the turn timer the table now needs."""
         self.cancel(table)
+        if table.closed:
+            return
         game = table.game
-        if game is None or game.to_act is None:
+        if game is None:
+            table.automation = self._tasks.spawn(self._expire_lobby(table, table.version))
+            return
+        if game.to_act is None:
             return
         seat = game.to_act
         if table.is_automatic(seat):
@@ -87,6 +94,16 @@ class Automation:
             table.automation = self._tasks.spawn(
                 self._turn_timer(table, table.version, table.record.turn_timer)
             )
+
+    async def _expire_lobby(self, table: Table, version: int) -> None:
+        """Close a lobby nobody has touched for `LOBBY_LIFETIME`, saying so."""
+        await self._sleep(LOBBY_LIFETIME)
+        async with table.lock:
+            if table.version != version or table.game is not None:
+                return
+            text = t("text.lobby_expired", table.locale, minutes=LOBBY_LIFETIME // 60)
+            closing = await self._close(table, text)
+        self._publisher.publish(table, closing)
 
     async def _move_after_pause(self, table: Table, version: int) -> None:
         await self._sleep(table.options.computer_pause)
@@ -118,7 +135,7 @@ class Automation:
                 return
             pending = await self._apply(table, seat, action, timed_out=timed_out)
             if record.user_id is not None and table.played_for_a_person() >= ABANDON_AFTER:
-                closing = await self._abandon(table)
+                closing = await self._close(table, t("text.abandoned", table.locale))
         if timed_out:
             pending = replace(
                 pending,

@@ -66,7 +66,7 @@ class TableService:
         self._automation = Automation(
             decisions=self._decisions,
             apply=self._apply,
-            abandon=self._abandon,
+            close=self._close,
             publisher=self._publisher,
             outbox=outbox,
             tasks=self._tasks,
@@ -302,17 +302,14 @@ class TableService:
         self._publisher.publish(table, pending)
         return vote
 
-    async def _abandon(self, table: Table) -> Pending:
-        """Close a table whose people are all away: the game is stored as abandoned, which the
-        boards do not count (unless a server asks them to)."""
-        return await self._close(table, t("text.abandoned", table.locale))
-
     async def _close(self, table: Table, text: str) -> Pending:
+        """Close the table, storing a game going on as abandoned (the boards leave those out
+        unless a server asks for them). Called with the table's lock held."""
         game = table.game
         if game is not None and table.game_id is not None:
             await self._records.finish(table, game, table.game_id, winner=None)
         await self.store.tables.end(table.id)
-        table.end_game()
+        table.close()
         self._changed(table)
         self._tables.forget(table)
         update = Update(table.id, table.channel_id, closed=True, message_id=table.record.message_id)

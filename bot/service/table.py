@@ -47,6 +47,8 @@ class Table:
     automation: asyncio.Task[None] | None = None
     #: People's turns played for them in a row (timed out, or away) since one of them moved.
     turns_without_people: int = 0
+    #: Closed for good: nothing is scheduled for it any more.
+    closed: bool = False
 
     # ------------------------------------------------------------------ changing it
 
@@ -69,6 +71,10 @@ class Table:
     def end_game(self) -> None:
         self.game, self.game_id = None, None
         self.end_votes.clear()
+
+    def close(self) -> None:
+        self.end_game()
+        self.closed = True
 
     def vote_to_end(self, user_id: int) -> EndVote:
         """Add the person's vote; ``ended`` says whether the votes now close the table.

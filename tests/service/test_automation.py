@@ -9,7 +9,7 @@ import pytest
 from bot.engine.random_player import random_action
 from bot.errors import UserFacingError
 from bot.service import TableOptions, TableService
-from bot.service.automation import ABANDON_AFTER
+from bot.service.automation import ABANDON_AFTER, LOBBY_LIFETIME
 
 from .conftest import (
     ALICE,
@@ -203,3 +203,17 @@ async def test_a_person_moving_again_keeps_the_game_going(service, clock):
     game = table.game
     await service.act(table_id, ALICE.user_id, random_action(game.decision(), random.Random(3)))
     assert table.turns_without_people == 0
+
+
+async def test_a_lobby_nobody_touches_closes_after_a_while(service, clock, outbox):
+    table_id = await open_table(service)
+    await clock.advance(service, LOBBY_LIFETIME - 60)
+    await service.join(table_id, BOB)  # a change: the lobby waits again from here
+    await clock.advance(service, LOBBY_LIFETIME - 60)
+    assert service.find_in_channel(CHANNEL) is not None
+    await clock.advance(service, 60)
+    assert service.find_in_channel(CHANNEL) is None
+    assert outbox.announcements()[-1].startswith("⏹ This table closed after 30 minutes")
+    await clock.advance(service, 2 * LOBBY_LIFETIME)  # nothing is scheduled for it any more
+    closed = [text for text in outbox.announcements() if text.startswith("⏹ This table closed")]
+    assert len(closed) == 1
