@@ -115,6 +115,18 @@ def _plays(plays: Sequence[tuple[int, Card]], context: TextContext) -> str:
     return ", ".join(f"{context.names[seat]} {card.display}" for seat, card in plays)
 
 
+def _thrown_face_up(view: SeatView, context: TextContext) -> str | None:
+    """What each player threw away face up in the draw, while the hand is played (with the
+    house rule that shows discards; otherwise the view holds none but one's own)."""
+    if view.phase is not Phase.PLAY or not view.rules.discards_visible:
+        return None
+    names = context.names
+    piles = [f"{names[seat]} {cards_text(pile)}" for seat, pile in enumerate(view.discards) if pile]
+    if not piles:
+        return None
+    return t("text.thrown", context.locale, discards=SEPARATOR.join(piles))
+
+
 def _out_of_play(view: SeatView, context: TextContext) -> str | None:
     exposed = [card for pile in view.dead for card in pile] + [card for _, card in view.thrown]
     if not exposed:
@@ -146,6 +158,9 @@ def table_text(view: SeatView, context: TextContext, who_acts: str | None = None
         lines.append(_bids_text(view, context))
     if view.phase is Phase.PLAY:
         lines.extend(_trick_text(view, context))
+    thrown = _thrown_face_up(view, context)
+    if thrown is not None:
+        lines.append(thrown)
     exposed = _out_of_play(view, context)
     if exposed is not None:
         lines.append(exposed)

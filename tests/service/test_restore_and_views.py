@@ -139,3 +139,18 @@ async def test_the_table_text_says_whose_turn_it_is_with_the_given_mention(servi
     assert public.mention == acting
     assert public.text.splitlines()[-1] == f"▶ <@{acting}> to bid"
     assert public.picture.startswith(b"\x89PNG")
+
+
+async def test_the_table_message_shows_the_cards_thrown_face_up(service, clock):
+    table_id = await open_table(service)
+    await fill_with_computers(service, table_id)
+    await service.start(table_id, ALICE.user_id)
+    table = await play_until(
+        service, clock, table_id, lambda table: table.game.phase is Phase.PLAY, people=(ALICE,)
+    )
+    public = await service.public_table(table_id)
+    view = table.game.public_view()
+    names = table.names("en")
+    thrown = [f"{names[seat]} " for seat, pile in enumerate(view.discards) if pile]
+    line = next(line for line in public.text.splitlines() if line.startswith("Thrown face up: "))
+    assert thrown and all(part in line for part in thrown)
