@@ -15,6 +15,7 @@ import logging
 from bot.engine import Action, Event, Game, GameWon, HandDealt, HandScored, draw_for_seats
 from bot.engine.actions import action_to_dict
 from bot.engine.plain import to_plain
+from bot.service.automation import STAND_IN_LEVEL
 from bot.service.options import Teams
 from bot.service.seats import reseat
 from bot.service.table import Table
@@ -124,14 +125,17 @@ class GameRecords:
 
 
 def _result_players(table: Table, game: Game, winner: int | None) -> list[ResultPlayer]:
+    """Who played each seat. A person who is away at the end (who left, or missed their turns
+    until marked away) did not play it: the stand-in computer player did, and it, not they,
+    gets the game, the win and the rating."""
     return [
         ResultPlayer(
             seat=seat,
             side=game.side_of[seat],
             display_name=record.display_name,
             won=winner is not None and game.side_of[seat] == winner,
-            user_id=record.user_id,
-            computer_level=record.computer_level,
+            user_id=None if record.away else record.user_id,
+            computer_level=STAND_IN_LEVEL if record.away else record.computer_level,
         )
         for seat, record in sorted(table.seats.items())
     ]

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bot.engine import HouseRules
 from bot.engine.random_player import random_action
 from bot.errors import UserFacingError
 from bot.service import TableOptions, TableService
@@ -217,3 +218,24 @@ async def test_a_lobby_nobody_touches_closes_after_a_while(service, clock, outbo
     await clock.advance(service, 2 * LOBBY_LIFETIME)  # nothing is scheduled for it any more
     closed = [text for text in outbox.announcements() if text.startswith("⏹ This table closed")]
     assert len(closed) == 1
+
+
+async def test_a_seat_played_for_an_absent_person_earns_them_nothing(service, clock, store):
+    """Alice steps away at the start and Bob plays on: the stand-in computer player, not
+    Alice, gets the game in the results (and so the win and the rating)."""
+    options = TableOptions(rules=HouseRules(target_score=11), computer_pause=1.0)
+    table_id = await open_table(service, turn_timer=TIMER, options=options)
+    await service.join(table_id, BOB)
+    await fill_with_computers(service, table_id)
+    await service.start(table_id, ALICE.user_id)
+    table = service.table(table_id)
+    game_id = table.game_id
+    alice_seat = table.seat_of(ALICE.user_id)
+    await service.leave(table_id, ALICE.user_id)
+    await play_until(service, clock, table_id, lambda table: table.game is None, people=(BOB,))
+    result = await store.games.result(game_id)
+    assert result is not None and result.status == "finished"
+    seats = {player.seat: player for player in result.players}
+    assert seats[alice_seat].user_id is None and seats[alice_seat].computer_level == "normal"
+    assert seats[alice_seat].display_name == ALICE.name
+    assert BOB.user_id in {player.user_id for player in result.players}
