@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
-from bot.render.canvas import chip, felt, to_png
-from bot.render.lettering import Fill, draw_text
+from bot.render.canvas import Painter, chip, felt, to_png
 from bot.render.style import (
     FELT_DARK,
     HIGHLIGHT,
@@ -79,7 +78,7 @@ class BoardScene:
             raise ValueError(f"page {self.page} is not between 1 and {self.pages}")
 
 
-class _BoardPainter:
+class _BoardPainter(Painter):
     def __init__(self, scene: BoardScene) -> None:
         self.scene = scene
         self.words = scene.words
@@ -113,16 +112,6 @@ class _BoardPainter:
             self.row(scene.viewer, y + VIEWER_GAP, shaded=True)
         return self.image
 
-    def text(
-        self,
-        xy: tuple[float, float],
-        text: str,
-        size: int,
-        fill: Fill,
-        max_width: int | None = None,
-        align: str = "left",
-    ) -> int:
-        return draw_text(self.image, xy, text, size, fill, align, max_width)
 
     def headers(self) -> None:
         y = ROWS_TOP - 16

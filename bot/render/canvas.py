@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card, Suit
 from bot.render import deck
-from bot.render.lettering import draw_text, fit, text_width
+from bot.render.lettering import Fill, draw_text, fit, text_width
 from bot.render.style import CARD_FACE, FELT, RGB, suit_colour
 from bot.render.suits import paste_suit
 
@@ -19,6 +19,24 @@ PALETTE_SAMPLE_STEP = 3
 CHIP_PADDING = 8
 CHIP_MAX_WIDTH = 200
 NEAREST = Image.Resampling.NEAREST
+
+
+class Painter:
+    """What every picture's painter shares: the picture it draws on, and writing on it."""
+
+    image: Image.Image
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        fill: Fill,
+        max_width: int | None = None,
+        align: str = "left",
+    ) -> int:
+        """Draw one line (see `draw_text`), shortened to `max_width`; returns its width."""
+        return draw_text(self.image, xy, text, size, fill, align, max_width)
 
 
 def felt(size: tuple[int, int], colour: RGB = FELT) -> tuple[Image.Image, ImageDraw.ImageDraw]:

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from bot.render.canvas import chip, felt, to_png
-from bot.render.lettering import Fill, draw_text
+from bot.render.canvas import Painter, chip, felt, to_png
+from bot.render.lettering import draw_text
 from bot.render.style import (
     FELT_DARK,
     HIGHLIGHT,
@@ -97,7 +97,7 @@ class PlayerCardScene:
     words: CardWords = field(default_factory=CardWords)
 
 
-class _CardPainter:
+class _CardPainter(Painter):
     def __init__(self, scene: PlayerCardScene) -> None:
         self.scene = scene
         self.words = scene.words
@@ -137,16 +137,6 @@ class _CardPainter:
         self.partner()
         return self.image
 
-    def text(
-        self,
-        xy: tuple[float, float],
-        text: str,
-        size: int,
-        fill: Fill,
-        max_width: int | None = None,
-        align: str = "left",
-    ) -> int:
-        return draw_text(self.image, xy, text, size, fill, align, max_width)
 
     def header(self) -> None:
         scene, words = self.scene, self.words

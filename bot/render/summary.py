@@ -8,8 +8,8 @@ from PIL import Image, ImageDraw
 
 from bot.engine.trumps import PointCard
 from bot.render import deck
-from bot.render.canvas import felt, paste_card, suit_badge, to_png
-from bot.render.lettering import Fill, draw_text
+from bot.render.canvas import Painter, felt, paste_card, suit_badge, to_png
+from bot.render.lettering import draw_text
 from bot.render.scenes import (
     GameSummaryScene,
     HandSummaryScene,
@@ -59,7 +59,7 @@ def _change_colour(change: int) -> tuple[int, int, int]:
     return BAD if change < 0 else TEXT_DIM
 
 
-class _HandSummaryPainter:
+class _HandSummaryPainter(Painter):
     def __init__(self, scene: HandSummaryScene) -> None:
         self.scene = scene
         self.words = scene.words
@@ -82,16 +82,6 @@ class _HandSummaryPainter:
         self.results()
         return self.image
 
-    def text(
-        self,
-        xy: tuple[float, float],
-        text: str,
-        size: int,
-        fill: Fill,
-        max_width: int | None = None,
-        align: str = "left",
-    ) -> int:
-        return draw_text(self.image, xy, text, size, fill, align, max_width)
 
     def tile(self, position: int, award: PointAward) -> None:
         width = (WIDTH - 2 * MARGIN - (TILE_COLUMNS - 1) * TILE_GAP) // TILE_COLUMNS

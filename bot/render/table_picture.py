@@ -15,8 +15,7 @@ from PIL import Image, ImageDraw
 from bot.engine.cards import FULL_DECK, Card, Suit
 from bot.package_data import shipped
 from bot.render import deck
-from bot.render.canvas import chip, felt, fixed_palette, paste_card, suit_badge, to_png
-from bot.render.lettering import Fill, draw_text
+from bot.render.canvas import Painter, chip, felt, fixed_palette, paste_card, suit_badge, to_png
 from bot.render.scenes import PlayedCard, SeatScene, SideScene, TableScene
 from bot.render.style import (
     CARD_FACE,
@@ -66,7 +65,7 @@ def _background() -> Image.Image:
     return image
 
 
-class _TablePainter:
+class _TablePainter(Painter):
     """Draws one `TableScene`; each method paints one part of the picture."""
 
     def __init__(self, scene: TableScene) -> None:
@@ -75,16 +74,6 @@ class _TablePainter:
         self.image = _background().copy()
         self.draw = ImageDraw.Draw(self.image)
 
-    def text(
-        self,
-        xy: tuple[float, float],
-        text: str,
-        size: int,
-        fill: Fill,
-        align: str = "left",
-        max_width: int | None = None,
-    ) -> int:
-        return draw_text(self.image, xy, text, size, fill, align, max_width)
 
     def card(self, card: Card | None, xy: tuple[int, int], width: int) -> None:
         paste_card(self.image, card, xy, width, self.scene.four_colour)
@@ -161,7 +150,9 @@ class _TablePainter:
         if scene.trump is not None:
             suit_badge(self.image, (SIDEBAR_X, top + 28, 64), scene.trump, scene.four_colour)
         else:
-            self.text((SIDEBAR_X + 32, top + 60), self.words.no_trump_yet, HUGE, TEXT_DIM, "centre")
+            self.text(
+                (SIDEBAR_X + 32, top + 60), self.words.no_trump_yet, HUGE, TEXT_DIM, align="centre"
+            )
         x = SIDEBAR_X + 110
         width = SIDEBAR_RIGHT - x
         self.text((x, top + 12), self.words.contract, SMALL, TEXT_DIM, max_width=width)
@@ -182,7 +173,8 @@ class _TablePainter:
 
     def score_row(self, index: int, side: SideScene, y: int) -> None:
         colour = side_colour(index)
-        score_width = self.text((SIDEBAR_RIGHT, y + 14), str(side.score), TITLE, TEXT, "right")
+        score = str(side.score)
+        score_width = self.text((SIDEBAR_RIGHT, y + 14), score, TITLE, TEXT, align="right")
         self.draw.ellipse((SIDEBAR_X, y + 7, SIDEBAR_X + 14, y + 21), fill=colour)
         self.text(
             (SIDEBAR_X + 22, y + 14),
@@ -203,7 +195,7 @@ class _TablePainter:
             )
         if side.hand_points is not None:
             points = self.words.hand_points.format(points=side.hand_points)
-            self.text((SIDEBAR_RIGHT, bar_top + 20), points, TINY, TEXT_DIM, "right", SIDEBAR_WIDTH)
+            self.text((SIDEBAR_RIGHT, bar_top + 20), points, TINY, TEXT_DIM, SIDEBAR_WIDTH, "right")
 
     def last_trick(self, top: int) -> None:
         scene = self.scene
@@ -229,8 +221,8 @@ class _TablePainter:
                 player.name,
                 TINY,
                 side_colour(player.side),
-                "centre",
                 LAST_TRICK_CARD + 10,
+                "centre",
             )
 
 

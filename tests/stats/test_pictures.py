@@ -163,7 +163,7 @@ def _marked(words_class: type) -> object:
 @pytest.fixture
 def drawn(record_drawn_text: Callable[..., list[str]]) -> list[str]:
     """Every string the board and player-card modules hand to `draw_text`."""
-    return record_drawn_text(canvas, board_module, card_module)
+    return record_drawn_text(canvas, card_module)  # the board writes through canvas alone
 
 
 def _strings_in(value: object) -> set[str]:
