@@ -76,6 +76,7 @@ TABLE_OPTION_FIELDS = {
     "teams": "teams",
     "hints": "hints",
     "pause": "computer_pause",
+    "four_colour": "four_colour",
 }
 
 
@@ -136,6 +137,7 @@ class LobbyCommands(CinchCommands):
         high_low: app_commands.Choice[str] | None = None,
         discards_visible: bool | None = None,
         counting_discard: bool | None = None,
+        four_colour: bool | None = None,
     ) -> None:
         """Open a table in this channel; the lobby message follows."""
         given = _given(locals())

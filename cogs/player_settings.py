@@ -39,6 +39,10 @@ async def interaction_locale(interaction: CinchInteraction) -> str:
     return preferred_locale(preferences, interaction)
 
 
+def _on_or_off(key: str, chosen: bool, locale: str | None) -> str:
+    return t(f"{key}.on" if chosen else f"{key}.off", locale)
+
+
 def describe_preferences(preferences: UserPreferences, locale: str | None) -> str:
     """The user's settings in a few lines, as ``/cinch settings`` shows them."""
     if preferences.hand_delivery == "dm":
@@ -49,9 +53,11 @@ def describe_preferences(preferences: UserPreferences, locale: str | None) -> st
         "settings.boards.hidden" if preferences.hidden_from_boards else "settings.boards.shown",
         locale,
     )
-    turn = t("settings.turn_dm.on" if preferences.turn_dm else "settings.turn_dm.off", locale)
+    turn = _on_or_off("settings.turn_dm", preferences.turn_dm, locale)
+    deck = _on_or_off("settings.four_colour", preferences.four_colour, locale)
     title = t("settings.title", locale)
-    lines = [f"**{title}**", f"- {hand}", f"- {turn}", f"- {boards}", t("settings.hint", locale)]
+    lines = [f"**{title}**", f"- {hand}", f"- {turn}", f"- {deck}", f"- {boards}"]
+    lines.append(t("settings.hint", locale))
     return "\n".join(lines)
 
 
@@ -59,7 +65,7 @@ class SettingsCommands(CinchCommands):
     """Per-user settings, kept across servers and restarts."""
 
     @app_commands.command(**command_strings("cinch.settings"))
-    @localised_options("cinch.settings", "hand", "turn_dm", "hide_from_leaderboards")
+    @localised_options("cinch.settings", "hand", "turn_dm", "four_colour", "hide_from_leaderboards")
     @app_commands.choices(
         hand=localised_choices({"choice.hand.ephemeral": "ephemeral", "choice.hand.dm": "dm"})
     )
@@ -68,12 +74,14 @@ class SettingsCommands(CinchCommands):
         interaction: CinchInteraction,
         hand: app_commands.Choice[str] | None = None,
         turn_dm: bool | None = None,
+        four_colour: bool | None = None,
         hide_from_leaderboards: bool | None = None,
     ) -> None:
         """Show the caller's settings, changing first the ones they gave."""
         preferences = self.bot.store.preferences
         user_id = interaction.user.id
-        if hand is None and turn_dm is None and hide_from_leaderboards is None:
+        changes = (hand, turn_dm, four_colour, hide_from_leaderboards)
+        if all(change is None for change in changes):
             current = await preferences.get(user_id)
             saved = False
         else:
@@ -84,6 +92,7 @@ class SettingsCommands(CinchCommands):
                 # Choosing DMs again is how a player says "I have allowed them now".
                 dm_failed=UNSET if hand is None else False,
                 turn_dm=UNSET if turn_dm is None else turn_dm,
+                four_colour=UNSET if four_colour is None else four_colour,
                 hidden_from_boards=UNSET
                 if hide_from_leaderboards is None
                 else hide_from_leaderboards,

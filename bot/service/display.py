@@ -41,7 +41,8 @@ async def public_table(
     else:
         names = table.names(locale)
         view = game.public_view()
-        scene = table_scene(view, Seating(names, computer_seats(table), locale))
+        seating = Seating(names, computer_seats(table), locale)
+        scene = table_scene(view, seating, table.options.four_colour)
         acting = table.user_at(view.to_act)
         if view.to_act is not None and acting is not None and table.seats[view.to_act].away:
             acting = None
@@ -81,14 +82,15 @@ def seat_infos(table: Table, locale: str | None) -> tuple[SeatInfo, ...]:
 
 
 async def private_hand(
-    table: Table, user_id: int, locale: str | None, draw: Drawing
+    table: Table, user_id: int, locale: str | None, draw: Drawing, *, four_colour: bool = False
 ) -> PrivateHand:
-    """A seated player's hand, picture and text, and what they may do now."""
+    """A seated player's hand, picture and text, and what they may do now (drawn with the
+    four-colour deck if they chose it)."""
     seat = table.require_seat(user_id)
     game = table.require_game()
     view = game.view(seat)
     text = hand_text(view, TextContext(table.names(locale), locale))
-    picture = await draw(render_hand, hand_scene(view, locale))
+    picture = await draw(render_hand, hand_scene(view, locale, four_colour))
     assert table.game_id is not None
     return PrivateHand(
         table_id=table.id,

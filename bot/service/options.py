@@ -38,6 +38,8 @@ class TableOptions:
     #: Whether `/cinch hint` may be used at this table.
     hints: bool = False
     computer_pause: float = DEFAULT_COMPUTER_PAUSE
+    #: The table picture drawn with the four-colour deck (blue diamonds, green clubs).
+    four_colour: bool = False
 
     def __post_init__(self) -> None:
         if self.players not in SUPPORTED_PLAYER_COUNTS:
@@ -54,6 +56,7 @@ class TableOptions:
             "teams": str(self.teams),
             "hints": self.hints,
             "computer_pause": self.computer_pause,
+            "four_colour": self.four_colour,
         }
 
     @classmethod
@@ -65,4 +68,5 @@ class TableOptions:
             teams=Teams(data.get("teams", defaults.teams)),
             hints=bool(data.get("hints", defaults.hints)),
             computer_pause=float(data.get("computer_pause", defaults.computer_pause)),
+            four_colour=bool(data.get("four_colour", defaults.four_colour)),
         )

@@ -56,7 +56,7 @@ def _plays(cards: Iterable[tuple[int, Card]]) -> tuple[PlayedCard, ...]:
     return tuple(PlayedCard(seat, card) for seat, card in cards)
 
 
-def table_scene(view: SeatView, seating: Seating) -> TableScene:
+def table_scene(view: SeatView, seating: Seating, four_colour: bool = False) -> TableScene:
     """The public table. ``view`` must be the public view: it is posted to the channel."""
     if view.seat is not None:
         raise ValueError("the table picture is drawn from the public view only")
@@ -92,15 +92,16 @@ def table_scene(view: SeatView, seating: Seating) -> TableScene:
         trump=view.trump,
         contract=view.contract,
         maker=view.maker,
+        four_colour=four_colour,
         words=words(seating.locale),
     )
 
 
-def hand_scene(view: SeatView, locale: str | None) -> HandScene:
+def hand_scene(view: SeatView, locale: str | None, four_colour: bool = False) -> HandScene:
     """One player's cards, the playable ones raised when they are choosing a card."""
     decision = view.decision
     playable = frozenset(decision.cards) if isinstance(decision, PlayDecision) else None
-    return HandScene(view.hand, view.trump, playable, words=words(locale))
+    return HandScene(view.hand, view.trump, playable, four_colour=four_colour, words=words(locale))
 
 
 @dataclass(frozen=True, slots=True)

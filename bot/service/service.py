@@ -398,7 +398,10 @@ class TableService:
 
     async def private_hand(self, table_id: int, user_id: int, locale: str | None) -> PrivateHand:
         """A seated player's hand, picture and text, and what they may do now."""
-        return await display.private_hand(self.table(table_id), user_id, locale, self._draw)
+        four_colour = (await self.store.preferences.get(user_id)).four_colour
+        return await display.private_hand(
+            self.table(table_id), user_id, locale, self._draw, four_colour=four_colour
+        )
 
     def score_text(self, table_id: int, locale: str | None) -> str:
         """The score, and the change of every hand played, for ``/cinch score``."""

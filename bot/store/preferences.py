@@ -16,6 +16,7 @@ def _preferences(row: aiosqlite.Row) -> UserPreferences:
         hidden_from_boards=bool(row["hidden_from_boards"]),
         locale=row["locale"],
         turn_dm=bool(row["turn_dm"]),
+        four_colour=bool(row["four_colour"]),
     )
 
 
@@ -39,6 +40,7 @@ class PreferencesRepository:
         hidden_from_boards: bool | Unset = UNSET,
         locale: str | Unset | None = UNSET,
         turn_dm: bool | Unset = UNSET,
+        four_colour: bool | Unset = UNSET,
     ) -> UserPreferences:
         """Change the given preferences only and return them all."""
         if hand_delivery is not UNSET and hand_delivery not in HAND_DELIVERIES:
@@ -49,6 +51,7 @@ class PreferencesRepository:
             hidden_from_boards=hidden_from_boards,
             locale=locale,
             turn_dm=turn_dm,
+            four_colour=four_colour,
         )
         now = self._db.now()
         async with self._db.write() as tx:

@@ -139,6 +139,8 @@ class UserPreferences:
     """A language the user chose, overriding their Discord client's."""
     turn_dm: bool = False
     """Also tell the user by direct message when their turn starts."""
+    four_colour: bool = False
+    """Draw the user's own hand with the four-colour deck (blue diamonds, green clubs)."""
 
     @property
     def wants_dm(self) -> bool:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from table_driver import TableDriver
+
+import bot.service.picture_scenes as scenes
 from bot.i18n import t
+from bot.render import HandScene
 
 
 def _line(key: str) -> str:
@@ -74,3 +78,28 @@ async def test_settings_survive_a_restart(simcord_bot, channel, players, restart
     result = await alice.slash(channel, "cinch settings")
     assert _line("settings.hand.dm") in result.response.content
     assert _line("settings.boards.hidden") in result.response.content
+
+
+async def test_the_four_colour_deck_for_ones_hand_and_for_a_table(
+    simcord_env, channel, players, drawn_tables, monkeypatch
+):
+    drawn_hands: list[HandScene] = []
+
+    def recording(*args, **fields) -> HandScene:
+        scene = HandScene(*args, **fields)
+        drawn_hands.append(scene)
+        return scene
+
+    monkeypatch.setattr(scenes, "HandScene", recording)
+    alice, bob = players[0], players[1]
+    saved = await alice.slash(channel, "cinch settings", four_colour=True)
+    assert "four colours" in saved.response.content
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open_and_fill(alice, four_colour=True, timer=0)
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    assert drawn_tables and drawn_tables[-1].four_colour
+    await alice.click(driver.table_message(), label="Show my hand")
+    assert drawn_hands[-1].four_colour
+    await bob.click(driver.table_message(), label="Show my hand")
+    assert not drawn_hands[-1].four_colour
