@@ -729,6 +729,7 @@ class Game:
             history=tuple(self.history),
             winner=self.winner,
             decision=self._decision if seat is not None and seat == self.to_act else None,
+            drawn_cards=self._drawn_cards(seat) if seat is not None else None,
         )
 
     # ----------------------------------------------------------------- JSON
@@ -744,6 +745,14 @@ class Game:
         game._rob_offer = None
         game._decision = game._compute_decision()
         return game
+
+    def _drawn_cards(self, seat: int) -> tuple[Card, ...] | None:
+        """The cards `seat` drew, while it holds them all: the draw appends them after the
+        trumps kept (`_discard_and_draw`), and play only removes cards."""
+        drawn, kept, hand = self.drawn[seat], self.kept_trumps[seat], self.hands[seat]
+        if drawn is None or kept is None or len(hand) != kept + drawn:
+            return None
+        return tuple(hand[kept:])
 
     def log_to_dicts(self) -> list[dict[str, Any]]:
         return [{"seat": seat, **action_to_dict(action)} for seat, action in self.log]

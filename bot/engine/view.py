@@ -74,6 +74,9 @@ class SeatView:
     winner: int | None
     #: What this seat may do now (None unless it is this seat's turn).
     decision: Decision | None
+    #: The cards this seat drew in this hand's draw, while it still holds every one of them (its
+    #: own view only); None before its draw, once it has played, and for the robbing dealer.
+    drawn_cards: tuple[Card, ...] | None = None
 
     @property
     def previous_trick(self) -> CompletedTrick | None:

@@ -182,6 +182,9 @@ def hand_text(view: SeatView, context: TextContext) -> str:
     contract = _contract_text(view, context)
     if contract is not None:
         lines.append(contract)
+    draw = _own_draw_text(view, locale)
+    if draw is not None:
+        lines.append(draw)
     if view.phase is Phase.PLAY and view.trick:
         lines.append(t("text.trick", locale, cards=_plays(view.trick, context)))
     decision = view.decision
@@ -190,6 +193,16 @@ def hand_text(view: SeatView, context: TextContext) -> str:
     elif view.to_act is not None and view.phase is not Phase.GAME_OVER:
         lines.append(t("text.waiting", locale, player=context.names[view.to_act]))
     return "\n".join(lines)
+
+
+def _own_draw_text(view: SeatView, locale: str | None) -> str | None:
+    """What this player threw away and drew, told privately after the draw until they play."""
+    seat = view.seat
+    if seat is None or view.drawn_cards is None:
+        return None
+    thrown = cards_text((*view.discards[seat], *view.dead[seat])) or "—"
+    drawn = cards_text(view.drawn_cards) or "—"
+    return t("text.your_draw", locale, thrown=thrown, drawn=drawn)
 
 
 def _decision_text(decision: object, locale: str | None) -> str:

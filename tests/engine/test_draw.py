@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.engine import (
     Discard,
@@ -22,6 +24,7 @@ from bot.engine import (
     Robbed,
     Suit,
     TrickWon,
+    TrumpDecision,
     random_action,
 )
 
@@ -282,3 +285,28 @@ def test_a_keep_naming_every_card_is_left_for_the_rules_to_judge() -> None:
     every = tuple(cards("AH KH 9C 8C 7C 6C"))
     assert decision.completed(every) == every
     assert decision.completed(tuple(cards("9C"))) == tuple(cards("9C"))
+
+
+@given(seed=st.integers(0, 2**32))
+def test_a_seat_sees_the_cards_it_drew_until_it_plays_one(seed: int) -> None:
+    game = Game.new(HouseRules(), 4, seed=seed)
+    rng = random.Random(seed)
+    while not isinstance(game.decision(), TrumpDecision):
+        decision = game.decision()
+        game.apply(decision.seat, random_action(decision, rng, bid_chance=0.5))
+    before = [set(hand) for hand in game.hands]
+    decision = game.decision()
+    game.apply(decision.seat, random_action(decision, rng))
+    for seat in range(4):
+        drawn = game.view(seat).drawn_cards
+        if seat == game.dealer or game.drawn[seat] is None:
+            assert drawn is None
+            continue
+        assert drawn is not None and set(drawn) == set(game.hands[seat]) - before[seat]
+        assert len(drawn) == game.drawn[seat]
+    while game.phase is not Phase.PLAY:
+        decision = game.decision()
+        game.apply(decision.seat, random_action(decision, rng))
+    leader = game.to_act
+    game.apply(leader, random_action(game.decision(), rng))
+    assert game.view(leader).drawn_cards is None

@@ -125,6 +125,7 @@ async def test_no_public_text_or_picture_ever_holds_a_hidden_card(service, clock
             | {card for _, card in game.trick}
             | {card for trick in game.tricks for _, card in trick.cards}
             | {card for pile in game.dead for card in pile}
+            | set(game.discards[game.to_act])  # their own throw, told to them alone
         )
         await service.act(table_id, person, random_action(game.decision(), rng))
         steps += 1
