@@ -14,11 +14,12 @@ LEVELS = ("easy", "normal", "hard")
 
 
 def decide(
-    view: SeatView, level: str, rng: random.Random, *, budget_ms: float | None = None
+    view: SeatView, level: str, rng: random.Random, *, budget: int | None = None
 ) -> Action:
     """A legal action for `view.decision` at `level` ("easy", "normal" or "hard").
 
-    `budget_ms` bounds the time `hard` spends searching (None: its default).
+    `budget` caps the search nodes `hard` spends on a card (None: its default); it is a count,
+    not a time, so the same view and seed give the same action on any machine.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
@@ -26,18 +27,18 @@ def decide(
     if decision is None:
         raise ValueError("this seat has nothing to decide")
     if level == "hard":
-        return decide_hard(view, decision, rng, budget_ms)
+        return decide_hard(view, decision, rng, budget)
     if level == "easy":
         return decide_easy(view, decision, rng)
     return decide_normal(view, decision, rng)
 
 
 def hint(
-    view: SeatView, rng: random.Random, *, budget_ms: float | None = None
+    view: SeatView, rng: random.Random, *, budget: int | None = None
 ) -> tuple[Action, Hint]:
     """What `hard` would do, with a catalogue key (`hint.*`) and parameters saying why.
 
     Show it with `bot.i18n.t(key, locale, **params)`; the parameters need no translation.
     """
-    action = decide(view, "hard", rng, budget_ms=budget_ms)
+    action = decide(view, "hard", rng, budget=budget)
     return action, explain(view, action)
