@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
-from bot.ai.cardplay import card_values, choose_card
+from bot.ai.cardplay import card_values, choose_card, sensible, sure_take
 from bot.ai.knowledge import read_knowledge
 from bot.ai.normal import decide_normal
 from bot.ai.sampler import sample_hands
@@ -58,6 +58,10 @@ def search_play(
     nodes_left = budget
     k = read_knowledge(view)
     layout = k.layout
+    legal = sensible(k, [layout.bit[card] for card in decision.cards])
+    take = sure_take(k, legal)
+    if take is not None:
+        return Play(layout.card[take])
     my_side = k.side_of[k.me]
     trick_points = k.bonus + sum(layout.points[bit] for _, bit in k.trick)
     totals: dict[int, float] = defaultdict(float)
@@ -74,7 +78,6 @@ def search_play(
         for bit, value in values.items():
             totals[bit] += hand_net(view, my_side, value, at_stake - value)
         worlds += 1
-    legal = [layout.bit[card] for card in decision.cards]
     rule_choice = choose_card(k, legal)
     if not worlds:
         return Play(layout.card[rule_choice])

@@ -87,6 +87,33 @@ def test_brings_low_home_when_nobody_else_has_a_trump(level: str) -> None:
     assert _play(level, view) == Card.parse("2H")
 
 
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("seed", range(4))
+def test_takes_the_first_trick_with_the_ace_as_last_player(level: str, seed: int) -> None:
+    # East, last to the first trick, holds the Ace of trumps; North's King is winning partner
+    # West's Low. Keeping the Ace back to catch a Pedro only works when the Pedro's place is
+    # known, as it is in every open-hand world the search solves.
+    view = play_position(
+        H,
+        ["7C JC 5D 7H 8H", "2D 4S 3H 6H 9H AH", "2S 5S 5H 10H JH", "AC JD 8S AS QH"],
+        [(2, "KH"), (3, "2H"), (0, "4H")],
+    )
+    action = decide(view, level, random.Random(seed))
+    assert action == Play(Card.parse("AH"))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_keeps_its_pedro_off_a_trick_it_can_take(level: str) -> None:
+    # North leads the Nine of spades (trumps); East holds the Queen, which beats it, and the Left
+    # Pedro: dropping the Pedro would hope for a partner's higher trump it cannot know of.
+    view = play_position(
+        Suit.SPADES,
+        ["8C 9C 10C JC QC", "4S 5C 5H KC 4H QS", "10S 6S 8H 9H 10H 3C", "AS JS 3D 4D 6D 7D"],
+        [(0, "9S")],
+    )
+    assert _play(level, view) != Card.parse("5C")
+
+
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_does_not_outbid_a_partner_without_a_strong_hand(level: str) -> None:
     # North (dealer's left) bid 7; South holds a fair hand but nothing special.
