@@ -144,3 +144,29 @@ def test_hint_names_the_pedro_drop() -> None:
     assert action == Play(Card.parse("5H"))
     assert key == "hint.give_points"
     assert params == {"card": "5♥"}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_dealer_outbids_the_others_with_a_strong_hand(level: str) -> None:
+    # North bid 7 (in clubs, as it happened); the dealer holds five hearts to the Ace-King-Queen.
+    view = bid_position("AH KH QH 10H 5H 5D KS 9C 6C", [7, None, None])
+    action = decide(view, level, random.Random(1))
+    assert isinstance(action, Bid) and action.amount > 7
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_dealer_takes_trumps_free_when_everybody_passed(level: str) -> None:
+    view = bid_position("AH KH QH 10H 5H 5D KS 9C 6C", [None, None, None])
+    assert decide(view, level, random.Random(1)) == Pass()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_contests_the_contract_when_the_others_need_one_point(level: str) -> None:
+    # East-West need a single point to win the game: letting them name trumps loses it.
+    view = bid_position("AH JH 9H 4H 8S 3S 10D 7D 2D", [], scores=(20, 50))
+    assert isinstance(decide(view, level, random.Random(1)), Bid)
+
+
+def test_easy_never_outbids_its_partner() -> None:
+    view = bid_position("AH KH QH JH 10H 5H 5D 2H 4S", [6, None])
+    assert decide(view, "easy", random.Random(1)) == Pass()
