@@ -11,17 +11,20 @@ from bot.ai.normal import decide_normal
 from bot.engine import Action, SeatView
 
 LEVELS = ("easy", "normal", "hard")
+#: Not offered to players: the earlier `normal`, kept for benchmarks (scripts/bench_ai.py).
+BASELINE = "baseline"
 
 
 def decide(
     view: SeatView, level: str, rng: random.Random, *, budget: int | None = None
 ) -> Action:
-    """A legal action for `view.decision` at `level` ("easy", "normal" or "hard").
+    """A legal action for `view.decision` at `level` ("easy", "normal" or "hard"; "baseline"
+    for benchmarks).
 
     `budget` caps the search nodes `hard` spends on a card (None: its default); it is a count,
     not a time, so the same view and seed give the same action on any machine.
     """
-    if level not in LEVELS:
+    if level not in LEVELS and level != BASELINE:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     decision = view.decision
     if decision is None:
@@ -30,7 +33,7 @@ def decide(
         return decide_hard(view, decision, rng, budget)
     if level == "easy":
         return decide_easy(view, decision, rng)
-    return decide_normal(view, decision, rng)
+    return decide_normal(view, decision, rng, baseline=level == BASELINE)
 
 
 def hint(

@@ -28,7 +28,7 @@ from bot.ai.utility import hand_net
 from bot.engine import Action, Decision, Play, PlayDecision, SeatView
 
 #: Search nodes per decision.
-DEFAULT_BUDGET = 32_000
+DEFAULT_BUDGET = 24_000
 #: Enough worlds for a stable average; more only spends time.
 MAX_WORLDS = 60
 #: The cost of sampling a world, in nodes.

@@ -66,8 +66,9 @@ class Knowledge:
         return self.unseen & ~self.excluded[seat]
 
 
-def read_knowledge(view: SeatView) -> Knowledge:
-    """Everything the seat to play knows about where the cards are."""
+def read_knowledge(view: SeatView, *, read_play: bool = True) -> Knowledge:
+    """Everything the seat to play knows about where the cards are; without `read_play`, only
+    the voids shown and the trumps counted (the `baseline` player's reading)."""
     if view.trump is None or view.seat is None:
         raise ValueError("knowledge of the cards needs a seat's view after trumps are named")
     layout = LAYOUTS[view.trump]
@@ -87,7 +88,8 @@ def read_knowledge(view: SeatView) -> Knowledge:
         best = -1
         for index, (seat, card) in enumerate(cards):
             bit = layout.bit[card]
-            _read_play(layout, excluded, played | gone, cards, index, best, side_of)
+            if read_play:
+                _read_play(layout, excluded, played | gone, cards, index, best, side_of)
             played |= 1 << bit
             block = layout.block[bit]
             if block == TRUMP_BLOCK:
@@ -98,7 +100,7 @@ def read_knowledge(view: SeatView) -> Knowledge:
                 excluded[seat] |= layout.block_mask[led_block]
             if best == -1 or (block in (led_block, TRUMP_BLOCK) and bit > best):
                 best = bit
-        if complete:
+        if complete and read_play:
             _read_last_seat(layout, excluded, cards, best, side_of)
     hand = layout.mask(view.hand)
     seen = hand | played | gone

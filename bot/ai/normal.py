@@ -1,4 +1,9 @@
-"""The `normal` level: a solid rule-based player (bidding by expected score, weighed card play)."""
+"""The `normal` level: a solid rule-based player (bidding by expected score, weighed card play).
+
+`baseline=True` gives the earlier rule-based player, kept so that benchmarks can measure the
+`normal` level against it: it reads only voids and trump counts from the play, and lacks the
+sure take and the Pedro safety of `cardplay.choose_card`.
+"""
 
 from __future__ import annotations
 
@@ -21,14 +26,16 @@ from bot.engine import (
 )
 
 
-def play_by_rules(view: SeatView, decision: PlayDecision) -> Play:
-    knowledge = read_knowledge(view)
+def play_by_rules(view: SeatView, decision: PlayDecision, *, baseline: bool = False) -> Play:
+    knowledge = read_knowledge(view, read_play=not baseline)
     layout = knowledge.layout
     legal = [layout.bit[card] for card in decision.cards]
-    return Play(layout.card[choose_card(knowledge, legal)])
+    return Play(layout.card[choose_card(knowledge, legal, careful=not baseline)])
 
 
-def decide_normal(view: SeatView, decision: Decision, rng: random.Random) -> Action:
+def decide_normal(
+    view: SeatView, decision: Decision, rng: random.Random, *, baseline: bool = False
+) -> Action:
     """The rule-based choice; `rng` is unused because the rules are deterministic."""
     del rng
     match decision:
@@ -43,5 +50,5 @@ def decide_normal(view: SeatView, decision: Decision, rng: random.Random) -> Act
             assert view.trump is not None
             return choose_keep(decision, view.trump)
         case PlayDecision():
-            return play_by_rules(view, decision)
+            return play_by_rules(view, decision, baseline=baseline)
     raise TypeError(f"not a decision: {decision!r}")
