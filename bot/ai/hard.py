@@ -1,38 +1,21 @@
-"""The `hard` level: perfect-information Monte Carlo over worlds consistent with what is public.
+"""The `hard` level: every card played by the open-hand search over sampled worlds (`search`).
 
-For a card play, worlds (deals of the unseen cards, see `sampler`) are drawn until the budget
-is spent; in each, every legal card is valued exactly by the open-hand `solver`, and the card
-with the best average final score change (`utility`) is played. Ties go to the card the
-rule-based player prefers, so equal choices still look natural, and so does the whole choice
-when not even one world fits the budget (the first trick's 24 cards take the solver far longer).
-
-The budget is counted in worlds and search nodes, never in time: a world whose search would
-overrun the nodes left is dropped, so a decision is a pure function of the view and the seed and
-the same seed gives the same move on any machine, busy or not. The default budget keeps a
-decision under about 200 ms at the 95th percentile on a small shared server (see
-scripts/bench_ai.py). Bidding, trumps and the draw use the rule-based choices,
-which already decide those by expected score.
+With more than `SEARCH_CARDS` cards in the hands (the first trick) one world takes the solver
+far longer than any budget, so the rules decide there. The default budget keeps a decision under
+about 200 ms at the 95th percentile on a small shared server (see scripts/bench_ai.py).
+Bidding, trumps and the draw use the rule-based choices, which decide those by expected score.
 """
 
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 
-from bot.ai.cardplay import card_values, choose_card, sensible, sure_take
-from bot.ai.knowledge import read_knowledge
 from bot.ai.normal import decide_normal
-from bot.ai.sampler import sample_hands
-from bot.ai.solver import SearchTimeout, Solver
-from bot.ai.utility import hand_net
-from bot.engine import Action, Decision, Play, PlayDecision, SeatView
+from bot.ai.search import search_play
+from bot.engine import Action, Decision, PlayDecision, SeatView
 
 #: Search nodes per decision.
 DEFAULT_BUDGET = 24_000
-#: Enough worlds for a stable average; more only spends time.
-MAX_WORLDS = 60
-#: The cost of sampling a world, in nodes.
-WORLD_COST = 40
 #: With more cards than this left in the hands, one world alone takes the solver longer than
 #: any budget worth waiting for, so the rules decide straight away.
 SEARCH_CARDS = 22
@@ -49,41 +32,3 @@ def decide_hard(
     ):
         return decide_normal(view, decision, rng)
     return search_play(view, decision, rng, DEFAULT_BUDGET if budget is None else budget)
-
-
-def search_play(
-    view: SeatView, decision: PlayDecision, rng: random.Random, budget: int
-) -> Action:
-    """The card with the best mean score change over sampled worlds."""
-    nodes_left = budget
-    k = read_knowledge(view)
-    layout = k.layout
-    legal = sensible(k, [layout.bit[card] for card in decision.cards])
-    take = sure_take(k, legal)
-    if take is not None:
-        return Play(layout.card[take])
-    my_side = k.side_of[k.me]
-    trick_points = k.bonus + sum(layout.points[bit] for _, bit in k.trick)
-    totals: dict[int, float] = defaultdict(float)
-    worlds = 0
-    while worlds < MAX_WORLDS and nodes_left > 0:
-        hands = sample_hands(k, rng)
-        solver = Solver(layout, k.side_of, my_side, nodes_left)
-        try:
-            values = solver.move_values(hands, k.trick, k.leader, k.bonus)
-        except SearchTimeout:
-            break
-        nodes_left -= solver.nodes + WORLD_COST
-        at_stake = trick_points + solver.points_left(hands)
-        for bit, value in values.items():
-            totals[bit] += hand_net(view, my_side, value, at_stake - value)
-        worlds += 1
-    rule_choice = choose_card(k, legal)
-    if not worlds:
-        return Play(layout.card[rule_choice])
-    preference = card_values(k, legal)
-    best = max(
-        legal,
-        key=lambda bit: (round(totals[bit], 6), bit == rule_choice, preference[bit]),
-    )
-    return Play(layout.card[best])

@@ -10,8 +10,8 @@ How the others played says more, read as a sound player would have played (a rar
 only costs some worlds' weight, since the sampler drops these inferences when no deal fits):
 - the last seat to a trick already holding points that the other side won holds nothing that
   beats the winning card, or it would have taken the points;
-- a seat that leads a trump scoring nothing while a higher one is still out does not hold the
-  highest trump left, or it would have led it to pull trumps;
+- with partners (four players), a seat that leads a trump scoring nothing while a higher one
+  is still out does not hold the highest trump left, or it would have led it to pull trumps;
 - a seat whose partner's card was sure to win a trump trick and that played no Pedro to it
   holds no Pedro, or it would have dropped it there.
 """
@@ -158,8 +158,8 @@ def _read_play(
         return
     out = layout.trump_mask & ~played & ~(1 << bit)
     if index == 0:
-        if layout.points[bit]:
-            return  # cashing a scoring trump when nobody else has trumps says nothing
+        if layout.points[bit] or len(side_of) < 4:
+            return  # cashing a scoring trump says nothing; nor does a lead with no partner
         higher = out & _above(bit)
         if higher:
             excluded[seat] |= 1 << (higher.bit_length() - 1)

@@ -13,6 +13,7 @@ from bot.ai.bidding import choose_bid, choose_trump
 from bot.ai.cardplay import choose_card
 from bot.ai.exchange import choose_discard, choose_keep
 from bot.ai.knowledge import read_knowledge
+from bot.ai.search import search_play
 from bot.engine import (
     Action,
     BidDecision,
@@ -25,6 +26,11 @@ from bot.engine import (
     TrumpDecision,
 )
 
+#: Cards left in the hands at which `normal` starts searching, and its nodes per card: the last
+#: tricks, where a small open-hand search is cheap and beats the rules.
+ENDGAME_CARDS = 16
+ENDGAME_BUDGET = 6_000
+
 
 def play_by_rules(view: SeatView, decision: PlayDecision, *, baseline: bool = False) -> Play:
     knowledge = read_knowledge(view, read_play=not baseline)
@@ -36,8 +42,7 @@ def play_by_rules(view: SeatView, decision: PlayDecision, *, baseline: bool = Fa
 def decide_normal(
     view: SeatView, decision: Decision, rng: random.Random, *, baseline: bool = False
 ) -> Action:
-    """The rule-based choice; `rng` is unused because the rules are deterministic."""
-    del rng
+    """The rule-based choice, or for the last tricks a small search seeded by `rng`."""
     match decision:
         case BidDecision():
             return choose_bid(view, decision)
@@ -49,6 +54,10 @@ def decide_normal(
         case KeepDecision():
             assert view.trump is not None
             return choose_keep(decision, view.trump)
+        case PlayDecision() if (
+            not baseline and len(decision.cards) > 1 and sum(view.hand_sizes) <= ENDGAME_CARDS
+        ):
+            return search_play(view, decision, rng, ENDGAME_BUDGET)
         case PlayDecision():
             return play_by_rules(view, decision, baseline=baseline)
     raise TypeError(f"not a decision: {decision!r}")
