@@ -170,3 +170,28 @@ def test_contests_the_contract_when_the_others_need_one_point(level: str) -> Non
 def test_easy_never_outbids_its_partner() -> None:
     view = bid_position("AH KH QH JH 10H 5H 5D 2H 4S", [6, None])
     assert decide(view, "easy", random.Random(1)) == Pass()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bids_higher_when_making_it_wins_the_game(level: str) -> None:
+    # North-South need five points: as bidders they go out by making the contract, so the
+    # strong hand shuts the others out with a higher bid than mid-game.
+    hand = "AH KH QH 10H 5H 5D KS 9C 6C"
+    mid_game = decide(bid_position(hand, [], scores=(20, 20)), level, random.Random(1))
+    near_target = decide(bid_position(hand, [], scores=(46, 20)), level, random.Random(1))
+    assert isinstance(mid_game, Bid) and isinstance(near_target, Bid)
+    assert near_target.amount > mid_game.amount
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_play_weighs_the_game_not_only_the_points(level: str) -> None:
+    # Two tricks left; West led the Ace of spades and North (who bid 7) holds the Right Pedro.
+    # Mid-game North trumps with it, hoping to bring five points home; when North-South go out
+    # by making the contract, North keeps it back rather than risk it under East's Ace.
+    hands = ["JC 5H", "2H AH", "8C JH", "10H"]
+    trick = [(3, "AS")]
+    mid_game = play_position(H, hands, trick, leader=3, scores=(0, 0))
+    near_target = play_position(H, hands, trick, leader=3, scores=(44, 0))
+    for seed in range(3):
+        assert decide(mid_game, level, random.Random(seed)) == Play(Card.parse("5H"))
+        assert decide(near_target, level, random.Random(seed)) == Play(Card.parse("JC"))
