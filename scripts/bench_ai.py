@@ -9,12 +9,13 @@ interval. Also printed: contracts taken, made and set per level, decision time p
 nodes, not time, so a busy machine slows it but never changes its moves), and illegal actions
 (any is a bug: it is replaced by a random legal action so the match can go on).
 
-Levels: easy, normal, hard; random (uniformly random legal actions, bidding half the time, as
+Levels: easy, normal, hard; baseline (the earlier rule-based `normal`, kept to measure the
+current one against); random (uniformly random legal actions, bidding half the time, as
 the engine's random player does) and random-pass (random cards, but always passing in the
 auction, which measures card play more than bidding).
 Run from the repository root, e.g.
     python scripts/bench_ai.py normal random --deals 2000
-    python scripts/bench_ai.py hard normal --deals 500 --budget 20000
+    python scripts/bench_ai.py hard normal --deals 500 --budget 24000
 """
 
 from __future__ import annotations
