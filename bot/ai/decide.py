@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from bot.ai.easy import decide_easy
-from bot.ai.hard import decide_hard
+from bot.ai.hard import SEARCH_CARDS, decide_hard
 from bot.ai.hints import Hint, explain
-from bot.ai.normal import decide_normal
-from bot.engine import Action, SeatView
+from bot.ai.normal import ENDGAME_CARDS, decide_normal
+from bot.engine import Action, PlayDecision, SeatView
 
 LEVELS = ("easy", "normal", "hard")
 #: Not offered to players: the earlier `normal`, kept for benchmarks (scripts/bench_ai.py).
@@ -34,6 +34,16 @@ def decide(
     if level == "easy":
         return decide_easy(view, decision, rng)
     return decide_normal(view, decision, rng, baseline=level == BASELINE)
+
+
+def may_search(view: SeatView, level: str) -> bool:
+    """Whether `level` may run the open-hand search for this view's decision (tens to hundreds
+    of milliseconds of CPU) rather than answer by rules alone."""
+    decision = view.decision
+    if not isinstance(decision, PlayDecision) or len(decision.cards) == 1:
+        return False
+    limit = SEARCH_CARDS if level == "hard" else ENDGAME_CARDS
+    return sum(view.hand_sizes) <= limit
 
 
 def hint(
