@@ -15,7 +15,7 @@ the engine's random player does) and random-pass (random cards, but always passi
 auction, which measures card play more than bidding).
 Run from the repository root, e.g.
     python scripts/bench_ai.py normal random --deals 2000
-    python scripts/bench_ai.py hard normal --deals 500 --budget 24000
+    python scripts/bench_ai.py hard normal --deals 500 --budget 20000
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from bot.ai.search import search_play
 from bot.engine import Action, Decision, PlayDecision, SeatView
 
 #: Search nodes per decision.
-DEFAULT_BUDGET = 24_000
+DEFAULT_BUDGET = 20_000
 #: With more cards than this left in the hands, one world alone takes the solver longer than
 #: any budget worth waiting for, so the rules decide straight away.
 SEARCH_CARDS = 22
