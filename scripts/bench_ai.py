@@ -5,15 +5,17 @@ the partnerships swapped: level A sits North-South at the first table and East-W
 second, so the luck of the cards cancels. A deal's net score is A's side's score change minus
 B's, averaged over its two tables; the mean over all deals is printed with a 95% confidence
 interval. Also printed: contracts taken, made and set per level, decision time p50/p95 per level
-(wall clock, each process on one core; the machine may be shared), and illegal actions (any is
-a bug: it is replaced by a random legal action so the match can go on).
+(wall clock, each process on one core; the machine may be shared: hard's search is bounded by
+nodes, not time, so a busy machine slows it but never changes its moves), and illegal actions
+(any is a bug: it is replaced by a random legal action so the match can go on).
 
-Levels: easy, normal, hard; random (uniformly random legal actions, bidding half the time, as
+Levels: easy, normal, hard; baseline (the earlier rule-based `normal`, kept to measure the
+current one against); random (uniformly random legal actions, bidding half the time, as
 the engine's random player does) and random-pass (random cards, but always passing in the
 auction, which measures card play more than bidding).
 Run from the repository root, e.g.
     python scripts/bench_ai.py normal random --deals 2000
-    python scripts/bench_ai.py hard normal --deals 500 --budget-ms 150
+    python scripts/bench_ai.py hard normal --deals 500 --budget 20000
 """
 
 from __future__ import annotations
@@ -49,10 +51,10 @@ class TableResult:
 RANDOM_LEVELS = {"random": 0.5, "random-pass": 0.0}
 
 
-def choose(view, level: str, rng: random.Random, budget_ms: float | None):
+def choose(view, level: str, rng: random.Random, budget: int | None):
     if level in RANDOM_LEVELS:
         return random_action(view.decision, rng, bid_chance=RANDOM_LEVELS[level])
-    return decide(view, level, rng, budget_ms=budget_ms)
+    return decide(view, level, rng, budget=budget)
 
 
 def play_table(
@@ -61,7 +63,7 @@ def play_table(
     levels: tuple[str, ...],
     a_side: int,
     seed: int,
-    budget_ms: float | None,
+    budget: int | None,
 ) -> TableResult:
     """Play one hand; `levels[seat]` chooses for each seat; level A plays side `a_side`."""
     game = Game.from_deck(deck, dealer, HouseRules(), PLAYERS, seed=seed)
@@ -73,7 +75,7 @@ def play_table(
         level = levels[seat]
         view = game.view(seat)
         start = time.perf_counter()
-        action = choose(view, level, rng, budget_ms)
+        action = choose(view, level, rng, budget)
         times[level].append((time.perf_counter() - start) * 1000)
         try:
             events = game.apply(seat, action)
@@ -91,12 +93,12 @@ def play_table(
 
 def play_deal(job: tuple[int, str, str, float | None]) -> tuple[float, list[TableResult]]:
     """Both tables of one deal; returns A's net per deal and the tables."""
-    seed, level_a, level_b, budget_ms = job
+    seed, level_a, level_b, budget = job
     deck = list(FULL_DECK)
     random.Random(seed).shuffle(deck)
     dealer = seed % PLAYERS
-    first = play_table(deck, dealer, (level_a, level_b, level_a, level_b), 0, seed, budget_ms)
-    second = play_table(deck, dealer, (level_b, level_a, level_b, level_a), 1, seed, budget_ms)
+    first = play_table(deck, dealer, (level_a, level_b, level_a, level_b), 0, seed, budget)
+    second = play_table(deck, dealer, (level_b, level_a, level_b, level_a), 1, seed, budget)
     return (first.net_a + second.net_a) / 2, [first, second]
 
 
@@ -113,12 +115,12 @@ def main() -> None:
     parser.add_argument("level_b")
     parser.add_argument("--deals", type=int, default=2000, help="deal pairs (two tables each)")
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed")
-    parser.add_argument("--budget-ms", type=float, default=None, help="hard's time per decision")
+    parser.add_argument("--budget", type=int, default=None, help="hard's search nodes per decision")
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     args = parser.parse_args()
     if args.level_a == args.level_b:
         parser.error("compare two different levels")
-    jobs = [(args.seed + i, args.level_a, args.level_b, args.budget_ms) for i in range(args.deals)]
+    jobs = [(args.seed + i, args.level_a, args.level_b, args.budget) for i in range(args.deals)]
     start = time.perf_counter()
     nets: list[float] = []
     tables: list[TableResult] = []
@@ -136,7 +138,7 @@ def report(
     n = len(nets)
     mean = statistics.fmean(nets)
     half = 1.96 * statistics.stdev(nets) / math.sqrt(n) if n > 1 else float("nan")
-    budget = f", hard budget {args.budget_ms:g} ms" if args.budget_ms else ""
+    budget = f", hard budget {args.budget} nodes" if args.budget else ""
     print(
         f"{args.level_a} vs {args.level_b}: {n} deal pairs ({2 * n} hands){budget}, {elapsed:.0f} s"
     )

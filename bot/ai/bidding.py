@@ -138,6 +138,12 @@ def _others_win_chance(view: SeatView) -> float:
     return next((chance for most, chance in WIN_CHANCE_BY_NEED if need <= most), 0.0)
 
 
+def game_at_stake(view: SeatView) -> bool:
+    """Some side is close enough to the target that this hand may decide the game."""
+    most = WIN_CHANCE_BY_NEED[-1][0]
+    return any(view.rules.target_score - score <= most for score in view.scores)
+
+
 def _partners(view: SeatView, seat: int) -> bool:
     assert view.seat is not None
     return view.side_of(seat) == view.side_of(view.seat)
@@ -150,7 +156,7 @@ def _later_opponents(view: SeatView) -> int:
     return sum(1 for seat in seats if not _partners(view, seat))
 
 
-def _passing_is_free(view: SeatView) -> bool:
+def passing_is_free(view: SeatView) -> bool:
     """The dealer after everybody passed names trumps anyway at no worse a contract."""
     holder, _ = _high_bid(view)
     return (
@@ -167,7 +173,7 @@ def _passing_is_free(view: SeatView) -> bool:
 
 def choose_bid(view: SeatView, decision: BidDecision) -> Action:
     """Bid the amount with the best expected score, or pass."""
-    if decision.lowest > decision.highest or _passing_is_free(view):
+    if decision.lowest > decision.highest or passing_is_free(view):
         return Pass()
     holder, _ = _high_bid(view)
     if_passing = value_if_others_make(view)

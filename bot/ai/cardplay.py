@@ -73,10 +73,52 @@ def _chance_ours(k: Knowledge, state: TrickState, bit: int) -> float:
     return (1.0 - chance_not) * _PARTNER_KEEPS
 
 
-def choose_card(k: Knowledge, legal: list[int]) -> int:
-    """The rule-based choice among the legal cards (bits)."""
+def sure_take(k: Knowledge, legal: list[int]) -> int | None:
+    """The card that takes the points of a trick for certain, or None if there is none.
+
+    Only the last seat to play knows it takes the trick. With points in the trick and the other
+    side winning it so far, taking is never wrong by much, while the open-hand search, which
+    sees every card, would sometimes keep a high trump back to catch a Pedro it can only guess
+    at in real play. (With no points in the trick, spending a scoring trump to win it rather
+    than keeping it measured worse.)
+    """
+    state = trick_state(k)
+    if state.led == -1 or state.after or k.partners(state.winner):
+        return None
+    winners = [bit for bit in legal if beats(k, bit, state.best, state.led)]
+    if not winners or not state.points:
+        return None
+    values = card_values(k, winners)
+    return max(winners, key=lambda bit: (values[bit], -throw_cost(k, bit)))
+
+
+def sensible(k: Knowledge, legal: list[int]) -> list[int]:
+    """The legal cards less any Pedro thrown under the other side's winning card while another
+    card of this seat would beat it.
+
+    Such a Pedro is only saved if a partner still to play wins the trick; the open-hand search
+    counts on that in every world where the partner can, which overrates the gamble.
+    """
+    state = trick_state(k)
+    if state.led == -1 or k.partners(state.winner):
+        return legal
+    winners = [bit for bit in legal if beats(k, bit, state.best, state.led)]
+    if not winners:
+        return legal
+    pedro = max(k.layout.points)
+    return [bit for bit in legal if bit in winners or k.layout.points[bit] < pedro]
+
+
+def choose_card(k: Knowledge, legal: list[int], *, careful: bool = True) -> int:
+    """The rule-based choice among the legal cards (bits); `careful` adds `sure_take` and
+    `sensible` (without them: the `baseline` player's choice)."""
     if len(legal) == 1:
         return legal[0]
+    if careful:
+        take = sure_take(k, legal)
+        if take is not None:
+            return take
+        legal = sensible(k, legal)
     if not k.trick:
         lead = _lead(k, legal)
         if lead is not None:

@@ -5,39 +5,53 @@ from __future__ import annotations
 import random
 
 from bot.ai.easy import decide_easy
-from bot.ai.hard import decide_hard
+from bot.ai.hard import SEARCH_CARDS, decide_hard
 from bot.ai.hints import Hint, explain
-from bot.ai.normal import decide_normal
-from bot.engine import Action, SeatView
+from bot.ai.normal import ENDGAME_CARDS, decide_normal
+from bot.engine import Action, PlayDecision, SeatView
 
 LEVELS = ("easy", "normal", "hard")
+#: Not offered to players: the earlier `normal`, kept for benchmarks (scripts/bench_ai.py).
+BASELINE = "baseline"
 
 
 def decide(
-    view: SeatView, level: str, rng: random.Random, *, budget_ms: float | None = None
+    view: SeatView, level: str, rng: random.Random, *, budget: int | None = None
 ) -> Action:
-    """A legal action for `view.decision` at `level` ("easy", "normal" or "hard").
+    """A legal action for `view.decision` at `level` ("easy", "normal" or "hard"; "baseline"
+    for benchmarks).
 
-    `budget_ms` bounds the time `hard` spends searching (None: its default).
+    `budget` caps the search nodes `hard` spends on a card (None: its default); it is a count,
+    not a time, so the same view and seed give the same action on any machine.
     """
-    if level not in LEVELS:
+    if level not in LEVELS and level != BASELINE:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     decision = view.decision
     if decision is None:
         raise ValueError("this seat has nothing to decide")
     if level == "hard":
-        return decide_hard(view, decision, rng, budget_ms)
+        return decide_hard(view, decision, rng, budget)
     if level == "easy":
         return decide_easy(view, decision, rng)
-    return decide_normal(view, decision, rng)
+    return decide_normal(view, decision, rng, baseline=level == BASELINE)
+
+
+def may_search(view: SeatView, level: str) -> bool:
+    """Whether `level` may run the open-hand search for this view's decision (tens to hundreds
+    of milliseconds of CPU) rather than answer by rules alone."""
+    decision = view.decision
+    if not isinstance(decision, PlayDecision) or len(decision.cards) == 1:
+        return False
+    limit = SEARCH_CARDS if level == "hard" else ENDGAME_CARDS
+    return sum(view.hand_sizes) <= limit
 
 
 def hint(
-    view: SeatView, rng: random.Random, *, budget_ms: float | None = None
+    view: SeatView, rng: random.Random, *, budget: int | None = None
 ) -> tuple[Action, Hint]:
     """What `hard` would do, with a catalogue key (`hint.*`) and parameters saying why.
 
     Show it with `bot.i18n.t(key, locale, **params)`; the parameters need no translation.
     """
-    action = decide(view, "hard", rng, budget_ms=budget_ms)
+    action = decide(view, "hard", rng, budget=budget)
     return action, explain(view, action)

@@ -1,7 +1,9 @@
 """The `easy` level: the rule-based player made casual, with some randomness but nothing absurd.
 
 It bids only clearly good hands, a few points under what they should take, never over a
-partner and never as dealer (who gets trumps anyway when everybody passes), and in play
+partner; as dealer it passes only when nobody has bid (it gets trumps anyway), and when the
+hand may decide the game it bids as the rule-based player does, since passing then can hand
+the other side the game. In play it takes the points the rule-based player is sure of, and
 picks at random among the cards the rule-based player rates close to its own choice when no
 points are at stake, so it slips now and then (a card too high or too low, a careless lead) but
 never gives points away or lets a Pedro or Low go for nothing.
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from bot.ai.bidding import Seat, best_suit
+from bot.ai.bidding import Seat, best_suit, choose_bid, game_at_stake, passing_is_free
 from bot.ai.cardplay import card_values
 from bot.ai.handvalue import bid_table
 from bot.ai.knowledge import read_knowledge
@@ -42,8 +44,10 @@ def _bid(view: SeatView, decision: BidDecision) -> Action:
         amount is not None and seat != view.seat and view.side_of(seat) == view.side_of(view.seat)
         for seat, amount in view.bids
     )
-    if partner_bid or decision.lowest > decision.highest or view.seat == view.dealer:
+    if partner_bid or decision.lowest > decision.highest or passing_is_free(view):
         return Pass()
+    if game_at_stake(view):
+        return choose_bid(view, decision)
     seat = Seat.of(view)
     choice = best_suit(view.hand, seat, decision.lowest)
     if choice.value < BID_THRESHOLD:

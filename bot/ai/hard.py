@@ -1,88 +1,34 @@
-"""The `hard` level: perfect-information Monte Carlo over worlds consistent with what is public.
+"""The `hard` level: every card played by the open-hand search over sampled worlds (`search`).
 
-For a card play, worlds (deals of the unseen cards, see `sampler`) are drawn until the budget
-is spent; in each, every legal card is valued exactly by the open-hand `solver`, and the card
-with the best average final score change (`utility`) is played. Ties go to the card the
-rule-based player prefers, so equal choices still look natural, and so does the whole choice
-when not even one world fits the budget (the first trick's 24 cards take the solver far longer).
-
-The budget is counted in search nodes (converted from milliseconds at this machine's measured
-speed) so that the same seed gives the same decision; a wall-clock deadline a quarter above the
-budget guards against a busy machine (the search then stops early with the worlds it has, and
-only then may a decision differ). Bidding, trumps and the draw use the rule-based choices,
-which already decide those by expected score.
+With more than `SEARCH_CARDS` cards in the hands (the first trick) one world takes the solver
+far longer than any budget, so the rules decide there. The default budget keeps a decision under
+about 200 ms at the 95th percentile on a small shared server (see scripts/bench_ai.py).
+Bidding, trumps and the draw use the rule-based choices, which decide those by expected score.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from collections import defaultdict
 
-from bot.ai.cardplay import card_values, choose_card
-from bot.ai.knowledge import read_knowledge
 from bot.ai.normal import decide_normal
-from bot.ai.sampler import sample_hands
-from bot.ai.solver import SearchTimeout, Solver
-from bot.ai.utility import hand_net
-from bot.engine import Action, Decision, Play, PlayDecision, SeatView
+from bot.ai.search import search_play
+from bot.engine import Action, Decision, PlayDecision, SeatView
 
-DEFAULT_BUDGET_MS = 130.0
-#: Enough worlds for a stable average; more only spends time.
-MAX_WORLDS = 60
-#: Search nodes per millisecond of budget, and the cost of sampling a world, in nodes.
-NODES_PER_MS = 220
-WORLD_COST = 40
-#: Wall-clock limit as a multiple of the budget.
-DEADLINE_FACTOR = 1.25
+#: Search nodes per decision.
+DEFAULT_BUDGET = 20_000
 #: With more cards than this left in the hands, one world alone takes the solver longer than
 #: any budget worth waiting for, so the rules decide straight away.
 SEARCH_CARDS = 22
 
 
 def decide_hard(
-    view: SeatView, decision: Decision, rng: random.Random, budget_ms: float | None = None
+    view: SeatView, decision: Decision, rng: random.Random, budget: int | None = None
 ) -> Action:
+    """`budget` caps the search nodes of a card play (None: `DEFAULT_BUDGET`)."""
     if (
         not isinstance(decision, PlayDecision)
         or len(decision.cards) == 1
         or sum(view.hand_sizes) > SEARCH_CARDS
     ):
         return decide_normal(view, decision, rng)
-    return search_play(view, decision, rng, DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
-
-
-def search_play(
-    view: SeatView, decision: PlayDecision, rng: random.Random, budget_ms: float
-) -> Action:
-    """The card with the best mean score change over sampled worlds."""
-    deadline = time.perf_counter() + DEADLINE_FACTOR * budget_ms / 1000
-    nodes_left = int(budget_ms * NODES_PER_MS)
-    k = read_knowledge(view)
-    layout = k.layout
-    my_side = k.side_of[k.me]
-    trick_points = k.bonus + sum(layout.points[bit] for _, bit in k.trick)
-    totals: dict[int, float] = defaultdict(float)
-    worlds = 0
-    while worlds < MAX_WORLDS and nodes_left > 0:
-        hands = sample_hands(k, rng)
-        solver = Solver(layout, k.side_of, my_side, nodes_left, deadline)
-        try:
-            values = solver.move_values(hands, k.trick, k.leader, k.bonus)
-        except SearchTimeout:
-            break
-        nodes_left -= solver.nodes + WORLD_COST
-        at_stake = trick_points + solver.points_left(hands)
-        for bit, value in values.items():
-            totals[bit] += hand_net(view, my_side, value, at_stake - value)
-        worlds += 1
-    legal = [layout.bit[card] for card in decision.cards]
-    rule_choice = choose_card(k, legal)
-    if not worlds:
-        return Play(layout.card[rule_choice])
-    preference = card_values(k, legal)
-    best = max(
-        legal,
-        key=lambda bit: (round(totals[bit], 6), bit == rule_choice, preference[bit]),
-    )
-    return Play(layout.card[best])
+    return search_play(view, decision, rng, DEFAULT_BUDGET if budget is None else budget)

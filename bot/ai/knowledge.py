@@ -5,6 +5,15 @@ non-dealer's number of kept trumps is public, surplus trumps are shown, and with
 dealer robs every trump left in the pack, so no unseen trump is out of play. Play adds voids: a
 player who does not follow a trump lead has no trumps; one who plays another plain suit on a
 plain lead has none of the suit led (trumping is optional, so a trump says nothing).
+
+How the others played says more, read as a sound player would have played (a rare mistake
+only costs some worlds' weight, since the sampler drops these inferences when no deal fits):
+- the last seat to a trick already holding points that the other side won holds nothing that
+  beats the winning card, or it would have taken the points;
+- with partners (four players), a seat that leads a trump scoring nothing while a higher one
+  is still out does not hold the highest trump left, or it would have led it to pull trumps;
+- a seat whose partner's card was sure to win a trump trick and that played no Pedro to it
+  holds no Pedro, or it would have dropped it there.
 """
 
 from __future__ import annotations
@@ -12,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.ai.bits import LAYOUTS, TRUMP_BLOCK, BitLayout
-from bot.engine import SeatView
+from bot.engine import Card, SeatView
 
 FULL_MASK = (1 << 52) - 1
 
@@ -57,8 +66,9 @@ class Knowledge:
         return self.unseen & ~self.excluded[seat]
 
 
-def read_knowledge(view: SeatView) -> Knowledge:
-    """Everything the seat to play knows about where the cards are."""
+def read_knowledge(view: SeatView, *, read_play: bool = True) -> Knowledge:
+    """Everything the seat to play knows about where the cards are; without `read_play`, only
+    the voids shown and the trumps counted (the `baseline` player's reading)."""
     if view.trump is None or view.seat is None:
         raise ValueError("knowledge of the cards needs a seat's view after trumps are named")
     layout = LAYOUTS[view.trump]
@@ -66,13 +76,20 @@ def read_knowledge(view: SeatView) -> Knowledge:
     played = 0
     excluded = [0] * players
     trumps_played = [0] * players
-    tricks = [trick.cards for trick in view.tricks]
+    tricks = [(trick.cards, True) for trick in view.tricks]
     if view.trick:
-        tricks.append(view.trick)
-    for cards in tricks:
+        tricks.append((view.trick, False))
+    side_of = tuple(view.side_of(seat) for seat in range(players))
+    gone = layout.mask(view.known_out) | layout.mask(c for _, c in view.thrown)
+    for pile in (*view.discards, *view.dead):
+        gone |= layout.mask(pile)
+    for cards, complete in tricks:
         led_block = layout.block_of_card(cards[0][1])
-        for seat, card in cards:
+        best = -1
+        for index, (seat, card) in enumerate(cards):
             bit = layout.bit[card]
+            if read_play:
+                _read_play(layout, excluded, played | gone, cards, index, best, side_of)
             played |= 1 << bit
             block = layout.block[bit]
             if block == TRUMP_BLOCK:
@@ -81,10 +98,12 @@ def read_knowledge(view: SeatView) -> Knowledge:
                 excluded[seat] |= layout.trump_mask
             if block not in (led_block, TRUMP_BLOCK):
                 excluded[seat] |= layout.block_mask[led_block]
+            if best == -1 or (block in (led_block, TRUMP_BLOCK) and bit > best):
+                best = bit
+        if complete and read_play:
+            _read_last_seat(layout, excluded, cards, best, side_of)
     hand = layout.mask(view.hand)
-    seen = hand | played | layout.mask(view.known_out) | layout.mask(c for _, c in view.thrown)
-    for pile in (*view.discards, *view.dead):
-        seen |= layout.mask(pile)
+    seen = hand | played | gone
     min_trumps = tuple(
         0
         if kept is None or excluded[seat] & layout.trump_mask
@@ -97,7 +116,7 @@ def read_knowledge(view: SeatView) -> Knowledge:
         layout=layout,
         me=me,
         players=players,
-        side_of=tuple(view.side_of(seat) for seat in range(players)),
+        side_of=side_of,
         hand=hand,
         played=played,
         unseen=FULL_MASK & ~seen,
@@ -109,3 +128,69 @@ def read_knowledge(view: SeatView) -> Knowledge:
         leader=view.leader if view.leader is not None else me,
         bonus=bonus,
     )
+
+
+def _above(bit: int) -> int:
+    return ~((1 << (bit + 1)) - 1)
+
+
+def _pedros(layout: BitLayout) -> int:
+    """The two Pedros, the scoring cards worth most."""
+    top = max(layout.points)
+    return sum(1 << bit for bit, value in enumerate(layout.points) if value == top)
+
+
+def _read_play(
+    layout: BitLayout,
+    excluded: list[int],
+    played: int,
+    cards: tuple[tuple[int, Card], ...],
+    index: int,
+    best: int,
+    side_of: tuple[int, ...],
+) -> None:
+    """What the `index`-th card of a trick says about its player's other trumps; `played` holds
+    the cards played before it or seen out of play, and `best` the card winning the trick so
+    far."""
+    seat, card = cards[index]
+    bit = layout.bit[card]
+    if layout.block[bit] != TRUMP_BLOCK:
+        return
+    out = layout.trump_mask & ~played & ~(1 << bit)
+    if index == 0:
+        if layout.points[bit] or len(side_of) < 4:
+            return  # cashing a scoring trump says nothing; nor does a lead with no partner
+        higher = out & _above(bit)
+        if higher:
+            excluded[seat] |= 1 << (higher.bit_length() - 1)
+        return
+    lead_bit = layout.bit[cards[0][1]]
+    if layout.block[lead_bit] != TRUMP_BLOCK or layout.points[bit] == max(layout.points):
+        return
+    winner = next(s for s, c in cards[:index] if layout.bit[c] == best)
+    trick_bits = sum(1 << layout.bit[c] for _, c in cards)
+    if side_of[winner] == side_of[seat] and not (out & ~trick_bits & _above(best)):
+        excluded[seat] |= _pedros(layout)
+
+
+def _read_last_seat(
+    layout: BitLayout,
+    excluded: list[int],
+    cards: tuple[tuple[int, Card], ...],
+    best: int,
+    side_of: tuple[int, ...],
+) -> None:
+    """The last seat to a completed trick that held points before it played, won by the other
+    side, could not beat the winning card."""
+    last = cards[-1][0]
+    winner = next(seat for seat, card in cards if layout.bit[card] == best)
+    if side_of[winner] == side_of[last]:
+        return
+    if not any(layout.points[layout.bit[card]] for _, card in cards[:-1]):
+        return
+    led = layout.block[layout.bit[cards[0][1]]]
+    above = _above(best)
+    beaters = layout.trump_mask & above
+    if layout.block[best] != TRUMP_BLOCK:
+        beaters |= layout.block_mask[led] & above
+    excluded[last] |= beaters

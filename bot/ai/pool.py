@@ -1,9 +1,10 @@
 """Run computer decisions without stalling the event loop.
 
-`hard` searches for up to a couple of hundred milliseconds of CPU, so it runs in a small pool of
-worker processes (spawned, so nothing of the bot's state leaks into them); `easy` and `normal`
-take well under 5 ms and run inline. Views and actions pickle, cards unpickle to the interned
-instances.
+A card play that may run the open-hand search (`hard` from the second trick, `easy` and
+`normal` in the last tricks) takes up to a couple of hundred milliseconds of CPU, so it runs in
+a small pool of worker processes (spawned, so nothing of the bot's state leaks into them); rule
+decisions take well under 5 ms and run inline. Views and actions pickle, cards unpickle to the
+interned instances.
 """
 
 from __future__ import annotations
@@ -13,22 +14,19 @@ import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor
 
-from bot.ai.decide import decide, hint
+from bot.ai.decide import decide, hint, may_search
 from bot.ai.hints import Hint
 from bot.engine import Action, SeatView
 
-#: Levels worth sending to a worker process.
-SEARCHING_LEVELS = frozenset({"hard"})
 
-
-def decide_seeded(view: SeatView, level: str, seed: int, budget_ms: float | None) -> Action:
+def decide_seeded(view: SeatView, level: str, seed: int, budget: int | None) -> Action:
     """`decide` with a generator made from `seed`, so a decision replays exactly."""
-    return decide(view, level, random.Random(seed), budget_ms=budget_ms)
+    return decide(view, level, random.Random(seed), budget=budget)
 
 
-def hint_seeded(view: SeatView, seed: int, budget_ms: float | None) -> tuple[Action, Hint]:
+def hint_seeded(view: SeatView, seed: int, budget: int | None) -> tuple[Action, Hint]:
     """`hint` with a generator made from `seed`."""
-    return hint(view, random.Random(seed), budget_ms=budget_ms)
+    return hint(view, random.Random(seed), budget=budget)
 
 
 class DecisionPool:
@@ -47,20 +45,20 @@ class DecisionPool:
         return self._executor
 
     async def decide(
-        self, view: SeatView, level: str, seed: int, budget_ms: float | None = None
+        self, view: SeatView, level: str, seed: int, budget: int | None = None
     ) -> Action:
         """The action the computer player at `level` takes, reproducible from `seed`."""
-        if level not in SEARCHING_LEVELS:
-            return decide_seeded(view, level, seed, budget_ms)
+        if not may_search(view, level):
+            return decide_seeded(view, level, seed, budget)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool(), decide_seeded, view, level, seed, budget_ms)
+        return await loop.run_in_executor(self._pool(), decide_seeded, view, level, seed, budget)
 
     async def hint(
-        self, view: SeatView, seed: int, budget_ms: float | None = None
+        self, view: SeatView, seed: int, budget: int | None = None
     ) -> tuple[Action, Hint]:
         """What `hard` would do for this seat and why (a `hint.*` key and its parameters)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool(), hint_seeded, view, seed, budget_ms)
+        return await loop.run_in_executor(self._pool(), hint_seeded, view, seed, budget)
 
     def close(self) -> None:
         """Stop the workers (waits for decisions already running)."""

@@ -12,18 +12,17 @@ three sides the other two are assumed to play against the maximising one.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
 from bot.ai.bits import TRUMP_BLOCK, BitLayout
 
 _UNSET = -1
-#: Nodes searched between checks of the limits.
-_CLOCK_EVERY = 128
+#: Nodes searched between checks of the node limit.
+_CHECK_EVERY = 128
 
 
 class SearchTimeout(Exception):
-    """The deadline passed before the search finished."""
+    """The node limit was reached before the search finished."""
 
 
 #: Distinct moves in order, per trump layout, keyed by what decides them (shared by all worlds).
@@ -47,13 +46,11 @@ class Solver:
         side_of: Sequence[int],
         max_side: int,
         node_limit: int | None = None,
-        deadline: float | None = None,
     ) -> None:
-        """The search gives up (`SearchTimeout`) after `node_limit` nodes, or once
-        `time.perf_counter()` passes `deadline`."""
+        """The search gives up (`SearchTimeout`) after `node_limit` nodes: a count, never a
+        clock, so a search stops at the same point on any machine."""
         self.layout = layout
         self.node_limit = node_limit
-        self.deadline = deadline
         self.players = len(side_of)
         self.maximising = tuple(side == max_side for side in side_of)
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
@@ -120,10 +117,8 @@ class Solver:
 
     # ------------------------------------------------------------------ search
 
-    def _check_limits(self) -> None:
+    def _check_limit(self) -> None:
         if self.node_limit is not None and self.nodes > self.node_limit:
-            raise SearchTimeout
-        if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchTimeout
 
     def _order(self, hands: list[int], leader: int, played: int) -> list[int]:
@@ -254,8 +249,8 @@ class Solver:
     ) -> int:
         """Value after `seat` plays `bit` as the `index`-th card of the trick."""
         self.nodes += 1
-        if not self.nodes % _CLOCK_EVERY:
-            self._check_limits()
+        if not self.nodes % _CHECK_EVERY:
+            self._check_limit()
         if led == _UNSET:
             led, best_seat, best_bit = self._block[bit], seat, bit
         elif self._beats(bit, best_bit, led):

@@ -19,5 +19,5 @@ def play_game_hands(
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
-        game.apply(seat, decide(view, levels[seat % len(levels)], rng, budget_ms=3))
+        game.apply(seat, decide(view, levels[seat % len(levels)], rng, budget=660))
     return game

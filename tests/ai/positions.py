@@ -13,6 +13,7 @@ from bot.engine import (
     FULL_DECK,
     BidDecision,
     Card,
+    CompletedTrick,
     HouseRules,
     Phase,
     PlayDecision,
@@ -21,7 +22,9 @@ from bot.engine import (
     is_trump,
     legal_plays,
     parse_cards,
+    trick_winner,
 )
+from bot.engine.trumps import TRUMP_TABLES
 
 SIDES = ((0, 2), (1, 3))
 
@@ -35,13 +38,27 @@ def play_position(
     maker: int = 0,
     contract: int = 7,
     dealer: int = 3,
+    earlier: Sequence[Sequence[tuple[int, str]]] = (),
+    scores: tuple[int, int] = (0, 0),
 ) -> SeatView:
-    """The view of the seat to play next, with `hands[seat]` its cards still held."""
+    """The view of the seat to play next, with `hands[seat]` its cards still held; `earlier`
+    lists the completed tricks, each as (seat, card) in the order played."""
     held = [parse_cards(text) for text in hands]
     played = [(seat, parse_cards(code)[0]) for seat, code in trick]
+    done = [[(seat, parse_cards(code)[0]) for seat, code in cards] for cards in earlier]
+    completed = tuple(
+        CompletedTrick(
+            leader=cards[0][0],
+            cards=tuple(cards),
+            winner=cards[trick_winner([card for _, card in cards], trump)][0],
+            points=sum(TRUMP_TABLES[trump].points[card] for _, card in cards),
+        )
+        for cards in done
+    )
     first = leader if leader is not None else (played[0][0] if played else 0)
     seat = (first + len(played)) % len(held)
     in_play = {card for hand in held for card in hand} | {card for _, card in played}
+    in_play |= {card for cards in done for _, card in cards}
     out = [card for card in FULL_DECK if card not in in_play]
     plain_out = tuple(card for card in out if not is_trump(card, trump))
     trumps_out = tuple(card for card in out if is_trump(card, trump))
@@ -72,9 +89,9 @@ def play_position(
         kept_trumps=tuple(None for _ in held),
         leader=first,
         trick=tuple(played),
-        tricks=(),
+        tricks=completed,
         points_taken=(0, 0),
-        scores=(0, 0),
+        scores=scores,
         history=(),
         winner=None,
         decision=PlayDecision(seat, tuple(card for card in held[seat] if card in legal)),

@@ -18,8 +18,8 @@ def test_hints_match_hard_and_read_in_every_language() -> None:
         while game.hand_number <= 2 and not game.is_over:
             seat = game.to_act
             view = game.view(seat)
-            action, (key, params) = hint(view, random.Random(seed), budget_ms=5)
-            assert action == decide(view, "hard", random.Random(seed), budget_ms=5)
+            action, (key, params) = hint(view, random.Random(seed), budget=1100)
+            assert action == decide(view, "hard", random.Random(seed), budget=1100)
             keys.add(key)
             for locale in SUPPORTED_LOCALES:
                 text = t(key, locale, **params)

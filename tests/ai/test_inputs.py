@@ -9,7 +9,8 @@ from collections.abc import Iterator
 import pytest
 
 from bot.ai import LEVELS, decide
-from bot.engine import Card, Game, HouseRules, KeepDecision, SeatView
+from bot.ai.hard import SEARCH_CARDS
+from bot.engine import Card, Game, HouseRules, KeepDecision, PlayDecision, SeatView
 
 
 def _cards_in(value: object) -> Iterator[Card]:
@@ -56,6 +57,23 @@ def test_the_same_seed_gives_the_same_decision(level: str) -> None:
     for number, (_, view) in enumerate(_views(seed=8, hands=1)):
         if number % 3:
             continue
-        first = decide(view, level, random.Random(number), budget_ms=20)
-        again = decide(view, level, random.Random(number), budget_ms=20)
+        first = decide(view, level, random.Random(number), budget=4400)
+        again = decide(view, level, random.Random(number), budget=4400)
         assert first == again
+
+
+def test_hards_full_search_repeats_its_choice_whatever_runs_in_between() -> None:
+    # The search is bounded by nodes, not time: its default budget gives the same card for the
+    # same view and seed on every call, even after other searches have filled shared caches.
+    searched = [
+        view
+        for _, view in _views(seed=13, hands=1)
+        if isinstance(view.decision, PlayDecision)
+        and len(view.decision.cards) > 1
+        and sum(view.hand_sizes) <= SEARCH_CARDS
+    ][:6]
+    assert len(searched) >= 4
+    first = [decide(view, "hard", random.Random(number)) for number, view in enumerate(searched)]
+    for number, view in reversed(list(enumerate(searched))):
+        decide(view, "hard", random.Random(number + 100))
+        assert decide(view, "hard", random.Random(number)) == first[number]

@@ -14,7 +14,7 @@ H = Suit.HEARTS
 
 
 def _play(level: str, view) -> Card:
-    action = decide(view, level, random.Random(5), budget_ms=50)
+    action = decide(view, level, random.Random(5), budget=11000)
     assert isinstance(action, Play)
     return action.card
 
@@ -87,6 +87,33 @@ def test_brings_low_home_when_nobody_else_has_a_trump(level: str) -> None:
     assert _play(level, view) == Card.parse("2H")
 
 
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("seed", range(4))
+def test_takes_the_first_trick_with_the_ace_as_last_player(level: str, seed: int) -> None:
+    # East, last to the first trick, holds the Ace of trumps; North's King is winning partner
+    # West's Low. Keeping the Ace back to catch a Pedro only works when the Pedro's place is
+    # known, as it is in every open-hand world the search solves.
+    view = play_position(
+        H,
+        ["7C JC 5D 7H 8H", "2D 4S 3H 6H 9H AH", "2S 5S 5H 10H JH", "AC JD 8S AS QH"],
+        [(2, "KH"), (3, "2H"), (0, "4H")],
+    )
+    action = decide(view, level, random.Random(seed))
+    assert action == Play(Card.parse("AH"))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_keeps_its_pedro_off_a_trick_it_can_take(level: str) -> None:
+    # North leads the Nine of spades (trumps); East holds the Queen, which beats it, and the Left
+    # Pedro: dropping the Pedro would hope for a partner's higher trump it cannot know of.
+    view = play_position(
+        Suit.SPADES,
+        ["8C 9C 10C JC QC", "4S 5C 5H KC 4H QS", "10S 6S 8H 9H 10H 3C", "AS JS 3D 4D 6D 7D"],
+        [(0, "9S")],
+    )
+    assert _play(level, view) != Card.parse("5C")
+
+
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_does_not_outbid_a_partner_without_a_strong_hand(level: str) -> None:
     # North (dealer's left) bid 7; South holds a fair hand but nothing special.
@@ -117,3 +144,54 @@ def test_hint_names_the_pedro_drop() -> None:
     assert action == Play(Card.parse("5H"))
     assert key == "hint.give_points"
     assert params == {"card": "5♥"}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_dealer_outbids_the_others_with_a_strong_hand(level: str) -> None:
+    # North bid 7 (in clubs, as it happened); the dealer holds five hearts to the Ace-King-Queen.
+    view = bid_position("AH KH QH 10H 5H 5D KS 9C 6C", [7, None, None])
+    action = decide(view, level, random.Random(1))
+    assert isinstance(action, Bid) and action.amount > 7
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_dealer_takes_trumps_free_when_everybody_passed(level: str) -> None:
+    view = bid_position("AH KH QH 10H 5H 5D KS 9C 6C", [None, None, None])
+    assert decide(view, level, random.Random(1)) == Pass()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_contests_the_contract_when_the_others_need_one_point(level: str) -> None:
+    # East-West need a single point to win the game: letting them name trumps loses it.
+    view = bid_position("AH JH 9H 4H 8S 3S 10D 7D 2D", [], scores=(20, 50))
+    assert isinstance(decide(view, level, random.Random(1)), Bid)
+
+
+def test_easy_never_outbids_its_partner() -> None:
+    view = bid_position("AH KH QH JH 10H 5H 5D 2H 4S", [6, None])
+    assert decide(view, "easy", random.Random(1)) == Pass()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bids_higher_when_making_it_wins_the_game(level: str) -> None:
+    # North-South need five points: as bidders they go out by making the contract, so the
+    # strong hand shuts the others out with a higher bid than mid-game.
+    hand = "AH KH QH 10H 5H 5D KS 9C 6C"
+    mid_game = decide(bid_position(hand, [], scores=(20, 20)), level, random.Random(1))
+    near_target = decide(bid_position(hand, [], scores=(46, 20)), level, random.Random(1))
+    assert isinstance(mid_game, Bid) and isinstance(near_target, Bid)
+    assert near_target.amount > mid_game.amount
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_play_weighs_the_game_not_only_the_points(level: str) -> None:
+    # Two tricks left; West led the Ace of spades and North (who bid 7) holds the Right Pedro.
+    # Mid-game North trumps with it, hoping to bring five points home; when North-South go out
+    # by making the contract, North keeps it back rather than risk it under East's Ace.
+    hands = ["JC 5H", "2H AH", "8C JH", "10H"]
+    trick = [(3, "AS")]
+    mid_game = play_position(H, hands, trick, leader=3, scores=(0, 0))
+    near_target = play_position(H, hands, trick, leader=3, scores=(44, 0))
+    for seed in range(3):
+        assert decide(mid_game, level, random.Random(seed)) == Play(Card.parse("5H"))
+        assert decide(near_target, level, random.Random(seed)) == Play(Card.parse("JC"))

@@ -1,0 +1,68 @@
+"""What a seat reads from how the others played earlier in the hand, and how `hard` uses it."""
+
+from __future__ import annotations
+
+import random
+
+from bot.ai.knowledge import read_knowledge
+from bot.ai.sampler import sample_hands
+from bot.engine import Card, Suit
+from tests.ai.positions import play_position
+
+H = Suit.HEARTS
+
+
+def _excluded(view, seat: int) -> set[Card]:
+    k = read_knowledge(view)
+    return {k.layout.card[bit] for bit in range(52) if k.excluded[seat] >> bit & 1}
+
+
+def test_the_last_seat_that_let_points_go_holds_nothing_higher() -> None:
+    # West was last to North's Ten of trumps (Game) and let it go: no trump above the Ten.
+    view = play_position(
+        H,
+        ["8S 4C", "QH 5C", "KH 6C", "9S 3C"],
+        earlier=[[(0, "10H"), (1, "3H"), (2, "4H"), (3, "6H")]],
+        leader=0,
+    )
+    assert {Card.parse(code) for code in ("QH", "KH", "AH")} <= _excluded(view, 3)
+    assert Card.parse("QH") not in _excluded(view, 1)
+
+
+def test_a_low_trump_lead_says_the_leader_lacks_the_highest_trump_left() -> None:
+    # East led the Four of trumps while the Ace was still out: East has no Ace.
+    view = play_position(
+        H,
+        ["8S 4C", "QH 5C", "AH 6C", "9S 3C"],
+        earlier=[[(1, "4H"), (2, "3H"), (3, "6H"), (0, "7H")]],
+        leader=0,
+    )
+    assert Card.parse("AH") in _excluded(view, 1)
+    assert Card.parse("KH") not in _excluded(view, 1)
+
+
+def test_no_pedro_dropped_on_a_partners_sure_trick_means_no_pedro() -> None:
+    # North led the Ace of trumps; South followed with the Three rather than a Pedro.
+    view = play_position(
+        H,
+        ["8S 4C", "5H 5C", "QH 6C", "9S 3C"],
+        earlier=[[(0, "AH"), (1, "3H"), (2, "4H"), (3, "6H")]],
+        leader=0,
+    )
+    assert {Card.parse("5H"), Card.parse("5D")} <= _excluded(view, 2)
+
+
+
+def test_hards_worlds_put_the_king_where_the_play_showed_it() -> None:
+    # West let North's Ten of trumps go earlier, so no world North samples gives West the King
+    # of trumps.
+    view = play_position(
+        H,
+        ["JH 4H 8S", "KH 5C 9C", "QH 6C 7C", "9S 3C 4D"],
+        earlier=[[(0, "10H"), (1, "3H"), (2, "2H"), (3, "6H")]],
+        leader=0,
+    )
+    k = read_knowledge(view)
+    king = 1 << k.layout.bit[Card.parse("KH")]
+    rng = random.Random(3)
+    assert not any(sample_hands(k, rng)[3] & king for _ in range(50))
