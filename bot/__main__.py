@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,6 +22,7 @@ from bot.ai import LEVELS
 from bot.demo import DemoSettings, play_demo
 from bot.factory import create_bot
 from bot.settings import ConfigError, Settings
+from bot.store import Store, StoreError
 from bot.store.backup import BackupError, backup_sqlite
 
 log = logging.getLogger("bot")
@@ -37,11 +39,25 @@ def quiet_voice_warnings() -> None:
     discord.VoiceClient.warn_dave = False
 
 
+async def check_database(path: Path) -> None:
+    """Open (creating and migrating) the database once before connecting to Discord, so a bad
+    path stops the bot with one line instead of a half-started bot."""
+    try:
+        store = await Store.open(path)
+    except (OSError, sqlite3.Error, StoreError) as error:
+        raise ConfigError(
+            f"The database at {path} cannot be opened ({error}): check DATABASE_URL and that the"
+            " folder exists or can be created, and is writable."
+        ) from None
+    await store.close()
+
+
 def run_bot(args: argparse.Namespace) -> int:
     """Connect to Discord and serve until interrupted."""
     try:
         settings = Settings.from_env()
         token = settings.require_token()
+        asyncio.run(check_database(settings.database_path))
     except ConfigError as error:
         print(error, file=sys.stderr)
         return EXIT_CONFIG

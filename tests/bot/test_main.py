@@ -85,7 +85,7 @@ def test_without_a_connection_to_discord_it_says_so_in_one_sentence(no_settings)
     done = subprocess.run(
         [sys.executable, "-c", start_offline],
         cwd=no_settings,
-        env={**os.environ, "DISCORD_TOKEN": "abc.def.ghi"},
+        env={**os.environ, "DISCORD_TOKEN": "abc.def.ghi", "XDG_DATA_HOME": str(no_settings)},
         capture_output=True,
         text=True,
         timeout=60,
@@ -112,3 +112,23 @@ def test_backup_copies_the_configured_database_into_a_new_file(no_settings, caps
         assert copy.execute("SELECT value FROM kept").fetchall() == [("a hand",)]
     assert cli.main(["backup", "saved/copy.sqlite3"]) == cli.EXIT_CONFIG
     assert "already exists" in capsys.readouterr().err
+
+
+def test_a_database_that_cannot_be_opened_stops_the_bot_before_it_connects(no_settings):
+    (no_settings / "a-file").write_text("not a folder")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=no_settings,
+        env={
+            **os.environ,
+            "DISCORD_TOKEN": "abc.def.ghi",
+            "DATABASE_URL": f"sqlite:///{no_settings}/a-file/cinch.sqlite3",
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert done.returncode == cli.EXIT_CONFIG
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith(f"The database at {no_settings}/a-file/cinch.sqlite3 cannot be opened")
