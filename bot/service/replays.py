@@ -1,0 +1,85 @@
+"""Loading a finished hand's replay from the store, and refusing anything still in play.
+
+A hand may be replayed once it is over (it has a row in ``hands``), in a game of the server
+asking. The engine rebuilds it from the game's start, kept in every snapshot, and the stored
+actions; the replay must agree with the stored hand's score, otherwise the stored game comes
+from a version whose actions no longer replay and the player is told so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine import Game, HouseRules
+from bot.errors import UserFacingError
+from bot.service.replay_steps import HandReplay, NotReplayable, replay_hand
+from bot.store import GameRecord, HandRecord, Store
+
+
+@dataclass(frozen=True, slots=True)
+class StoredReplay:
+    """A hand's replay with what the pictures need besides it."""
+
+    game_id: int
+    replay: HandReplay
+    #: Each seat's display name.
+    names: tuple[str, ...]
+    target: int
+    #: Every finished hand's number in this game, for moving between hands.
+    hand_numbers: tuple[int, ...]
+
+
+async def load_replay(store: Store, guild_id: int, game_id: int, number: int) -> StoredReplay:
+    """The replay of hand `number` of game `game_id`, as the engine rebuilds it.
+
+    Raises ``UserFacingError``: ``replay.not_found`` (no such game on this server, or no such
+    hand), ``replay.in_play`` (the hand is not over), ``replay.unavailable`` (stored by an older
+    version whose actions cannot be replayed).
+    """
+    record = await store.games.get(game_id)
+    if record is None or record.guild_id != guild_id:
+        raise UserFacingError("replay.not_found")
+    hands = await store.games.hands(game_id)
+    hand = next((hand for hand in hands if hand.number == number), None)
+    if hand is None:
+        in_play = record.status == "playing" and number > max((h.number for h in hands), default=0)
+        raise UserFacingError("replay.in_play" if in_play else "replay.not_found")
+    replay = await _replay(store, record, hand)
+    return StoredReplay(
+        game_id=game_id,
+        replay=replay,
+        names=await _names(store, record),
+        target=(record.rules or {}).get("target_score", HouseRules().target_score),
+        hand_numbers=tuple(h.number for h in hands),
+    )
+
+
+async def _replay(store: Store, record: GameRecord, hand: HandRecord) -> HandReplay:
+    """Rebuild the hand; any disagreement with what was stored means it cannot be replayed."""
+    try:
+        if record.state is None:
+            raise NotReplayable("the game has no stored start")
+        start = Game.from_dict(record.state).restarted()
+        stored = await store.games.actions(record.id)
+        actions = [Game.action_from_dict({"seat": a.seat, **a.action}) for a in stored]
+        replay = replay_hand(start, actions, hand.number)
+    except (NotReplayable, ValueError, KeyError, TypeError):
+        raise UserFacingError("replay.unavailable", number=hand.number) from None
+    result = replay.steps[-1].result
+    if result is None or result.points != hand.points or result.changes != hand.score_change:
+        raise UserFacingError("replay.unavailable", number=hand.number)
+    return replay
+
+
+async def _names(store: Store, record: GameRecord) -> tuple[str, ...]:
+    """Who sat where: from the result once the game is over, from the table while it runs."""
+    names = [f"#{seat + 1}" for seat in range(record.player_count)]
+    result = await store.games.result(record.id)
+    if result is not None:
+        for player in result.players:
+            names[player.seat] = player.display_name
+    else:
+        for seat in await store.tables.seats(record.table_id):
+            if seat.seat < len(names):
+                names[seat.seat] = seat.display_name
+    return tuple(names)
