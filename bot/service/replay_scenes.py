@@ -1,0 +1,142 @@
+"""The picture of each replay step, built from the replayed hand, in the reader's language.
+
+Only finished hands get this far (`bot.service.replays` refuses the others), so every seat's
+cards are shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.engine import Card
+from bot.i18n import t
+from bot.render import PlayedCard, SeatScene, SideScene, TableScene
+from bot.render.replay_picture import ReplayRow, ReplayScene
+from bot.service.picture_scenes import Seating, words
+from bot.service.replay_steps import HandReplay, ReplayStep, StepKind
+from bot.service.replays import StoredReplay
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as players read them ("10♥ 5♦"), or a dash for none."""
+    return " ".join(card.display for card in cards) or "—"
+
+
+def step_title(step: ReplayStep, names: tuple[str, ...], locale: str | None) -> str:
+    """What the step shows, e.g. "Trick 3: Bob takes 4"."""
+    if step.kind is StepKind.TRICK:
+        assert step.winner is not None
+        return t(
+            "replay.step.trick",
+            locale,
+            number=step.trick_number,
+            name=names[step.winner],
+            points=step.trick_points,
+        )
+    return t(f"replay.step.{step.kind.value}", locale)
+
+
+def _scores_before(replay: HandReplay) -> tuple[int, ...]:
+    result = replay.steps[-1].result
+    assert result is not None
+    changes = zip(result.totals, result.changes, strict=True)
+    return tuple(total - change for total, change in changes)
+
+
+def _table(stored: StoredReplay, step: ReplayStep, locale: str | None) -> TableScene:
+    replay = stored.replay
+    auction = step.kind is StepKind.AUCTION
+    bids = dict(step.bids) if step.kind in (StepKind.AUCTION, StepKind.TRUMP) else {}
+    seats = tuple(
+        SeatScene(
+            name=stored.names[seat],
+            side=replay.side_of(seat),
+            card_count=len(step.hands[seat]),
+            bid=bids.get(seat),
+            passed=seat in bids and bids[seat] is None,
+        )
+        for seat in range(replay.players)
+    )
+    result = step.result
+    scores = result.totals if result is not None else _scores_before(replay)
+    seating = Seating(stored.names, (False,) * replay.players, locale)
+    sides = tuple(
+        SideScene(name, scores[index], None if auction else step.points_taken[index])
+        for index, name in enumerate(seating.side_names(replay.sides))
+    )
+    return TableScene(
+        seats=seats,
+        sides=sides,
+        target=stored.target,
+        dealer=replay.dealer,
+        hand_number=replay.hand_number,
+        phase=step_title(step, stored.names, locale),
+        trick=tuple(PlayedCard(seat, card) for seat, card in step.trick),
+        trump=None if auction else step.trump,
+        contract=None if auction else step.contract,
+        maker=None if auction else step.maker,
+        words=words(locale),
+    )
+
+
+def _exchange_notes(step: ReplayStep, seat: int, locale: str | None) -> tuple[str, ...]:
+    exchange = step.exchanges[seat]
+    if exchange.robbed:
+        took, left = exchange.drew, exchange.discarded
+        notes = [
+            t("replay.note.rob_took", locale, cards=cards_text(took)),
+            t("replay.note.rob_left", locale, cards=cards_text(left)),
+        ]
+    else:
+        notes = [
+            t("replay.note.threw", locale, cards=cards_text(exchange.discarded)),
+            t("replay.note.drew", locale, cards=cards_text(exchange.drew)),
+        ]
+    thrown = tuple(card for thrower, card in step.thrown if thrower == seat)
+    if thrown:
+        notes.append(t("replay.note.to_first_trick", locale, cards=cards_text(thrown)))
+    return tuple(notes)
+
+
+def _row(
+    stored: StoredReplay,
+    step: ReplayStep,
+    seat: int,
+    notes: tuple[str, ...],
+    costly: bool,
+    locale: str | None,
+) -> ReplayRow:
+    played = dict(step.trick).get(seat)
+    drawn: frozenset[Card] = frozenset()
+    if step.kind is StepKind.DRAW and step.exchanges:
+        drawn = frozenset(step.exchanges[seat].drew)
+        notes = _exchange_notes(step, seat, locale) + notes
+    elif step.kind is StepKind.TRICK and step.winner == seat:
+        notes = (*notes, t("replay.note.won", locale, points=step.trick_points))
+    return ReplayRow(
+        name=stored.names[seat],
+        side=stored.replay.side_of(seat),
+        cards=step.hands[seat],
+        played=played,
+        drawn=drawn,
+        notes=notes,
+        costly=costly,
+    )
+
+
+def replay_scene(
+    stored: StoredReplay,
+    index: int,
+    locale: str | None,
+    notes: dict[int, tuple[str, ...]] | None = None,
+    footer: tuple[str, ...] = (),
+) -> ReplayScene:
+    """The picture of step `index`; `notes` (by seat, e.g. the review's) lead with the costly
+    card's note when there is one, and `footer` closes the picture."""
+    step = stored.replay.steps[index]
+    notes = notes or {}
+    rows = tuple(
+        _row(stored, step, seat, notes.get(seat, ()), bool(notes.get(seat)), locale)
+        for seat in range(stored.replay.players)
+    )
+    return ReplayScene(_table(stored, step, locale), rows, footer)
