@@ -7,7 +7,9 @@ cards are shown.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
+from bot.ai.review import HandReview, points_lost
 from bot.engine import Card
 from bot.i18n import t
 from bot.render import PlayedCard, SeatScene, SideScene, TableScene
@@ -15,6 +17,7 @@ from bot.render.replay_picture import ReplayRow, ReplayScene
 from bot.service.picture_scenes import Seating, words
 from bot.service.replay_steps import HandReplay, ReplayStep, StepKind
 from bot.service.replays import StoredReplay
+from bot.service.seats import side_members
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -124,19 +127,87 @@ def _row(
     )
 
 
-def replay_scene(
-    stored: StoredReplay,
-    index: int,
-    locale: str | None,
-    notes: dict[int, tuple[str, ...]] | None = None,
-    footer: tuple[str, ...] = (),
-) -> ReplayScene:
-    """The picture of step `index`; `notes` (by seat, e.g. the review's) lead with the costly
-    card's note when there is one, and `footer` closes the picture."""
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A finished hand's replay and its review (None when it could not be computed)."""
+
+    stored: StoredReplay
+    review: HandReview | None
+
+    @property
+    def step_count(self) -> int:
+        return len(self.stored.replay.steps)
+
+
+def _side_name(stored: StoredReplay, seat: int, locale: str | None) -> str:
+    replay = stored.replay
+    return side_members(replay.sides[replay.side_of(seat)], stored.names, locale)
+
+
+def _review_notes(
+    replay: Replay, step: ReplayStep, locale: str | None
+) -> dict[int, tuple[str, ...]]:
+    """The review's word on each costly card of this trick, or each player's total at the end."""
+    review, stored = replay.review, replay.stored
+    if review is None:
+        return {}
+    if step.kind is StepKind.RESULT:
+        lost = points_lost(review.verdicts, stored.replay.players)
+        return {
+            seat: (t("review.player", locale, name=stored.names[seat], points=lost[seat]),)
+            for seat in range(stored.replay.players)
+            if lost[seat]
+        }
+    if step.kind is not StepKind.TRICK:
+        return {}
+    plays = stored.replay.plays
+    return {
+        verdict.seat: (
+            t(
+                "review.cost",
+                locale,
+                card=verdict.card.display,
+                side=_side_name(stored, verdict.seat, locale),
+                points=verdict.lost,
+                better=cards_text(verdict.better),
+            ),
+        )
+        for verdict in review.verdicts
+        if plays[verdict.play].trick_number == step.trick_number
+    }
+
+
+def _footer(replay: Replay, step: ReplayStep, locale: str | None) -> tuple[str, ...]:
+    """Under the last step: the contract's fate and, from the review, what the hand was worth."""
+    result = step.result
+    if result is None:
+        return ()
+    names = replay.stored.names
+    outcome = "picture.contract_made" if result.made else "picture.contract_set"
+    lines = [t(outcome, locale, name=names[result.maker], bid=result.contract)]
+    review = replay.review
+    if review is not None:
+        if review.worth is not None:
+            lines.append(
+                t(
+                    "review.maker",
+                    locale,
+                    name=names[result.maker],
+                    bid=result.contract,
+                    worth=review.worth,
+                )
+            )
+        lines.append(t("review.title", locale))
+    return tuple(lines)
+
+
+def replay_scene(replay: Replay, index: int, locale: str | None) -> ReplayScene:
+    """The picture of step `index`, with the review's notes (a costly card's note first)."""
+    stored = replay.stored
     step = stored.replay.steps[index]
-    notes = notes or {}
+    notes = _review_notes(replay, step, locale)
     rows = tuple(
-        _row(stored, step, seat, notes.get(seat, ()), bool(notes.get(seat)), locale)
+        _row(stored, step, seat, notes.get(seat, ()), seat in notes, locale)
         for seat in range(stored.replay.players)
     )
-    return ReplayScene(_table(stored, step, locale), rows, footer)
+    return ReplayScene(_table(stored, step, locale), rows, _footer(replay, step, locale))

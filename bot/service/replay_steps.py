@@ -4,7 +4,7 @@ The engine is deterministic given the seed (or first deck) and the actions, so r
 gives back every card of every hand at every moment. A replay is made of steps a player pages
 through: the auction, the trump named, the draw (each player's discard and draw, the dealer's
 rob), each trick with every hand shown, and the result. Each card play is also kept as a
-`PlayPosition` (every hand known), the input of the double-dummy review (`bot.service.review`).
+`PlayPosition` (every hand known), the input of the double-dummy review (`bot.ai.review`).
 
 Nothing here reads the store; `bot.service.replays` feeds it and refuses hands still in play.
 """
@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from bot.ai.review import PlayPosition
 from bot.engine import (
     Action,
     Card,
@@ -24,6 +25,7 @@ from bot.engine import (
     IllegalAction,
     Phase,
     Play,
+    SeatView,
     Suit,
     TrickWon,
 )
@@ -79,22 +81,6 @@ class ReplayStep:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayPosition:
-    """The moment before one card was played, every hand known: what the review judges."""
-
-    seat: int
-    card: Card
-    trick_number: int
-    #: Each seat's cards before this play.
-    hands: tuple[tuple[Card, ...], ...]
-    #: The cards already in the trick, in order, and the seat that led it.
-    trick: tuple[tuple[int, Card], ...]
-    leader: int
-    #: Points going to this trick's winner besides its cards (trumps thrown to the first).
-    bonus: int
-
-
-@dataclass(frozen=True, slots=True)
 class HandReplay:
     """A finished hand, as the engine replayed it."""
 
@@ -105,6 +91,8 @@ class HandReplay:
     trump: Suit
     steps: tuple[ReplayStep, ...]
     plays: tuple[PlayPosition, ...]
+    #: What the maker knew when they bid (None if they never bid): the review's bid judgement.
+    maker_view: SeatView | None = None
 
     def side_of(self, seat: int) -> int:
         return next(index for index, side in enumerate(self.sides) if seat in side)
@@ -126,12 +114,16 @@ class _Recorder:
         self.trick_start: tuple[tuple[Card, ...], ...] = ()
         self.points_taken: list[int] = []
         self.result: HandResult | None = None
+        #: Each bidder's view at their turn in the auction.
+        self.bid_views: dict[int, SeatView] = {}
 
     def before(self, game: Game, seat: int, action: Action) -> None:
         """Note the deal, and each card play's position, before the engine applies it."""
         if not self.dealt:
             self.dealt = _hands(game)
             self.points_taken = [0] * len(game.sides)
+        if game.phase is Phase.BIDDING:
+            self.bid_views[seat] = game.view(seat)
         if game.phase is not Phase.PLAY or not isinstance(action, Play):
             return
         if not game.trick:
@@ -256,4 +248,5 @@ def replay_hand(start: Game, actions: Iterable[tuple[int, Action]], number: int)
         trump=result.trump,
         steps=tuple(recorder.steps),
         plays=tuple(recorder.plays),
+        maker_view=recorder.bid_views.get(result.maker),
     )

@@ -29,6 +29,9 @@ from bot.service.game_records import GameRecords, start_game
 from bot.service.options import TableOptions
 from bot.service.publishing import BackgroundTasks, Drawing, Pending, PendingAnnouncement, Publisher
 from bot.service.refusals import CountedError, TableAlreadyOpen, refusal
+from bot.service.replay_scenes import Replay
+from bot.service.replays import load_replay
+from bot.service.reviews import hand_review
 from bot.service.seats import Person, computer_name, creator_name, seat_to_take
 from bot.service.table import EndVote, Table, TableRegistry
 from bot.service.updates import Outbox, PrivateHand, PublicTable, SeatInfo, Update
@@ -425,3 +428,9 @@ class TableService:
         if lookup(key, DEFAULT_LOCALE) is None:
             return t("text.hint_plain", locale, action=shown)
         return t("text.hint", locale, reason=t(key, locale, **params))
+
+    async def replay(self, guild_id: int, game_id: int, number: int) -> Replay:
+        """A finished hand's replay with its review, computed once in the computer players'
+        worker process (off the event loop) and kept (see ``replays`` and ``reviews``)."""
+        stored = await load_replay(self.store, guild_id, game_id, number)
+        return Replay(stored, await hand_review(self.store, self._decisions, stored))

@@ -10,6 +10,7 @@ from .database import Clock, Database, utc_now
 from .games import GamesRepository
 from .migrate import applied_versions
 from .preferences import PreferencesRepository
+from .reviews import ReviewsRepository
 from .tables import TablesRepository
 
 
@@ -22,6 +23,8 @@ class Store:
         :class:`~bot.store.games.GamesRepository`: games, actions, snapshots, hands, results.
     ``store.preferences``
         :class:`~bot.store.preferences.PreferencesRepository`: per-user settings.
+    ``store.reviews``
+        :class:`~bot.store.reviews.ReviewsRepository`: the review of each finished hand.
 
     Every method is a coroutine, and every write is committed before it returns. Open with
     :meth:`open` (which applies pending migrations) and close with :meth:`close`, or use
@@ -33,6 +36,7 @@ class Store:
         self.tables = TablesRepository(db)
         self.games = GamesRepository(db)
         self.preferences = PreferencesRepository(db)
+        self.reviews = ReviewsRepository(db)
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str], *, clock: Clock = utc_now) -> Store:

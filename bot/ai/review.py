@@ -1,0 +1,108 @@
+"""The review of a finished hand's card play: what each card cost, judged double-dummy.
+
+Once a hand is over every card is known, so each card played can be judged exactly from the
+position it was played in: the open-hand `solver` values every legal card of that player for
+their side (points their side still captures from this trick on, everybody then playing
+perfectly), and the card played is compared with the best. The difference is what that card
+cost; the cards worth the best are what would have been better. With three sides, the other
+two are assumed to play against the judged side, as in the solver.
+
+One solver per side serves the whole hand: its transposition table holds positions of this
+deal only, so later positions reuse what earlier ones found.
+
+The maker's contract is set against what their hand was worth as the `hard` player bids
+(`bidding.hand_worth`, from the cards they held when they bid).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.ai.bidding import Seat, hand_worth
+from bot.ai.bits import LAYOUTS
+from bot.ai.handvalue import bid_table
+from bot.ai.solver import Solver
+from bot.engine import Card, SeatView, Suit
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPosition:
+    """The moment before one card was played, every hand known: what the review judges."""
+
+    seat: int
+    card: Card
+    trick_number: int
+    #: Each seat's cards before this play.
+    hands: tuple[tuple[Card, ...], ...]
+    #: The cards already in the trick, in order, and the seat that led it.
+    trick: tuple[tuple[int, Card], ...]
+    leader: int
+    #: Points going to this trick's winner besides its cards (trumps thrown to the first).
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A card that cost its side points: how many, and the cards that would have kept them."""
+
+    #: Which play of the hand (0 for the first card led).
+    play: int
+    seat: int
+    card: Card
+    lost: int
+    better: tuple[Card, ...]
+
+
+def review_plays(
+    plays: Sequence[PlayPosition], trump: Suit, side_of: Sequence[int]
+) -> tuple[Verdict, ...]:
+    """The cards of `plays` that cost their side points, in the order they were played."""
+    layout = LAYOUTS[trump]
+    solvers: dict[int, Solver] = {}
+    verdicts = []
+    for index, position in enumerate(plays):
+        side = side_of[position.seat]
+        solver = solvers.get(side)
+        if solver is None:
+            solver = solvers[side] = Solver(layout, side_of, side)
+        hands = [layout.mask(hand) for hand in position.hands]
+        trick = [(seat, layout.bit[card]) for seat, card in position.trick]
+        values = solver.move_values(hands, trick, position.leader, position.bonus)
+        best = max(values.values())
+        lost = best - values[layout.bit[position.card]]
+        if lost > 0:
+            better = tuple(
+                layout.card[bit] for bit in sorted(values, reverse=True) if values[bit] == best
+            )
+            verdicts.append(Verdict(index, position.seat, position.card, lost, better))
+    return tuple(verdicts)
+
+
+def points_lost(verdicts: Sequence[Verdict], players: int) -> tuple[int, ...]:
+    """Each seat's points lost by card play over the hand."""
+    lost = [0] * players
+    for verdict in verdicts:
+        lost[verdict.seat] += verdict.lost
+    return tuple(lost)
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """A hand's review: the costly cards, and what the maker's hand was worth (if known)."""
+
+    verdicts: tuple[Verdict, ...]
+    worth: int | None
+
+
+def review_hand(
+    plays: Sequence[PlayPosition],
+    trump: Suit,
+    side_of: Sequence[int],
+    maker_view: SeatView | None,
+) -> HandReview:
+    """The whole review of a hand; `maker_view` is the maker's view when they bid."""
+    worth = None
+    if maker_view is not None:
+        worth = hand_worth(maker_view.hand, Seat.of(maker_view), bid_table())
+    return HandReview(review_plays(plays, trump, side_of), worth)
