@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from bot.ai.review import HandReview, points_lost
 from bot.engine import Card
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.render import PlayedCard, SeatScene, SideScene, TableScene
 from bot.render.replay_picture import ReplayRow, ReplayScene
 from bot.service.picture_scenes import Seating, words
@@ -144,9 +144,11 @@ def _side_name(stored: StoredReplay, seat: int, locale: str | None) -> str:
     return side_members(replay.sides[replay.side_of(seat)], stored.names, locale)
 
 
-def _review_notes(
-    replay: Replay, step: ReplayStep, locale: str | None
-) -> dict[int, tuple[str, ...]]:
+#: Notes on a seat, and whether they are about points it lost.
+Notes = tuple[tuple[str, ...], bool]
+
+
+def _review_notes(replay: Replay, step: ReplayStep, locale: str | None) -> dict[int, Notes]:
     """The review's word on each costly card of this trick, or each player's total at the end."""
     review, stored = replay.review, replay.stored
     if review is None:
@@ -154,27 +156,35 @@ def _review_notes(
     if step.kind is StepKind.RESULT:
         lost = points_lost(review.verdicts, stored.replay.players)
         return {
-            seat: (t("review.player", locale, name=stored.names[seat], points=lost[seat]),)
+            seat: ((_player_line(stored.names[seat], lost[seat], locale),), lost[seat] > 0)
             for seat in range(stored.replay.players)
-            if lost[seat]
         }
     if step.kind is not StepKind.TRICK:
         return {}
     plays = stored.replay.plays
     return {
         verdict.seat: (
-            t(
-                "review.cost",
-                locale,
-                card=verdict.card.display,
-                side=_side_name(stored, verdict.seat, locale),
-                points=verdict.lost,
-                better=cards_text(verdict.better),
+            (
+                t(
+                    "review.cost",
+                    locale,
+                    card=verdict.card.display,
+                    side=_side_name(stored, verdict.seat, locale),
+                    points=tn("count.points", verdict.lost, locale),
+                ),
+                t("review.better", locale, cards=cards_text(verdict.better)),
             ),
+            True,
         )
         for verdict in review.verdicts
         if plays[verdict.play].trick_number == step.trick_number
     }
+
+
+def _player_line(name: str, lost: int, locale: str | None) -> str:
+    if not lost:
+        return t("review.clean", locale, name=name)
+    return t("review.player", locale, name=name, points=tn("count.points", lost, locale))
 
 
 def _footer(replay: Replay, step: ReplayStep, locale: str | None) -> tuple[str, ...]:
@@ -186,18 +196,16 @@ def _footer(replay: Replay, step: ReplayStep, locale: str | None) -> tuple[str, 
     outcome = "picture.contract_made" if result.made else "picture.contract_set"
     lines = [t(outcome, locale, name=names[result.maker], bid=result.contract)]
     review = replay.review
-    if review is not None:
-        if review.worth is not None:
-            lines.append(
-                t(
-                    "review.maker",
-                    locale,
-                    name=names[result.maker],
-                    bid=result.contract,
-                    worth=review.worth,
-                )
+    if review is not None and review.worth is not None:
+        lines.append(
+            t(
+                "review.maker",
+                locale,
+                name=names[result.maker],
+                bid=result.contract,
+                worth=review.worth,
             )
-        lines.append(t("review.title", locale))
+        )
     return tuple(lines)
 
 
@@ -207,7 +215,7 @@ def replay_scene(replay: Replay, index: int, locale: str | None) -> ReplayScene:
     step = stored.replay.steps[index]
     notes = _review_notes(replay, step, locale)
     rows = tuple(
-        _row(stored, step, seat, notes.get(seat, ()), seat in notes, locale)
+        _row(stored, step, seat, *notes.get(seat, ((), False)), locale)
         for seat in range(stored.replay.players)
     )
     return ReplayScene(_table(stored, step, locale), rows, _footer(replay, step, locale))

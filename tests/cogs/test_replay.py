@@ -137,8 +137,13 @@ async def test_a_finished_hand_replays_step_by_step_and_after_a_restart(
         assert {row.played for row in scene.rows} == {card for _, card in trick}
     # The draw step shows the hands the first trick started from.
     assert _rows_cards(scenes[2]) == [set(hand) for hand in engine.at_trick[0]]
-    # The last step closes with the contract's fate and the review.
-    assert scenes[-1].footer[-1] == t("review.title", EN)
+    # The last step closes with each player's points lost by card play, and the contract.
+    result = game.history[0]
+    for row in scenes[-1].rows:
+        assert row.notes[0].startswith(row.name + ":")
+    outcome = "picture.contract_made" if result.made else "picture.contract_set"
+    maker = names[result.maker]
+    assert scenes[-1].footer[0] == t(outcome, EN, name=maker, bid=result.contract)
 
     # The review is stored once computed: the replay reads it back.
     store = driver.env.bot.store

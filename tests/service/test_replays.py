@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.engine import Game, HouseRules, Phase, Play
@@ -9,6 +11,7 @@ from bot.errors import UserFacingError
 from bot.service import TableOptions, TableService
 from bot.service.replay_steps import StepKind
 from bot.service.replays import load_replay
+from bot.service.reviews import review_from_json, review_to_json
 from bot.store import Store
 
 from .conftest import ALICE, BOB, CAROL, DAVE, GUILD, open_table, play_until
@@ -93,3 +96,21 @@ async def test_a_game_whose_actions_no_longer_replay_says_so(service, clock, sto
     with pytest.raises(UserFacingError) as refused:
         await load_replay(store, GUILD, game_id, number)
     assert refused.value.key == "replay.unavailable"
+
+
+async def test_a_review_is_computed_once_then_read_back(service, clock, store: Store):
+    table_id = await four_people(service)
+    table = await play_until(service, clock, table_id, second_hand_in_play)
+    await clock.settle(service)
+    game_id = table.game_id
+    number = (await store.games.hands(game_id))[0].number
+
+    first = await service.replay(GUILD, game_id, number)
+
+    assert first.review is not None
+    assert review_from_json(await store.reviews.get(game_id, number)) == first.review
+    # What is stored is what is shown from then on: nothing is computed again.
+    await store.reviews.save(game_id, number, review_to_json(replace(first.review, verdicts=())))
+    again = await service.replay(GUILD, game_id, number)
+    assert again.review is not None and again.review.verdicts == ()
+    assert again.stored == first.stored
