@@ -4,7 +4,9 @@ Once a hand is over every card is known, so each card played can be judged exact
 position it was played in: the open-hand `solver` values every legal card of that player for
 their side (points their side still captures from this trick on, everybody then playing
 perfectly), and the card played is compared with the best. The difference is what that card
-cost; the cards worth the best are what would have been better. With three sides, the other
+cost; the cards worth the best are what would have been better. Only the cards that might beat
+the one played are valued exactly (`Solver.move_values(judged=...)`), and a forced card is not
+searched at all. With three sides, the other
 two are assumed to play against the judged side, as in the solver.
 
 One solver per side serves the whole hand: its transposition table holds positions of this
@@ -20,10 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.ai.bidding import Seat, hand_worth
-from bot.ai.bits import LAYOUTS
+from bot.ai.bits import LAYOUTS, BitLayout
 from bot.ai.handvalue import bid_table
 from bot.ai.solver import Solver
-from bot.engine import Card, SeatView, Suit
+from bot.engine import Card, SeatView, Suit, legal_plays
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,24 +61,49 @@ def review_plays(
 ) -> tuple[Verdict, ...]:
     """The cards of `plays` that cost their side points, in the order they were played."""
     layout = LAYOUTS[trump]
-    solvers: dict[int, Solver] = {}
+    solvers = _Solvers(layout, side_of)
     verdicts = []
     for index, position in enumerate(plays):
-        side = side_of[position.seat]
-        solver = solvers.get(side)
-        if solver is None:
-            solver = solvers[side] = Solver(layout, side_of, side)
+        led = [card for _, card in position.trick]
+        if len(legal_plays(position.hands[position.seat], led, trump)) < 2:
+            continue  # a forced card costs nothing
+        solver = solvers.of(position.seat)
         hands = [layout.mask(hand) for hand in position.hands]
         trick = [(seat, layout.bit[card]) for seat, card in position.trick]
-        values = solver.move_values(hands, trick, position.leader, position.bonus)
-        best = max(values.values())
-        lost = best - values[layout.bit[position.card]]
+        played = layout.bit[position.card]
+        values = solver.move_values(
+            hands, trick, position.leader, position.bonus, judged=played
+        )
+        # Values are the maximising side's points: the other side wants them low.
+        sign = 1 if solver.maximising[position.seat] else -1
+        best = max(sign * value for value in values.values())
+        lost = best - sign * values[played]
         if lost > 0:
             better = tuple(
-                layout.card[bit] for bit in sorted(values, reverse=True) if values[bit] == best
+                layout.card[bit]
+                for bit in sorted(values, reverse=True)
+                if sign * values[bit] == best
             )
             verdicts.append(Verdict(index, position.seat, position.card, lost, better))
     return tuple(verdicts)
+
+
+class _Solvers:
+    """The solvers of a hand's review. With two sides, the points one side does not take the
+    other does, so one solver (and one transposition table) judges both; with three, each side
+    has its own, the other two playing against it."""
+
+    def __init__(self, layout: BitLayout, side_of: Sequence[int]) -> None:
+        self._layout, self._side_of = layout, side_of
+        self._two_sides = len(set(side_of)) == 2
+        self._by_side: dict[int, Solver] = {}
+
+    def of(self, seat: int) -> Solver:
+        side = 0 if self._two_sides else self._side_of[seat]
+        solver = self._by_side.get(side)
+        if solver is None:
+            solver = self._by_side[side] = Solver(self._layout, self._side_of, side)
+        return solver
 
 
 def points_lost(verdicts: Sequence[Verdict], players: int) -> tuple[int, ...]:

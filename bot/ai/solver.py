@@ -77,12 +77,19 @@ class Solver:
         trick: Sequence[tuple[int, int]],
         leader: int,
         bonus: int = 0,
+        *,
+        judged: int | None = None,
     ) -> dict[int, int]:
         """Exact value of each legal move (by bit) of the seat to play next.
 
         `trick` holds the (seat, bit) cards already in the current trick, `leader` is the seat
         that led it (or leads it, if empty) and `bonus` counts points going to this trick's winner
         besides its cards (cards thrown to the first trick).
+
+        With `judged` (a legal move), only that move and the moves better than it for the seat
+        to play (worth more to the maximising side if the seat is on it, less otherwise) are
+        valued: each other move is first tested against the judged move's value with a null
+        window, which costs far less than finding its value (the hand review's question).
         """
         hands = list(hands)
         order = self._order(hands, leader, len(trick))
@@ -98,22 +105,54 @@ class Solver:
         index = len(trick)
         seat = order[index]
         total = pts + self.points_left(hands)
+        groups = self._root_moves(hands, seat, led, best_bit)
+        position = (hands, order, index, seat, led, best_seat, best_bit, pts)
         values: dict[int, int] = {}
+        floor = -1
+        if judged is not None:
+            bit, twins = next(group for group in groups if judged in group[1])
+            floor = self._value(position, bit, 0, total, total // 2)
+            values.update(dict.fromkeys(twins, floor))
+            groups = [group for group in groups if judged not in group[1]]
         guess = total // 2
-        for bit, twins in self._root_moves(hands, seat, led, best_bit):
-            lower, upper = 0, total
-            while lower < upper:
-                beta = max(guess, lower + 1)
-                guess = self._after(
-                    hands, order, index, seat, bit, led, best_seat, best_bit, pts, beta - 1, beta
-                )
-                if guess < beta:
-                    upper = guess
-                else:
-                    lower = guess
-            for twin in twins:
-                values[twin] = guess
+        for bit, twins in groups:
+            lower = 0
+            upper = total
+            if judged is not None and self.maximising[seat]:
+                test = self._after(*position[:4], bit, *position[4:], floor, floor + 1)
+                if test <= floor:
+                    continue
+                lower = guess = test
+            elif judged is not None:
+                test = self._after(*position[:4], bit, *position[4:], floor - 1, floor)
+                if test >= floor:
+                    continue
+                upper = guess = test
+            guess = self._value(position, bit, lower, upper, guess)
+            values.update(dict.fromkeys(twins, guess))
         return values
+
+    def _value(
+        self,
+        position: tuple[list[int], list[int], int, int, int, int, int, int],
+        bit: int,
+        lower: int,
+        upper: int,
+        guess: int,
+    ) -> int:
+        """The exact value of playing `bit` (known to lie in [lower, upper]), by null-window
+        searches closing in from `guess` (MTD(f))."""
+        hands, order, index, seat, led, best_seat, best_bit, pts = position
+        while lower < upper:
+            beta = max(guess, lower + 1)
+            guess = self._after(
+                hands, order, index, seat, bit, led, best_seat, best_bit, pts, beta - 1, beta
+            )
+            if guess < beta:
+                upper = guess
+            else:
+                lower = guess
+        return guess
 
     # ------------------------------------------------------------------ search
 

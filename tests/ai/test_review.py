@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from bot.ai.bits import LAYOUTS
 from bot.ai.review import PlayPosition, Verdict, points_lost, review_hand, review_plays
+from bot.ai.solver import Solver
 from bot.engine import Card, Game, Suit, parse_cards
 from bot.engine.random_player import random_action
 from bot.service.replay_steps import replay_hand
@@ -69,3 +73,42 @@ def test_a_whole_hand_is_reviewed_card_by_card_with_the_makers_worth():
         assert (verdict.seat, verdict.card) == (position.seat, position.card)
         assert verdict.lost > 0 and verdict.card not in verdict.better
         assert all(card in position.hands[verdict.seat] for card in verdict.better)
+
+
+def test_the_other_side_is_judged_the_same_way():
+    # The same deal turned a seat clockwise: East leads, and East–West lose the Pedro.
+    turned = HANDS[3:] + HANDS[:3]
+    position = PlayPosition(1, Card.parse("4C"), 1, turned, (), leader=1, bonus=0)
+    assert review_plays([position], Suit.HEARTS, SIDES) == (
+        Verdict(0, 1, Card.parse("4C"), 5, (Card.parse("AH"),)),
+    )
+
+
+def _plain_review(replay, side_of) -> list[tuple[int, int, list[Card]]]:
+    """Every legal card valued exactly, one solver per side: what the review must agree with."""
+    layout = LAYOUTS[replay.trump]
+    found = []
+    for index, position in enumerate(replay.plays):
+        solver = Solver(layout, side_of, side_of[position.seat])
+        hands = [layout.mask(hand) for hand in position.hands]
+        trick = [(seat, layout.bit[card]) for seat, card in position.trick]
+        values = solver.move_values(hands, trick, position.leader, position.bonus)
+        best = max(values.values())
+        lost = best - values[layout.bit[position.card]]
+        if lost:
+            ordered = sorted(values, reverse=True)
+            better = [layout.card[bit] for bit in ordered if values[bit] == best]
+            found.append((index, lost, better))
+    return found
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 3), (4, 8), (3, 5), (2, 9)])
+def test_the_review_agrees_with_valuing_every_card(players, seed):
+    game = Game.new(players=players, seed=seed, first_dealer=0)
+    rng = random.Random(seed)
+    while not game.history:
+        game.apply(game.to_act, random_action(game.decision(), rng))
+    replay = replay_hand(game.restarted(), game.log, game.history[0].hand_number)
+    verdicts = review_plays(replay.plays, replay.trump, game.side_of)
+    expected = _plain_review(replay, game.side_of)
+    assert [(v.play, v.lost, list(v.better)) for v in verdicts] == expected
