@@ -7,7 +7,8 @@ a replay opened before a restart keeps working:
 - ``cinch:replay:<game>:<hand>:<step>:<f|p|n|l>``: show that step (the letter keeps the four
   buttons' ids apart when two lead to the same step);
 - ``cinch:replay-open:<game>:<hand>``: "Replay hand", under a hand's result in the channel;
-- ``cinch:replay-pick:<game>``: the hands of a game in ``/cinch history``.
+- ``cinch:replay-pick:<game>``: the hands of a game in ``/cinch history``;
+- ``cinch:replay-share:<game>:<hand>``: "Share replay", the whole hand animated in the channel.
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.render.replay_animation import render_replay_animation
 from bot.render.replay_picture import render_replay
 from bot.service.replay_scenes import Replay, replay_scene
 from cogs.attachments import png_file
 from cogs.command_inputs import guild_of
-from cogs.error_replies import reports_errors
+from cogs.error_replies import check_table_permissions, reports_errors
 from cogs.interaction import CinchInteraction
 from cogs.player_settings import interaction_locale
 
@@ -51,6 +53,7 @@ def replay_view(replay: Replay, step: int, locale: str | None) -> discord.ui.Vie
         button.item.label = t(key, locale)
         button.item.disabled = not 0 <= target < count or target == step
         view.add_item(button)
+    view.add_item(ReplayShareButton(stored.game_id, stored.replay.hand_number, locale))
     return view
 
 
@@ -183,5 +186,55 @@ class ReplayPickSelect(
         await open_replay(interaction, self.game_id, int(self.item.values[0]))
 
 
+def _animation(replay: Replay, locale: str | None) -> bytes:
+    scenes = [replay_scene(replay, step, locale) for step in range(replay.step_count)]
+    return render_replay_animation(scenes)
+
+
+class ReplayShareButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cinch:replay-share:(?P<game>\d+):(?P<hand>\d+)",
+):
+    """ "Share replay": the whole hand as one animated picture in the channel, in the table's
+    language, for everyone to see again."""
+
+    def __init__(self, game_id: int, number: int, locale: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("replay.button.share", locale),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"cinch:replay-share:{game_id}:{number}",
+                row=1,
+            )
+        )
+        self.game_id, self.number = game_id, number
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReplayShareButton:
+        return cls(int(match["game"]), int(match["hand"]))
+
+    @reports_errors
+    async def callback(self, interaction: CinchInteraction) -> None:
+        check_table_permissions(interaction)
+        await interaction.response.defer()
+        replay = await interaction.client.tables.replay(
+            guild_of(interaction), self.game_id, self.number
+        )
+        locale = replay.stored.locale
+        picture = await asyncio.to_thread(_animation, replay, locale)
+        text = t(
+            "replay.shared", locale, name=interaction.user.display_name, number=self.number
+        )
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)
+        await channel.send(
+            content=text,
+            file=png_file(picture, "replay.png", t("replay.alt", locale)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
 #: Every replay component, registered by the ``/cinch`` extension.
-REPLAY_COMPONENTS = (ReplayStepButton, ReplayOpenButton, ReplayPickSelect)
+REPLAY_COMPONENTS = (ReplayStepButton, ReplayOpenButton, ReplayPickSelect, ReplayShareButton)

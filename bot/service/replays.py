@@ -25,8 +25,8 @@ class StoredReplay:
     #: Each seat's display name.
     names: tuple[str, ...]
     target: int
-    #: Every finished hand's number in this game, for moving between hands.
-    hand_numbers: tuple[int, ...]
+    #: The table's language: what a replay shared in its channel is written in.
+    locale: str | None = None
 
 
 async def load_replay(store: Store, guild_id: int, game_id: int, number: int) -> StoredReplay:
@@ -45,12 +45,13 @@ async def load_replay(store: Store, guild_id: int, game_id: int, number: int) ->
         in_play = record.status == "playing" and number > max((h.number for h in hands), default=0)
         raise UserFacingError("replay.in_play" if in_play else "replay.not_found")
     replay = await _replay(store, record, hand)
+    table = await store.tables.get(record.table_id)
     return StoredReplay(
         game_id=game_id,
         replay=replay,
         names=await _names(store, record),
         target=(record.rules or {}).get("target_score", HouseRules().target_score),
-        hand_numbers=tuple(h.number for h in hands),
+        locale=table.language if table is not None else None,
     )
 
 

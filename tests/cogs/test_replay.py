@@ -5,10 +5,12 @@ restart. Every picture's input is compared with the engine's own replay of the g
 
 from __future__ import annotations
 
+import io
 import random
 from typing import Any
 
 import pytest
+from PIL import Image
 from table_driver import SETTLE_TIMEOUT, TableDriver, buttons, enabled
 
 import cogs.replay
@@ -111,8 +113,9 @@ async def test_a_finished_hand_replays_step_by_step_and_after_a_restart(
     steps = 3 + len(engine.tricks) + 1
     assert message.content == t("replay.heading", EN, number=number, step=1, steps=steps)
     assert [a.filename for a in message.attachments] == ["replay.png"]
+    share = t("replay.button.share", EN)
     labels = {b["label"] for b in enabled(message)}
-    assert labels == {t("replay.button.next", EN), t("replay.button.last", EN)}
+    assert labels == {t("replay.button.next", EN), t("replay.button.last", EN), share}
 
     for step in range(1, steps):
         clicked = await bob.click(message, label=t("replay.button.next", EN))
@@ -121,6 +124,7 @@ async def test_a_finished_hand_replays_step_by_step_and_after_a_restart(
     assert {b["label"] for b in enabled(message)} == {
         t("replay.button.first", EN),
         t("replay.button.previous", EN),
+        share,
     }
 
     scenes = drawn_replays[-steps:]
@@ -148,6 +152,16 @@ async def test_a_finished_hand_replays_step_by_step_and_after_a_restart(
     # The review is stored once computed: the replay reads it back.
     store = driver.env.bot.store
     assert await store.reviews.get(driver.table.game_id, number) is not None
+
+    # Shared, the whole hand is one animated picture in the channel, small enough for a phone.
+    before = len(driver.channel.history())
+    await bob.click(message, label=share)
+    [posted] = [m for m in driver.channel.history()[before:] if m.attachments]
+    assert posted.content == t("replay.shared", EN, name="bob", number=number)
+    [attachment] = posted.attachments
+    animation = await attachment.read()
+    assert len(animation) <= 2 * 1024 * 1024
+    assert Image.open(io.BytesIO(animation)).n_frames == steps
 
     # After a restart the old replay's buttons still work.
     await restart()

@@ -9,6 +9,7 @@ from PIL import Image
 
 from bot.engine.cards import parse_cards
 from bot.render import SeatScene, SideScene, TableScene
+from bot.render.replay_animation import render_replay_animation
 from bot.render.replay_picture import ReplayRow, ReplayScene, render_replay
 from bot.render.table_picture import SIZE
 
@@ -48,3 +49,18 @@ def test_the_same_step_gives_the_same_bytes():
 def test_a_replay_needs_one_row_per_seat():
     with pytest.raises(ValueError):
         _scene(rows=3)
+
+
+def test_a_shared_replay_is_one_frame_per_step_within_the_size_limit():
+    scenes = [_scene(), _scene(footer=("one",)), _scene(footer=("one", "two"))]
+    animation = Image.open(io.BytesIO(render_replay_animation(scenes)))
+    assert animation.format == "PNG" and animation.n_frames == 3
+    assert animation.width == SIZE[0]
+
+
+def test_a_shared_replay_over_the_limit_is_drawn_smaller():
+    scenes = [_scene(), _scene(footer=("one",))]
+    full = render_replay_animation(scenes)
+    smaller = render_replay_animation(scenes, max_bytes=len(full) - 1)
+    assert len(smaller) < len(full)
+    assert Image.open(io.BytesIO(smaller)).width < SIZE[0]
