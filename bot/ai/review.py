@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.ai.bidding import Seat, hand_worth
 from bot.ai.bits import LAYOUTS, BitLayout
@@ -133,3 +134,30 @@ def review_hand(
     if maker_view is not None:
         worth = hand_worth(maker_view.hand, Seat.of(maker_view), bid_table())
     return HandReview(review_plays(plays, trump, side_of), worth)
+
+
+#: The version of the review's JSON form; a stored review of another version is not read.
+REVIEW_VERSION = 1
+
+
+def review_to_json(review: HandReview) -> dict[str, Any]:
+    """``{"version", "verdicts": [[play, seat, card, lost, [better cards]], ...], "worth"}``."""
+    return {
+        "version": REVIEW_VERSION,
+        "verdicts": [
+            [v.play, v.seat, v.card.code, v.lost, [card.code for card in v.better]]
+            for v in review.verdicts
+        ],
+        "worth": review.worth,
+    }
+
+
+def review_from_json(data: Any) -> HandReview | None:
+    """The review `review_to_json` wrote, or None for anything else (another version)."""
+    if not isinstance(data, dict) or data.get("version") != REVIEW_VERSION:
+        return None
+    verdicts = tuple(
+        Verdict(play, seat, Card.parse(card), lost, tuple(Card.parse(c) for c in better))
+        for play, seat, card, lost, better in data["verdicts"]
+    )
+    return HandReview(verdicts, data["worth"])

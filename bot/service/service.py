@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.ai import LEVELS
 from bot.ai.pool import DecisionPool
-from bot.engine import Action, IllegalAction, Keep, KeepDecision
+from bot.engine import Action, HandScored, IllegalAction, Keep, KeepDecision
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.service import display
@@ -374,9 +374,21 @@ class TableService:
             log.exception("Could not store an action at table %s; reloading it", table.id)
             await self._reload(table)
             raise
+        for event in events:
+            if isinstance(event, HandScored) and table.game_id is not None:
+                number = event.result.hand_number
+                self._tasks.spawn(self._review(table.record.guild_id, table.game_id, number))
         pending = after_action(table, game, events, hand_cards, acting_before, responder)
         self._changed(table)
         return pending
+
+    async def _review(self, guild_id: int, game_id: int, number: int) -> None:
+        """Review a hand just finished, in the background, so that its replay opens at once
+        and the statistics count its card play."""
+        try:
+            await self.replay(guild_id, game_id, number)
+        except Exception:
+            log.warning("Could not review hand %s of game %s", number, game_id, exc_info=True)
 
     async def _reload(self, table: Table) -> None:
         """Make the table what the store says it is, after a failed write."""

@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
+from bot.ai.review import review_from_json, review_to_json
 from bot.engine import Game, HouseRules, Phase, Play
 from bot.errors import UserFacingError
 from bot.service import TableOptions, TableService
 from bot.service.replay_steps import StepKind
 from bot.service.replays import load_replay
-from bot.service.reviews import review_from_json, review_to_json
 from bot.store import Store
 
 from .conftest import ALICE, BOB, CAROL, DAVE, GUILD, open_table, play_until
