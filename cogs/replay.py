@@ -47,10 +47,10 @@ def replay_view(replay: Replay, step: int, locale: str | None) -> discord.ui.Vie
     stored, count = replay.stored, replay.step_count
     for nav, key in _NAV:
         target = _target(nav, step, count)
+        shown = min(max(target, 0), count - 1)
         button = ReplayStepButton(
-            stored.game_id, stored.replay.hand_number, min(max(target, 0), count - 1), nav
+            stored.game_id, stored.replay.hand_number, shown, nav, t(key, locale)
         )
-        button.item.label = t(key, locale)
         button.item.disabled = not 0 <= target < count or target == step
         view.add_item(button)
     view.add_item(ReplayShareButton(stored.game_id, stored.replay.hand_number, locale))
@@ -95,10 +95,10 @@ class ReplayStepButton(
 ):
     """First, Previous, Next or Last: the replay message shows that step instead."""
 
-    def __init__(self, game_id: int, number: int, step: int, nav: str) -> None:
+    def __init__(self, game_id: int, number: int, step: int, nav: str, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=nav,
+                label=label or nav,
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"cinch:replay:{game_id}:{number}:{step}:{nav}",
             )

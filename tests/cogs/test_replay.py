@@ -9,6 +9,7 @@ import io
 import random
 from typing import Any
 
+import discord
 import pytest
 from PIL import Image
 from table_driver import SETTLE_TIMEOUT, TableDriver, buttons, enabled
@@ -168,3 +169,21 @@ async def test_a_finished_hand_replays_step_by_step_and_after_a_restart(
     back = await bob.click(message, label=t("replay.button.first", EN))
     assert back.response.id == message.id
     assert back.response.content.endswith(f"1/{steps}")
+
+
+async def test_the_hand_being_played_cannot_be_replayed(driver, players):
+    alice, bob = players[:2]
+    game = await _play_first_hand(driver, alice)
+    running = game.hand_number
+    # A "Replay hand" button naming the hand still in play (as an old or forged message could).
+    view = discord.ui.View(timeout=None)
+    view.add_item(cogs.replay.ReplayOpenButton(driver.table.game_id, running))
+    channel = driver.env.bot.get_channel(driver.channel.id)
+    await channel.send("replay", view=view)
+    message = driver.channel.last_message
+
+    refused = await bob.click(message, custom_id=_replay_button(message)["custom_id"])
+
+    assert refused.ephemeral
+    assert refused.response.content == t("replay.in_play", EN)
+    assert not refused.response.attachments
