@@ -32,8 +32,13 @@ from cogs.player_settings import interaction_locale
 
 #: Discord's limit of options in a select.
 MAX_PICKS = 25
-_NAV = (("f", "replay.button.first"), ("p", "replay.button.previous"),
-        ("n", "replay.button.next"), ("l", "replay.button.last"))  # fmt: skip
+#: The four buttons: the letter in their custom id, and their label's key.
+_NAV = (
+    ("f", "replay.button.first"),
+    ("p", "replay.button.previous"),
+    ("n", "replay.button.next"),
+    ("l", "replay.button.last"),
+)
 
 
 def _target(nav: str, step: int, count: int) -> int:
@@ -78,8 +83,8 @@ async def replay_message(replay: Replay, step: int, locale: str | None) -> dict[
 async def open_replay(interaction: CinchInteraction, game_id: int, number: int) -> None:
     """Answer with a new private replay message at its first step.
 
-    The first opening of a hand computes its review in the worker process, so the answer is
-    deferred first.
+    A hand is reviewed in the background as it ends; opened before that review is done, the
+    replay waits for it, so the answer is deferred first.
     """
     await interaction.response.defer(ephemeral=True, thinking=True)
     locale = await interaction_locale(interaction)

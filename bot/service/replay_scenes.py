@@ -15,14 +15,15 @@ from bot.i18n import t, tn
 from bot.render import PlayedCard, SeatScene, SideScene, TableScene
 from bot.render.replay_picture import ReplayRow, ReplayScene
 from bot.service.picture_scenes import Seating, words
+from bot.service.refusals import cards_text
 from bot.service.replay_steps import HandReplay, ReplayStep, StepKind
 from bot.service.replays import StoredReplay
 from bot.service.seats import side_members
 
 
-def cards_text(cards: Iterable[Card]) -> str:
+def _cards(cards: Iterable[Card]) -> str:
     """Cards as players read them ("10♥ 5♦"), or a dash for none."""
-    return " ".join(card.display for card in cards) or "—"
+    return cards_text(cards) or "—"
 
 
 def step_title(step: ReplayStep, names: tuple[str, ...], locale: str | None) -> str:
@@ -87,17 +88,17 @@ def _exchange_notes(step: ReplayStep, seat: int, locale: str | None) -> tuple[st
     if exchange.robbed:
         took, left = exchange.drew, exchange.discarded
         notes = [
-            t("replay.note.rob_took", locale, cards=cards_text(took)),
-            t("replay.note.rob_left", locale, cards=cards_text(left)),
+            t("replay.note.rob_took", locale, cards=_cards(took)),
+            t("replay.note.rob_left", locale, cards=_cards(left)),
         ]
     else:
         notes = [
-            t("replay.note.threw", locale, cards=cards_text(exchange.discarded)),
-            t("replay.note.drew", locale, cards=cards_text(exchange.drew)),
+            t("replay.note.threw", locale, cards=_cards(exchange.discarded)),
+            t("replay.note.drew", locale, cards=_cards(exchange.drew)),
         ]
     thrown = tuple(card for thrower, card in step.thrown if thrower == seat)
     if thrown:
-        notes.append(t("replay.note.to_first_trick", locale, cards=cards_text(thrown)))
+        notes.append(t("replay.note.to_first_trick", locale, cards=_cards(thrown)))
     return tuple(notes)
 
 
@@ -172,7 +173,7 @@ def _review_notes(replay: Replay, step: ReplayStep, locale: str | None) -> dict[
                     side=_side_name(stored, verdict.seat, locale),
                     points=tn("count.points", verdict.lost, locale),
                 ),
-                t("review.better", locale, cards=cards_text(verdict.better)),
+                t("review.better", locale, cards=_cards(verdict.better)),
             ),
             True,
         )
