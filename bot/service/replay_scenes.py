@@ -56,6 +56,7 @@ def _table(stored: StoredReplay, step: ReplayStep, locale: str | None) -> TableS
             name=stored.names[seat],
             side=replay.side_of(seat),
             card_count=len(step.hands[seat]),
+            is_computer=seat < len(stored.computers) and stored.computers[seat],
             bid=bids.get(seat),
             passed=seat in bids and bids[seat] is None,
         )
@@ -63,7 +64,7 @@ def _table(stored: StoredReplay, step: ReplayStep, locale: str | None) -> TableS
     )
     result = step.result
     scores = result.totals if result is not None else _scores_before(replay)
-    seating = Seating(stored.names, (False,) * replay.players, locale)
+    seating = Seating(stored.names, stored.computers, locale)
     sides = tuple(
         SideScene(name, scores[index], None if auction else step.points_taken[index])
         for index, name in enumerate(seating.side_names(replay.sides))

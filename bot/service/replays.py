@@ -27,6 +27,8 @@ class StoredReplay:
     target: int
     #: The table's language: what a replay shared in its channel is written in.
     locale: str | None = None
+    #: Which seats computer players played.
+    computers: tuple[bool, ...] = ()
 
 
 async def load_replay(store: Store, guild_id: int, game_id: int, number: int) -> StoredReplay:
@@ -46,12 +48,14 @@ async def load_replay(store: Store, guild_id: int, game_id: int, number: int) ->
         raise UserFacingError("replay.in_play" if in_play else "replay.not_found")
     replay = await _replay(store, record, hand)
     table = await store.tables.get(record.table_id)
+    names, computers = await _seating(store, record)
     return StoredReplay(
         game_id=game_id,
         replay=replay,
-        names=await _names(store, record),
+        names=names,
         target=(record.rules or {}).get("target_score", HouseRules().target_score),
         locale=table.language if table is not None else None,
+        computers=computers,
     )
 
 
@@ -72,15 +76,15 @@ async def _replay(store: Store, record: GameRecord, hand: HandRecord) -> HandRep
     return replay
 
 
-async def _names(store: Store, record: GameRecord) -> tuple[str, ...]:
-    """Who sat where: from the result once the game is over, from the table while it runs."""
+async def _seating(store: Store, record: GameRecord) -> tuple[tuple[str, ...], tuple[bool, ...]]:
+    """Who sat where, and which seats computer players played: from the result once the game
+    is over, from the table while it runs."""
     names = [f"#{seat + 1}" for seat in range(record.player_count)]
+    computers = [False] * record.player_count
     result = await store.games.result(record.id)
-    if result is not None:
-        for player in result.players:
-            names[player.seat] = player.display_name
-    else:
-        for seat in await store.tables.seats(record.table_id):
-            if seat.seat < len(names):
-                names[seat.seat] = seat.display_name
-    return tuple(names)
+    players = result.players if result is not None else await store.tables.seats(record.table_id)
+    for player in players:
+        seat, name, level = player.seat, player.display_name, player.computer_level
+        if seat < len(names):
+            names[seat], computers[seat] = name, level is not None
+    return tuple(names), tuple(computers)

@@ -130,6 +130,10 @@ async def test_a_finished_hand_replays_step_by_step_and_after_a_restart(
 
     scenes = drawn_replays[-steps:]
     assert [row.name for row in scenes[0].rows] == names
+    computers = [driver.table.seats[seat].is_computer for seat in range(4)]
+    assert [seat.is_computer for seat in scenes[0].table.seats] == computers == [
+        name.startswith("Computer") for name in names
+    ]
     # The auction and the trump show the hands as dealt; each trick shows the hands at its
     # start and the cards played to it, as the engine played them.
     assert _rows_cards(scenes[0]) == [set(hand) for hand in engine.dealt]
