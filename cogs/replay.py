@@ -23,7 +23,8 @@ import discord
 from bot.i18n import t
 from bot.render.replay_animation import render_replay_animation
 from bot.render.replay_picture import render_replay
-from bot.service.replay_scenes import Replay, replay_scene
+from bot.service.replay_scenes import replay_scene
+from bot.service.reviews import Replay
 from cogs.attachments import png_file
 from cogs.command_inputs import guild_of
 from cogs.error_replies import check_table_permissions, reports_errors

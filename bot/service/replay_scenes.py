@@ -7,9 +7,8 @@ cards are shown.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from bot.ai.review import HandReview, points_lost
+from bot.ai.review import points_lost
 from bot.engine import Card
 from bot.i18n import t, tn
 from bot.render import PlayedCard, SeatScene, SideScene, TableScene
@@ -18,6 +17,7 @@ from bot.service.picture_scenes import Seating, words
 from bot.service.refusals import cards_text
 from bot.service.replay_steps import HandReplay, ReplayStep, StepKind
 from bot.service.replays import StoredReplay
+from bot.service.reviews import Replay
 from bot.service.seats import side_members
 
 
@@ -127,18 +127,6 @@ def _row(
         notes=notes,
         costly=costly,
     )
-
-
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """A finished hand's replay and its review (None when it could not be computed)."""
-
-    stored: StoredReplay
-    review: HandReview | None
-
-    @property
-    def step_count(self) -> int:
-        return len(self.stored.replay.steps)
 
 
 def _side_name(stored: StoredReplay, seat: int, locale: str | None) -> str:

@@ -5,10 +5,24 @@ again).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.ai.pool import DecisionPool
 from bot.ai.review import HandReview, review_from_json, review_to_json
 from bot.service.replays import StoredReplay
 from bot.store import Store
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A finished hand's replay and its review (None when it could not be computed)."""
+
+    stored: StoredReplay
+    review: HandReview | None
+
+    @property
+    def step_count(self) -> int:
+        return len(self.stored.replay.steps)
 
 
 async def hand_review(store: Store, pool: DecisionPool, stored: StoredReplay) -> HandReview:

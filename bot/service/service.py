@@ -29,9 +29,8 @@ from bot.service.game_records import GameRecords, start_game
 from bot.service.options import TableOptions
 from bot.service.publishing import BackgroundTasks, Drawing, Pending, PendingAnnouncement, Publisher
 from bot.service.refusals import CountedError, TableAlreadyOpen, refusal
-from bot.service.replay_scenes import Replay
 from bot.service.replays import load_replay
-from bot.service.reviews import hand_review
+from bot.service.reviews import Replay, hand_review
 from bot.service.seats import Person, computer_name, creator_name, seat_to_take
 from bot.service.table import EndVote, Table, TableRegistry
 from bot.service.updates import Outbox, PrivateHand, PublicTable, SeatInfo, Update
@@ -387,8 +386,8 @@ class TableService:
         and the statistics count its card play."""
         try:
             await self.replay(guild_id, game_id, number)
-        except Exception:
-            log.warning("Could not review hand %s of game %s", number, game_id, exc_info=True)
+        except UserFacingError as refused:  # a game whose actions do not replay
+            log.warning("Hand %s of game %s cannot be reviewed: %s", number, game_id, refused)
 
     async def _reload(self, table: Table) -> None:
         """Make the table what the store says it is, after a failed write."""
@@ -445,4 +444,10 @@ class TableService:
         """A finished hand's replay with its review, computed once in the computer players'
         worker process (off the event loop) and kept (see ``replays`` and ``reviews``)."""
         stored = await load_replay(self.store, guild_id, game_id, number)
-        return Replay(stored, await hand_review(self.store, self._decisions, stored))
+        try:
+            review = await hand_review(self.store, self._decisions, stored)
+        except Exception:
+            # The replay stands on its own: without its review rather than not at all.
+            log.exception("Could not review hand %s of game %s", number, game_id)
+            review = None
+        return Replay(stored, review)
