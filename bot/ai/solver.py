@@ -86,10 +86,11 @@ class Solver:
         that led it (or leads it, if empty) and `bonus` counts points going to this trick's winner
         besides its cards (cards thrown to the first trick).
 
-        With `judged` (a legal move), only that move and the moves better than it for the seat
-        to play (worth more to the maximising side if the seat is on it, less otherwise) are
-        valued: each other move is first tested against the judged move's value with a null
-        window, which costs far less than finding its value (the hand review's question).
+        With `judged` (a legal move), only that move and the moves that may be the best for the
+        seat to play (worth more to the maximising side if the seat is on it, less otherwise)
+        are valued: each other move is first tested with a null window against the judged
+        move's value, then against the best found, which costs far less than finding its
+        value. The best moves are always among those returned (the hand review's question).
         """
         hands = list(hands)
         order = self._order(hands, leader, len(trick))
@@ -115,21 +116,22 @@ class Solver:
             values.update(dict.fromkeys(twins, floor))
             groups = [group for group in groups if judged not in group[1]]
         guess = total // 2
+        # Judging, a move is valued only if it might be the best: at first strictly better
+        # than the judged one, then at least as good as the best found (its equals are wanted).
+        maximising = self.maximising[seat]
+        bar = floor + 1 if maximising else floor - 1
         for bit, twins in groups:
-            lower = 0
-            upper = total
-            if judged is not None and self.maximising[seat]:
-                test = self._after(*position[:4], bit, *position[4:], floor, floor + 1)
-                if test <= floor:
+            lower, upper = 0, total
+            if judged is not None:
+                alpha = bar - 1 if maximising else bar
+                test = self._after(*position[:4], bit, *position[4:], alpha, alpha + 1)
+                if (test < bar) if maximising else (test > bar):
                     continue
-                lower = guess = test
-            elif judged is not None:
-                test = self._after(*position[:4], bit, *position[4:], floor - 1, floor)
-                if test >= floor:
-                    continue
-                upper = guess = test
+                guess = test
+                lower, upper = (test, total) if maximising else (0, test)
             guess = self._value(position, bit, lower, upper, guess)
             values.update(dict.fromkeys(twins, guess))
+            bar = max(bar, guess) if maximising else min(bar, guess)
         return values
 
     def _value(
