@@ -6,11 +6,13 @@ their side (points their side still captures from this trick on, everybody then 
 perfectly), and the card played is compared with the best. The difference is what that card
 cost; the cards worth the best are what would have been better. Only the cards that might beat
 the one played are valued exactly (`Solver.move_values(judged=...)`), and a forced card is not
-searched at all. With three sides, the other
-two are assumed to play against the judged side, as in the solver.
+searched at all. Playing out one perfect continuation after the card played and one after the
+best card (`Solver.line`) shows which scoring cards the side lost, and to whom. With three
+sides, the other two are assumed to play against the judged side, as in the solver.
 
-One solver per side serves the whole hand: its transposition table holds positions of this
-deal only, so later positions reuse what earlier ones found.
+One solver serves the whole hand (both sides of a two-side hand, one per side with three): its
+transposition table holds positions of this deal only, so later positions reuse what earlier
+ones found.
 
 The maker's contract is set against what their hand was worth as the `hard` player bids
 (`bidding.hand_worth`, from the cards they held when they bid).
@@ -55,6 +57,9 @@ class Verdict:
     card: Card
     lost: int
     better: tuple[Card, ...]
+    #: Scoring cards the side keeps with the best card but not with this one, each with the seat
+    #: that takes it instead (along one perfect continuation of each).
+    falls: tuple[tuple[Card, int], ...] = ()
 
 
 def review_plays(
@@ -80,13 +85,38 @@ def review_plays(
         best = max(sign * value for value in values.values())
         lost = best - sign * values[played]
         if lost > 0:
-            better = tuple(
-                layout.card[bit]
-                for bit in sorted(values, reverse=True)
-                if sign * values[bit] == best
+            best_bits = [bit for bit in sorted(values, reverse=True) if sign * values[bit] == best]
+            better = tuple(layout.card[bit] for bit in best_bits)
+            lines = [
+                _captures(solver, position, hands, trick, bit, values[bit])
+                for bit in (played, best_bits[0])
+            ]
+            falls = tuple(
+                (layout.card[bit], seat)
+                for bit, seat in sorted(lines[0].items(), reverse=True)
+                if side_of[seat] != side_of[position.seat]
+                and side_of[lines[1][bit]] == side_of[position.seat]
             )
-            verdicts.append(Verdict(index, position.seat, position.card, lost, better))
+            verdicts.append(Verdict(index, position.seat, position.card, lost, better, falls))
     return tuple(verdicts)
+
+
+def _captures(
+    solver: Solver,
+    position: PlayPosition,
+    hands: list[int],
+    trick: list[tuple[int, int]],
+    bit: int,
+    value: int,
+) -> dict[int, int]:
+    """Who takes each scoring card still in play if the seat plays `bit` (worth `value`) and
+    everybody then plays perfectly."""
+    after = list(hands)
+    after[position.seat] ^= 1 << bit
+    played = [*trick, (position.seat, bit)]
+    tricks = solver.line(after, played, position.leader, position.bonus, value)
+    points = solver.layout.points
+    return {card: winner for winner, cards in tricks for _, card in cards if points[card]}
 
 
 class _Solvers:
@@ -136,16 +166,25 @@ def review_hand(
     return HandReview(review_plays(plays, trump, side_of), worth)
 
 
-#: The version of the review's JSON form; a stored review of another version is not read.
-REVIEW_VERSION = 1
+#: The version of the review's JSON form; a stored review of another version is not read
+#: (and so is computed again).
+REVIEW_VERSION = 2
 
 
 def review_to_json(review: HandReview) -> dict[str, Any]:
-    """``{"version", "verdicts": [[play, seat, card, lost, [better cards]], ...], "worth"}``."""
+    """``{"version", "verdicts": [[play, seat, card, lost, [better cards], [[card, seat], ...]],
+    ...], "worth"}``."""
     return {
         "version": REVIEW_VERSION,
         "verdicts": [
-            [v.play, v.seat, v.card.code, v.lost, [card.code for card in v.better]]
+            [
+                v.play,
+                v.seat,
+                v.card.code,
+                v.lost,
+                [card.code for card in v.better],
+                [[card.code, seat] for card, seat in v.falls],
+            ]
             for v in review.verdicts
         ],
         "worth": review.worth,
@@ -157,7 +196,14 @@ def review_from_json(data: Any) -> HandReview | None:
     if not isinstance(data, dict) or data.get("version") != REVIEW_VERSION:
         return None
     verdicts = tuple(
-        Verdict(play, seat, Card.parse(card), lost, tuple(Card.parse(c) for c in better))
-        for play, seat, card, lost, better in data["verdicts"]
+        Verdict(
+            play,
+            seat,
+            Card.parse(card),
+            lost,
+            tuple(Card.parse(code) for code in better),
+            tuple((Card.parse(code), taker) for code, taker in falls),
+        )
+        for play, seat, card, lost, better, falls in data["verdicts"]
     )
     return HandReview(verdicts, data["worth"])

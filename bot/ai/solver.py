@@ -92,22 +92,10 @@ class Solver:
         move's value, then against the best found, which costs far less than finding its
         value. The best moves are always among those returned (the hand review's question).
         """
-        hands = list(hands)
-        order = self._order(hands, leader, len(trick))
-        if len(order) <= len(trick):
-            raise ValueError("nobody is left to play to this trick")
-        led, best_seat, best_bit, pts = _UNSET, _UNSET, _UNSET, bonus
-        for seat, bit in trick:
-            if led == _UNSET:
-                led, best_seat, best_bit = self._block[bit], seat, bit
-            elif self._beats(bit, best_bit, led):
-                best_seat, best_bit = seat, bit
-            pts += self._points[bit]
-        index = len(trick)
-        seat = order[index]
+        position = self._position(hands, trick, leader, bonus)
+        hands, _, _, seat, led, _, best_bit, pts = position
         total = pts + self.points_left(hands)
         groups = self._root_moves(hands, seat, led, best_bit)
-        position = (hands, order, index, seat, led, best_seat, best_bit, pts)
         values: dict[int, int] = {}
         floor = -1
         if judged is not None:
@@ -133,6 +121,74 @@ class Solver:
             values.update(dict.fromkeys(twins, guess))
             bar = max(bar, guess) if maximising else min(bar, guess)
         return values
+
+    def best_move(
+        self, hands: Sequence[int], trick: Sequence[tuple[int, int]], leader: int, bonus: int,
+        value: int,
+    ) -> int:
+        """A move (by bit) of the seat to play that keeps the position's exact `value`: each
+        legal move, the likely best first, is tested with one null window until one does."""
+        position = self._position(hands, trick, leader, bonus)
+        hands, _, _, seat, led, best_seat, best_bit, _ = position
+        for bit in self._moves(hands, seat, led, best_seat, best_bit):
+            if self.maximising[seat]:
+                if self._after(*position[:4], bit, *position[4:], value - 1, value) >= value:
+                    return bit
+            elif self._after(*position[:4], bit, *position[4:], value, value + 1) <= value:
+                return bit
+        raise ValueError(f"no move keeps the value {value}")
+
+    def line(
+        self, hands: Sequence[int], trick: Sequence[tuple[int, int]], leader: int, bonus: int,
+        value: int,
+    ) -> list[tuple[int, list[tuple[int, int]]]]:
+        """One perfect continuation of a position whose exact value is `value`: the tricks to
+        the end of the hand, each as its winner and its (seat, bit) cards, the current trick
+        first (with the cards already in it)."""
+        hands, trick = list(hands), list(trick)
+        tricks: list[tuple[int, list[tuple[int, int]]]] = []
+        while any(hands) or trick:
+            order = self._order(hands, leader, len(trick))
+            if len(trick) < len(order):
+                bit = self.best_move(hands, trick, leader, bonus, value)
+                seat = order[len(trick)]
+                hands[seat] ^= 1 << bit
+                trick.append((seat, bit))
+                continue
+            winner = self._winner(trick)
+            points = bonus + sum(self._points[bit] for _, bit in trick)
+            if self.maximising[winner]:
+                value -= points
+            tricks.append((winner, trick))
+            leader, trick, bonus = winner, [], 0
+        return tricks
+
+    def _winner(self, trick: Sequence[tuple[int, int]]) -> int:
+        led, best_seat, best_bit = self._block[trick[0][1]], trick[0][0], trick[0][1]
+        for seat, bit in trick[1:]:
+            if self._beats(bit, best_bit, led):
+                best_seat, best_bit = seat, bit
+        return best_seat
+
+    def _position(
+        self, hands: Sequence[int], trick: Sequence[tuple[int, int]], leader: int, bonus: int
+    ) -> tuple[list[int], list[int], int, int, int, int, int, int]:
+        """The search's view of a position: hands, the seats playing to the trick, how many
+        have played, the seat to play, the suit led, who is winning with which card, and the
+        points in the trick (with `bonus`)."""
+        hands = list(hands)
+        order = self._order(hands, leader, len(trick))
+        if len(order) <= len(trick):
+            raise ValueError("nobody is left to play to this trick")
+        led, best_seat, best_bit, pts = _UNSET, _UNSET, _UNSET, bonus
+        for seat, bit in trick:
+            if led == _UNSET:
+                led, best_seat, best_bit = self._block[bit], seat, bit
+            elif self._beats(bit, best_bit, led):
+                best_seat, best_bit = seat, bit
+            pts += self._points[bit]
+        index = len(trick)
+        return (hands, order, index, order[index], led, best_seat, best_bit, pts)
 
     def _value(
         self,

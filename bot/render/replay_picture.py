@@ -28,9 +28,7 @@ ROW_HEIGHT = 112
 ROW_MARGIN = 16
 NAME_WIDTH = 150
 CARDS_LEFT = ROW_MARGIN + NAME_WIDTH + 12
-MAX_NOTES = 3
-#: A costly card's note and the better cards after it are drawn in the warning colour.
-COSTLY_LINES = 2
+MAX_NOTES = 4
 NOTE_LEFT = 606
 #: Nine cards overlap to fit before the notes; six or fewer sit side by side.
 CARDS_ROOM = NOTE_LEFT - 20 - CARDS_LEFT - ROW_CARD
@@ -50,10 +48,11 @@ class ReplayRow:
     played: Card | None = None
     #: Cards the seat has just drawn (framed), on the draw step.
     drawn: frozenset[Card] = frozenset()
-    #: Up to three lines about this seat at this step, already in the reader's language.
+    #: Up to four lines about this seat at this step, already in the reader's language.
     notes: tuple[str, ...] = ()
-    #: The first notes say the seat's card cost its side points (drawn in the warning colour).
-    costly: bool = False
+    #: How many of the first notes say the seat's card cost its side points (drawn in the
+    #: warning colour).
+    costly_lines: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +102,7 @@ class _ReplayPainter(Painter):
         self.cards(row, top + 4 + RAISE + spare // 2)
         shown = row.notes[:MAX_NOTES]
         for index, note in enumerate(shown):
-            colour = BAD if row.costly and index < COSTLY_LINES else TEXT_DIM
+            colour = BAD if index < row.costly_lines else TEXT_DIM
             y = middle + (index - (len(shown) - 1) / 2) * (NOTE_SIZE + 8)
             self.text((NOTE_LEFT, y), note, NOTE_SIZE, colour, max_width=SIZE[0] - NOTE_LEFT - 16)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.ai.review import points_lost
+from bot.ai.review import Verdict, points_lost
 from bot.engine import Card
 from bot.i18n import t, tn
 from bot.render import PlayedCard, SeatScene, SideScene, TableScene
@@ -108,14 +108,14 @@ def _row(
     step: ReplayStep,
     seat: int,
     notes: tuple[str, ...],
-    costly: bool,
+    costly_lines: int,
     locale: str | None,
 ) -> ReplayRow:
     played = dict(step.trick).get(seat)
     drawn: frozenset[Card] = frozenset()
     if step.kind is StepKind.DRAW and step.exchanges:
         drawn = frozenset(step.exchanges[seat].drew)
-        notes = _exchange_notes(step, seat, locale) + notes
+        notes = notes + _exchange_notes(step, seat, locale)
     elif step.kind is StepKind.TRICK and step.winner == seat:
         notes = (*notes, t("replay.note.won", locale, points=step.trick_points))
     return ReplayRow(
@@ -125,7 +125,7 @@ def _row(
         played=played,
         drawn=drawn,
         notes=notes,
-        costly=costly,
+        costly_lines=costly_lines,
     )
 
 
@@ -134,8 +134,8 @@ def _side_name(stored: StoredReplay, seat: int, locale: str | None) -> str:
     return side_members(replay.sides[replay.side_of(seat)], stored.names, locale)
 
 
-#: Notes on a seat, and whether they are about points it lost.
-Notes = tuple[tuple[str, ...], bool]
+#: Notes on a seat, and how many of the first ones are about points it lost.
+Notes = tuple[tuple[str, ...], int]
 
 
 def _review_notes(replay: Replay, step: ReplayStep, locale: str | None) -> dict[int, Notes]:
@@ -146,29 +146,37 @@ def _review_notes(replay: Replay, step: ReplayStep, locale: str | None) -> dict[
     if step.kind is StepKind.RESULT:
         lost = points_lost(review.verdicts, stored.replay.players)
         return {
-            seat: ((_player_line(stored.names[seat], lost[seat], locale),), lost[seat] > 0)
+            seat: ((_player_line(stored.names[seat], lost[seat], locale),), int(lost[seat] > 0))
             for seat in range(stored.replay.players)
         }
     if step.kind is not StepKind.TRICK:
         return {}
     plays = stored.replay.plays
-    return {
-        verdict.seat: (
-            (
-                t(
-                    "review.cost",
-                    locale,
-                    card=verdict.card.display,
-                    side=_side_name(stored, verdict.seat, locale),
-                    points=tn("count.points", verdict.lost, locale),
-                ),
-                t("review.better", locale, cards=_cards(verdict.better)),
-            ),
-            True,
-        )
+    notes = {
+        verdict.seat: _verdict_notes(stored, verdict, locale)
         for verdict in review.verdicts
         if plays[verdict.play].trick_number == step.trick_number
     }
+    return {seat: (lines, len(lines)) for seat, lines in notes.items()}
+
+
+def _verdict_notes(stored: StoredReplay, verdict: Verdict, locale: str | None) -> tuple[str, ...]:
+    """What a costly card cost, the scoring cards that fell to whom, and the better cards."""
+    cost = t(
+        "review.cost",
+        locale,
+        card=verdict.card.display,
+        side=_side_name(stored, verdict.seat, locale),
+        points=tn("count.points", verdict.lost, locale),
+    )
+    takers: dict[int, list[Card]] = {}
+    for card, taker in verdict.falls:
+        takers.setdefault(taker, []).append(card)
+    falls = [
+        tn("review.falls", len(cards), locale, cards=_cards(cards), name=stored.names[taker])
+        for taker, cards in takers.items()
+    ]
+    return (cost, *falls, t("review.better", locale, cards=_cards(verdict.better)))
 
 
 def _player_line(name: str, lost: int, locale: str | None) -> str:
@@ -205,7 +213,7 @@ def replay_scene(replay: Replay, index: int, locale: str | None) -> ReplayScene:
     step = stored.replay.steps[index]
     notes = _review_notes(replay, step, locale)
     rows = tuple(
-        _row(stored, step, seat, *notes.get(seat, ((), False)), locale)
+        _row(stored, step, seat, *notes.get(seat, ((), 0)), locale)
         for seat in range(stored.replay.players)
     )
     return ReplayScene(_table(stored, step, locale), rows, _footer(replay, step, locale))

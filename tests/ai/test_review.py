@@ -16,7 +16,8 @@ from bot.service.replay_steps import replay_hand
 SIDES = (0, 1, 0, 1)
 #: Two cards each, hearts trumps, North to lead. Leading A♥ draws East's Right Pedro (5♥):
 #: North–South take High and the Pedro, 6. Leading 4♣ lets East trump it with the Pedro and
-#: keep it; North–South then take only High (A♥) in the last trick, 1: the club costs 5.
+#: keep it; North–South then take only High (A♥) in the last trick, 1: the club costs 5, and
+#: the Pedro falls to East.
 HANDS = tuple(tuple(parse_cards(text)) for text in ("AH 4C", "5H 2C", "3C 6C", "7C 8C"))
 
 
@@ -26,7 +27,7 @@ def _lead(card: str) -> PlayPosition:
 
 def test_a_lead_that_gives_away_the_pedro_costs_five_and_the_ace_was_better():
     assert review_plays([_lead("4C")], Suit.HEARTS, SIDES) == (
-        Verdict(0, 0, Card.parse("4C"), 5, (Card.parse("AH"),)),
+        Verdict(0, 0, Card.parse("4C"), 5, (Card.parse("AH"),), ((Card.parse("5H"), 1),)),
     )
 
 
@@ -41,6 +42,19 @@ def test_a_forced_card_never_costs_anything():
         1, Card.parse("5H"), 1, after_lead, ((0, Card.parse("AH")),), leader=0, bonus=0
     )
     assert review_plays([position], Suit.HEARTS, SIDES) == ()
+
+
+def test_a_perfect_line_plays_the_hand_out_keeping_its_value():
+    layout = LAYOUTS[Suit.HEARTS]
+    solver = Solver(layout, SIDES, 0)
+    hands = [layout.mask(hand) for hand in HANDS]
+    hands[0] ^= 1 << layout.bit[Card.parse("4C")]
+    tricks = solver.line(hands, [(0, layout.bit[Card.parse("4C")])], 0, 0, value=1)
+    played = [[(seat, layout.card[bit]) for seat, bit in cards] for _, cards in tricks]
+    # East trumps the club with the Pedro and wins; North's ace takes the last trick.
+    assert [winner for winner, _ in tricks] == [1, 0]
+    assert played[0][:2] == [(0, Card.parse("4C")), (1, Card.parse("5H"))]
+    assert played[1][0] == (1, Card.parse("2C")) and (0, Card.parse("AH")) in played[1]
 
 
 def test_points_thrown_to_the_first_trick_count_for_its_winner():
@@ -73,6 +87,10 @@ def test_a_whole_hand_is_reviewed_card_by_card_with_the_makers_worth():
         assert (verdict.seat, verdict.card) == (position.seat, position.card)
         assert verdict.lost > 0 and verdict.card not in verdict.better
         assert all(card in position.hands[verdict.seat] for card in verdict.better)
+        # Each scoring card that fell was still in play, and went to the other side.
+        for card, taker in verdict.falls:
+            assert game.side_of[taker] != game.side_of[verdict.seat]
+            assert any(card in hand for hand in position.hands)
 
 
 def test_the_other_side_is_judged_the_same_way():
@@ -80,7 +98,7 @@ def test_the_other_side_is_judged_the_same_way():
     turned = HANDS[3:] + HANDS[:3]
     position = PlayPosition(1, Card.parse("4C"), 1, turned, (), leader=1, bonus=0)
     assert review_plays([position], Suit.HEARTS, SIDES) == (
-        Verdict(0, 1, Card.parse("4C"), 5, (Card.parse("AH"),)),
+        Verdict(0, 1, Card.parse("4C"), 5, (Card.parse("AH"),), ((Card.parse("5H"), 2),)),
     )
 
 

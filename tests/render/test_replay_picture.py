@@ -27,7 +27,7 @@ def _scene(rows: int = 4, footer: tuple[str, ...] = ()) -> ReplayScene:
     return ReplayScene(
         table,
         tuple(
-            ReplayRow(f"P{seat}", seat % 2, hand, played=hand[0], notes=("a note",), costly=True)
+            ReplayRow(f"P{seat}", seat % 2, hand, played=hand[0], notes=("a note",), costly_lines=1)
             for seat in range(rows)
         ),
         footer,

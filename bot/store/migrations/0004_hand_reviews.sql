@@ -1,7 +1,7 @@
 -- The review of a finished hand's card play (bot/ai/review.py), computed once and kept, so a
--- replay shows it again at once. review is JSON written by bot/service/reviews.py:
--- {"version": 1, "verdicts": [[play, seat, card, lost, [better cards]], ...],
---  "lost": [points lost by each seat], "worth": the maker's hand worth or null}.
+-- replay shows it again at once. review is the JSON of bot.ai.review.review_to_json: the
+-- costly cards (points lost, the better cards, the scoring cards that fell to the other side)
+-- and the maker's hand worth.
 CREATE TABLE hand_reviews (
     game_id     INTEGER NOT NULL,
     hand_number INTEGER NOT NULL,
