@@ -123,7 +123,11 @@ class Solver:
         return values
 
     def best_move(
-        self, hands: Sequence[int], trick: Sequence[tuple[int, int]], leader: int, bonus: int,
+        self,
+        hands: Sequence[int],
+        trick: Sequence[tuple[int, int]],
+        leader: int,
+        bonus: int,
         value: int,
     ) -> int:
         """A move (by bit) of the seat to play that keeps the position's exact `value`: each
@@ -139,7 +143,11 @@ class Solver:
         raise ValueError(f"no move keeps the value {value}")
 
     def line(
-        self, hands: Sequence[int], trick: Sequence[tuple[int, int]], leader: int, bonus: int,
+        self,
+        hands: Sequence[int],
+        trick: Sequence[tuple[int, int]],
+        leader: int,
+        bonus: int,
         value: int,
     ) -> list[tuple[int, list[tuple[int, int]]]]:
         """One perfect continuation of a position whose exact value is `value`: the tricks to
@@ -155,20 +163,12 @@ class Solver:
                 hands[seat] ^= 1 << bit
                 trick.append((seat, bit))
                 continue
-            winner = self._winner(trick)
-            points = bonus + sum(self._points[bit] for _, bit in trick)
+            _, winner, _, points = self._trick_state(trick, bonus)
             if self.maximising[winner]:
                 value -= points
             tricks.append((winner, trick))
             leader, trick, bonus = winner, [], 0
         return tricks
-
-    def _winner(self, trick: Sequence[tuple[int, int]]) -> int:
-        led, best_seat, best_bit = self._block[trick[0][1]], trick[0][0], trick[0][1]
-        for seat, bit in trick[1:]:
-            if self._beats(bit, best_bit, led):
-                best_seat, best_bit = seat, bit
-        return best_seat
 
     def _position(
         self, hands: Sequence[int], trick: Sequence[tuple[int, int]], leader: int, bonus: int
@@ -180,6 +180,14 @@ class Solver:
         order = self._order(hands, leader, len(trick))
         if len(order) <= len(trick):
             raise ValueError("nobody is left to play to this trick")
+        led, best_seat, best_bit, pts = self._trick_state(trick, bonus)
+        index = len(trick)
+        return (hands, order, index, order[index], led, best_seat, best_bit, pts)
+
+    def _trick_state(
+        self, trick: Sequence[tuple[int, int]], bonus: int
+    ) -> tuple[int, int, int, int]:
+        """The suit led, the seat winning so far and its card, and the points at stake."""
         led, best_seat, best_bit, pts = _UNSET, _UNSET, _UNSET, bonus
         for seat, bit in trick:
             if led == _UNSET:
@@ -187,8 +195,7 @@ class Solver:
             elif self._beats(bit, best_bit, led):
                 best_seat, best_bit = seat, bit
             pts += self._points[bit]
-        index = len(trick)
-        return (hands, order, index, order[index], led, best_seat, best_bit, pts)
+        return led, best_seat, best_bit, pts
 
     def _value(
         self,
