@@ -69,17 +69,23 @@ def review_plays(
     layout = LAYOUTS[trump]
     solvers = _Solvers(layout, side_of)
     verdicts = []
+    #: The position's value, when the previous card's search found it (two sides only).
+    known: int | None = None
     for index, position in enumerate(plays):
+        solver = solvers.of(position.seat)
+        if known is not None and index and not position.trick:
+            known -= _banked(plays[index - 1], position.leader, layout, solver)
         led = [card for _, card in position.trick]
         if len(legal_plays(position.hands[position.seat], led, trump)) < 2:
-            continue  # a forced card costs nothing
-        solver = solvers.of(position.seat)
+            continue  # a forced card costs nothing, and keeps the position's value
         hands = [layout.mask(hand) for hand in position.hands]
         trick = [(seat, layout.bit[card]) for seat, card in position.trick]
         played = layout.bit[position.card]
         values = solver.move_values(
-            hands, trick, position.leader, position.bonus, judged=played
+            hands, trick, position.leader, position.bonus, judged=played, value=known
         )
+        # What the card played leaves is the value of the next position.
+        known = values[played] if solvers.shared else None
         # Values are the maximising side's points: the other side wants them low.
         sign = 1 if solver.maximising[position.seat] else -1
         best = max(sign * value for value in values.values())
@@ -119,6 +125,15 @@ def _captures(
     return {card: winner for winner, cards in tricks for _, card in cards if points[card]}
 
 
+def _banked(last: PlayPosition, winner: int, layout: BitLayout, solver: Solver) -> int:
+    """The points of the trick that `last` completed when the maximising side won them: they
+    count in the value of the position before, and no longer after."""
+    if not solver.maximising[winner]:
+        return 0
+    cards = [card for _, card in last.trick] + [last.card]
+    return last.bonus + sum(layout.points[layout.bit[card]] for card in cards)
+
+
 class _Solvers:
     """The solvers of a hand's review. With two sides, the points one side does not take the
     other does, so one solver (and one transposition table) judges both; with three, each side
@@ -126,11 +141,13 @@ class _Solvers:
 
     def __init__(self, layout: BitLayout, side_of: Sequence[int]) -> None:
         self._layout, self._side_of = layout, side_of
-        self._two_sides = len(set(side_of)) == 2
+        #: With two sides one solver serves every seat, and its values carry from one card to
+        #: the next.
+        self.shared = len(set(side_of)) == 2
         self._by_side: dict[int, Solver] = {}
 
     def of(self, seat: int) -> Solver:
-        side = 0 if self._two_sides else self._side_of[seat]
+        side = 0 if self.shared else self._side_of[seat]
         solver = self._by_side.get(side)
         if solver is None:
             solver = self._by_side[side] = Solver(self._layout, self._side_of, side)

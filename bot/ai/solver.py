@@ -79,6 +79,7 @@ class Solver:
         bonus: int = 0,
         *,
         judged: int | None = None,
+        value: int | None = None,
     ) -> dict[int, int]:
         """Exact value of each legal move (by bit) of the seat to play next.
 
@@ -91,6 +92,8 @@ class Solver:
         are valued: each other move is first tested with a null window against the judged
         move's value, then against the best found, which costs far less than finding its
         value. The best moves are always among those returned (the hand review's question).
+        With the position's exact `value` known as well, one null window tells whether the
+        judged move keeps it; if so it is the best, and nothing else is searched.
         """
         position = self._position(hands, trick, leader, bonus)
         hands, _, _, seat, led, _, best_bit, pts = position
@@ -98,15 +101,20 @@ class Solver:
         groups = self._root_moves(hands, seat, led, best_bit)
         values: dict[int, int] = {}
         floor = -1
+        maximising = self.maximising[seat]
         if judged is not None:
             bit, twins = next(group for group in groups if judged in group[1])
+            if value is not None:
+                alpha = value - 1 if maximising else value
+                test = self._after(*position[:4], bit, *position[4:], alpha, alpha + 1)
+                if (test >= value) if maximising else (test <= value):
+                    return dict.fromkeys(twins, value)
             floor = self._value(position, bit, 0, total, total // 2)
             values.update(dict.fromkeys(twins, floor))
             groups = [group for group in groups if judged not in group[1]]
         guess = total // 2
         # Judging, a move is valued only if it might be the best: at first strictly better
         # than the judged one, then at least as good as the best found (its equals are wanted).
-        maximising = self.maximising[seat]
         bar = floor + 1 if maximising else floor - 1
         for bit, twins in groups:
             lower, upper = 0, total
