@@ -187,6 +187,17 @@ async def test_a_game_played_through_discord_reaches_the_boards_cards_and_histor
         assert line.startswith(f"{hand.hand_number}. ") and line.endswith(f" · {scores}")
     assert [attachment.filename for attachment in detail.response.attachments] == ["game.png"]
 
+    # Any hand of the game can be replayed from there.
+    [select] = [item for row in detail.response.components for item in row["components"]]
+    numbers = [hand.hand_number for hand in game.history]
+    assert [option["value"] for option in select["options"]] == [str(n) for n in numbers[:25]]
+    last = numbers[-1]
+    replay = await alice.select(detail.response, [str(last)], custom_id=select["custom_id"])
+    assert replay.ephemeral
+    # Four players: the auction, the trump, the draw, six tricks and the result.
+    assert replay.response.content == t("replay.heading", EN, number=last, step=1, steps=10)
+    assert [attachment.filename for attachment in replay.response.attachments] == ["replay.png"]
+
 
 async def test_a_player_hidden_from_the_boards_never_appears_after_a_game(
     driver, guild, channel, players
