@@ -195,15 +195,9 @@ def _footer(replay: Replay, step: ReplayStep, locale: str | None) -> tuple[str, 
     lines = [t(outcome, locale, name=names[result.maker], bid=result.contract)]
     review = replay.review
     if review is not None and review.worth is not None:
-        lines.append(
-            t(
-                "review.maker",
-                locale,
-                name=names[result.maker],
-                bid=result.contract,
-                worth=review.worth,
-            )
-        )
+        key = "review.maker" if review.worth else "review.maker_none"
+        name = names[result.maker]
+        lines.append(t(key, locale, name=name, bid=result.contract, worth=review.worth))
     return tuple(lines)
 
 
