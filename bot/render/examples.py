@@ -58,10 +58,10 @@ def table_bidding_three() -> TableScene:
     return TableScene(
         seats=(
             SeatScene("Dana 🦊", 0, 9, bid=5),
-            SeatScene("Computer Eve", 1, 9, is_computer=True),
+            SeatScene("Computer 2", 1, 9, is_computer=True),
             SeatScene("Фёдор", 2, 9),
         ),
-        sides=(SideScene("Dana 🦊", 12), SideScene("Computer Eve", 20), SideScene("Фёдор", 9)),
+        sides=(SideScene("Dana 🦊", 12), SideScene("Computer 2", 20), SideScene("Фёдор", 9)),
         target=51,
         dealer=0,
         hand_number=3,
