@@ -103,12 +103,13 @@ def decision_items(private: PrivateHand, locale: str | None) -> list[discord.ui.
         case DiscardDecision():
             placeholder = t("select.discard.placeholder", locale)
             return _pick_items(
-                key, "discard", decision.options, decision.count, placeholder, locale
+                key, "discard", decision.options, decision.count, placeholder, locale, ()
             )
         case KeepDecision():
             placeholder = tn("select.keep.placeholder", decision.free_choices, locale)
+            pack = tuple(card for card in decision.options if card not in private.cards)
             return _pick_items(
-                key, "keep", decision.options, decision.free_choices, placeholder, locale
+                key, "keep", decision.options, decision.free_choices, placeholder, locale, pack
             )
         case PlayDecision():
             buttons: list[discord.ui.Item[Any]] = []
@@ -128,12 +129,22 @@ def _pick_items(
     count: int,
     placeholder: str,
     locale: str | None,
+    pack: Sequence[Card],
 ) -> list[discord.ui.Item[Any]]:
-    select = PickSelect(key, kind, options[:MAX_SELECT_OPTIONS], count, placeholder, locale)
+    """The select (cards of the `pack` marked as such) and the Confirm it enables."""
+    shown = options[:MAX_SELECT_OPTIONS]
+    select = PickSelect(key, kind, shown, count, placeholder, locale, frozenset(pack))
     confirm = ActionButton(key, kind, "", t("action.confirm", locale), row=1)
     confirm.item.disabled = True
     confirm.item.style = discord.ButtonStyle.success
     return [select, confirm]
+
+
+def _option_text(card: Card, pack: frozenset[Card], locale: str | None) -> str:
+    """The card's name, and whether it comes from the pack (for a robbing dealer)."""
+    if card in pack:
+        return t("select.from_pack", locale, card=card_name(card, locale))
+    return card_name(card, locale)
 
 
 class PickSelect(
@@ -150,6 +161,7 @@ class PickSelect(
         count: int = 1,
         placeholder: str | None = None,
         locale: str | None = None,
+        pack: frozenset[Card] = frozenset(),
         *,
         item: discord.ui.Select | None = None,
     ) -> None:
@@ -160,7 +172,9 @@ class PickSelect(
             max_values=count,
             options=[
                 discord.SelectOption(
-                    label=card.display, value=card.code, description=card_name(card, locale)
+                    label=card.display,
+                    value=card.code,
+                    description=_option_text(card, pack, locale),
                 )
                 for card in options
             ],

@@ -12,6 +12,7 @@ from bot.render.scenes import (
     GameSummaryScene,
     HandScene,
     HandSummaryScene,
+    NamedPlay,
     PlayedCard,
     PointAward,
     SeatScene,
@@ -100,6 +101,10 @@ def hand_summary() -> HandSummaryScene:
         contract=7,
         made=True,
         target=51,
+        last_trick=tuple(
+            NamedPlay(NAMES[seat], seat % 2, Card.parse(code), seat == 2)
+            for seat, code in ((1, "KC"), (2, "AC"), (3, "4C"), (0, "8C"))
+        ),
     )
 
 
