@@ -108,7 +108,7 @@ async def test_each_write_is_committed_before_it_returns(store: Store):
     game = await _game(store)
     await store.games.append_action(game.id, {"type": "deal"}, state={"n": 1})
     # A second, independent connection sees the action while the first store stays open.
-    async with await Store.open(store.path) as other:
+    async with await Store.open(store.location) as other:
         assert [action.action for action in await other.games.actions(game.id)] == [
             {"type": "deal"}
         ]

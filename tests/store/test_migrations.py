@@ -1,9 +1,10 @@
-"""Migrations: an empty file is brought up to date, re-opening changes nothing, and a failed
+"""Migrations (on a SQLite file; PostgreSQL's are in test_postgres.py): an empty file is brought up to date, re-opening changes nothing, and a failed
 migration rolls back."""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiosqlite
@@ -12,6 +13,16 @@ import pytest
 from bot.store import Store
 from bot.store.migrate import Migration, apply_migrations, bundled_migrations
 from bot.store.store_errors import ConstraintError
+
+
+@pytest.fixture
+async def store(database_path: Path) -> AsyncIterator[Store]:
+    """These tests look inside the SQLite file itself."""
+    opened = await Store.open(database_path)
+    try:
+        yield opened
+    finally:
+        await opened.close()
 
 
 def _tables(path: Path) -> set[str]:
