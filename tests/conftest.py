@@ -42,7 +42,8 @@ def postgres() -> Iterator[postgres_server.PostgresServer]:
         server = postgres_server.start()
     except postgres_server.NoServer as error:
         if postgres_server.required():
-            pytest.fail(f"{postgres_server.REQUIRE_ENV} is set but PostgreSQL did not start: {error}")
+            required = postgres_server.REQUIRE_ENV
+            pytest.fail(f"{required} is set, but PostgreSQL did not start: {error}")
         pytest.skip(f"no PostgreSQL server could be started: {error}")
     try:
         yield server
@@ -51,7 +52,9 @@ def postgres() -> Iterator[postgres_server.PostgresServer]:
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
-async def database(request: pytest.FixtureRequest, database_path: Path) -> AsyncIterator[str | Path]:
+async def database(
+    request: pytest.FixtureRequest, database_path: Path
+) -> AsyncIterator[str | Path]:
     """What to open a fresh, empty store with: a SQLite file, or a new PostgreSQL database."""
     if request.param == "sqlite":
         yield database_path

@@ -98,7 +98,7 @@ LEFT JOIN game_hands gh ON gh.game_id = rp.game_id
 LEFT JOIN side_points sp ON sp.game_id = rp.game_id AND sp.side = rp.side
 LEFT JOIN side_pedros pe ON pe.game_id = rp.game_id AND pe.side = rp.side
 LEFT JOIN contracts c ON c.game_id = rp.game_id AND c.seat = rp.seat
-GROUP BY rp.game_id, player, rp.side
+GROUP BY rp.game_id, rp.guild_id, rp.ended_at, player, rp.side
 """
 
 _INSERT_BIDS = f"""
@@ -111,7 +111,7 @@ CROSS JOIN hands h
 CROSS JOIN {{bids}}
 JOIN result_players rp ON rp.game_id = h.game_id AND rp.seat = CAST(b.value ->> 0 AS INTEGER)
 WHERE h.game_id = counted.game_id AND b.value ->> 1 IS NOT NULL
-GROUP BY rp.game_id, player, amount
+GROUP BY rp.game_id, rp.guild_id, player, amount
 """
 
 

@@ -1,4 +1,5 @@
-"""The table service on a real database (a SQLite file, then PostgreSQL), with a clock the test moves by hand.
+"""The table service on a real database (a SQLite file, then PostgreSQL), with a clock the
+test moves by hand.
 
 ``clock.sleep`` is what the service waits with (computer pauses, turn timers); nothing wakes
 until the test calls ``await clock.advance(seconds)``, which wakes every sleeper that is due and

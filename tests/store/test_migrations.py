@@ -1,5 +1,5 @@
-"""Migrations (on a SQLite file; PostgreSQL's are in test_postgres.py): an empty file is brought up to date, re-opening changes nothing, and a failed
-migration rolls back."""
+"""Migrations of a SQLite file (PostgreSQL's are in test_postgres_store.py): an empty file is
+brought up to date, re-opening changes nothing, and a failed migration rolls back."""
 
 from __future__ import annotations
 
