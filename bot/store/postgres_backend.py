@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager, contextmanager
 from functools import lru_cache
 from typing import Any, cast
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg
 
 from .database import Clock, Database, Outcome, Params, Row, Session
 from .locations import describe_location
