@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from types import ModuleType
 
@@ -51,15 +52,9 @@ def postgres() -> Iterator[postgres_server.PostgresServer]:
         server.stop()
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-async def database(
-    request: pytest.FixtureRequest, database_path: Path
-) -> AsyncIterator[str | Path]:
-    """What to open a fresh, empty store with: a SQLite file, or a new PostgreSQL database."""
-    if request.param == "sqlite":
-        yield database_path
-        return
-    server: postgres_server.PostgresServer = request.getfixturevalue("postgres")
+@asynccontextmanager
+async def fresh_postgres_database(server: postgres_server.PostgresServer) -> AsyncIterator[str]:
+    """The URL of a new, empty database on the server, dropped afterwards."""
     name = f"cinch_test_{next(_database_numbers)}"
     admin = await asyncpg.connect(server.url("postgres"))
     try:
@@ -74,6 +69,25 @@ async def database(
             await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
         finally:
             await admin.close()
+
+
+@pytest.fixture
+async def postgres_url(postgres: postgres_server.PostgresServer) -> AsyncIterator[str]:
+    """A new, empty PostgreSQL database for this test."""
+    async with fresh_postgres_database(postgres) as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def database(
+    request: pytest.FixtureRequest, database_path: Path
+) -> AsyncIterator[str | Path]:
+    """What to open a fresh, empty store with: a SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        yield database_path
+        return
+    async with fresh_postgres_database(request.getfixturevalue("postgres")) as url:
+        yield url
 
 
 @pytest.fixture(autouse=True)

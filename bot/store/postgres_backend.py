@@ -193,9 +193,11 @@ class PostgresDatabase(Database):
                 # Without parameters, asyncpg sends the text as it is, several statements
                 # at once.
                 await cast(PostgresSession, tx).conn.execute(migration.sql)
+                # The server's own clock, as SQLite's ledger uses SQLite's: when it really ran.
                 await tx.execute(
-                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                    (migration.version, migration.name, self.now()),
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?,"
+                    " to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'))",
+                    (migration.version, migration.name),
                 )
             applied.append(migration.version)
         return applied
