@@ -17,6 +17,7 @@ from pathlib import Path
 from bot.engine import Game, HouseRules, Phase
 from bot.service import Person, Reminder, TableOptions, TableService, Update
 from bot.store import Store
+from bot.store.locations import describe_location
 
 #: Channel and people of the offline table (any numbers do: nothing is sent anywhere).
 DEMO_GUILD, DEMO_CHANNEL = 1, 1
@@ -29,7 +30,8 @@ SNAPSHOT_TRICK = 2
 @dataclass
 class DemoSettings:
     output: Path
-    database: Path | None = None
+    database: str | Path | None = None
+    """A SQLite file or any DATABASE_URL form; ``None`` for a new temporary file."""
     level: str = "normal"
     target: int = 51
     seed: int | None = None
@@ -77,7 +79,7 @@ async def play_demo(settings: DemoSettings) -> list[Path]:
     """Play one game to the end; return the pictures written."""
     settings.output.mkdir(parents=True, exist_ok=True)
     database = settings.database or Path(tempfile.mkdtemp(prefix="cinch-demo-")) / "demo.sqlite3"
-    print(f"Database: {database}\nPictures: {settings.output}\n", flush=True)
+    print(f"Database: {describe_location(database)}\nPictures: {settings.output}\n", flush=True)
     store = await Store.open(database)
     outbox = DemoOutbox(settings.output)
 

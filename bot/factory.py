@@ -86,7 +86,7 @@ class CinchBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self._store is None:
             # Discord's clock, so that simulated time in tests also moves stored times.
-            self._store = await Store.open(self.settings.database_path, clock=discord.utils.utcnow)
+            self._store = await Store.open(self.settings.database, clock=discord.utils.utcnow)
         self._tables = TableService(self._store, self.delivery)
         await self._tables.restore()
         self.delivery.refresh_after_start()
@@ -126,5 +126,5 @@ class CinchBot(commands.Bot):
 
 def create_bot(settings: Settings, *, store: Store | None = None) -> CinchBot:
     """A ready-to-run bot. Given a ``store``, it uses (and on close, closes) that one;
-    otherwise it opens ``settings.database_path`` when it starts."""
+    otherwise it opens ``settings.database`` when it starts."""
     return CinchBot(settings, store=store)

@@ -83,16 +83,27 @@ def test_a_missing_dotenv_file_is_fine(tmp_path: Path):
 @pytest.mark.parametrize(
     "url",
     [
-        "postgres://localhost/cinch",
+        "mysql://localhost/cinch",
         "sqlite://host/cinch.db",
         "sqlite:///",
         "sqlite:///data/",
         "data/cinch.sqlite3",
+        "postgresql://localhost",
+        "postgresql://localhost:port/cinch",
     ],
 )
-def test_database_urls_other_than_an_sqlite_file_are_refused(url: str):
+def test_database_urls_naming_no_sqlite_file_or_postgres_database_are_refused(url: str):
     with pytest.raises(ConfigError, match="DATABASE_URL"):
         Settings.from_env({"DATABASE_URL": url}, dotenv_path=None)
+
+
+@pytest.mark.parametrize("scheme", ["postgresql", "postgres"])
+def test_a_postgres_url_selects_postgres_and_its_password_is_never_shown(scheme: str):
+    url = f"{scheme}://cinch:{SECRET}@db.example:5433/cinch"
+    settings = Settings.from_env({"DATABASE_URL": url}, dotenv_path=None)
+    assert settings.database == url
+    assert SECRET not in repr(settings)
+    assert f"{scheme}://cinch@db.example:5433/cinch" in repr(settings)
 
 
 @pytest.mark.parametrize(("name", "value"), [("DEV_GUILD_ID", "my-server"), ("LOG_LEVEL", "LOUD")])

@@ -1,4 +1,5 @@
-"""The table service on a real SQLite file, with a clock the test moves by hand.
+"""The table service on a real database (a SQLite file, then PostgreSQL), with a clock the
+test moves by hand.
 
 ``clock.sleep`` is what the service waits with (computer pauses, turn timers); nothing wakes
 until the test calls ``await clock.advance(seconds)``, which wakes every sleeper that is due and
@@ -13,6 +14,7 @@ import heapq
 import itertools
 import random
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any, Protocol
 
 import pytest
@@ -91,6 +93,16 @@ class RecordingOutbox:
 
     def announcements(self) -> list[str]:
         return [item.text for update in self.updates for item in update.announcements]
+
+
+@pytest.fixture
+async def store(database: str | Path) -> AsyncIterator[Store]:
+    """The service's store, on SQLite and on PostgreSQL."""
+    opened = await Store.open(database)
+    try:
+        yield opened
+    finally:
+        await opened.close()
 
 
 @pytest.fixture

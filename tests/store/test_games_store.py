@@ -108,7 +108,7 @@ async def test_each_write_is_committed_before_it_returns(store: Store):
     game = await _game(store)
     await store.games.append_action(game.id, {"type": "deal"}, state={"n": 1})
     # A second, independent connection sees the action while the first store stays open.
-    async with await Store.open(store.path) as other:
+    async with await Store.open(store.location) as other:
         assert [action.action for action in await other.games.actions(game.id)] == [
             {"type": "deal"}
         ]
@@ -199,9 +199,9 @@ async def test_an_ended_game_takes_no_actions_and_cannot_end_again(store: Store)
     await store.games.start(game.table_id, seed=9, rules={}, player_count=4)
 
 
-async def test_stored_times_come_from_the_store_clock(database_path: Path):
+async def test_stored_times_come_from_the_store_clock(database: str | Path):
     clock = SteppingClock()
-    async with await Store.open(database_path, clock=clock) as store:
+    async with await Store.open(database, clock=clock) as store:
         game = await _game(store)
         action = await store.games.append_action(game.id, {"type": "deal"})
         assert game.started_at == datetime(2026, 3, 1, 12, 2, tzinfo=UTC)
