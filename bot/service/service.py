@@ -33,7 +33,7 @@ from bot.service.seats import Person, computer_name, creator_name, seat_to_take
 from bot.service.table import EndVote, Table, TableRegistry
 from bot.service.updates import Outbox, PrivateHand, PublicTable, SeatInfo, Update
 from bot.service.wording import action_text
-from bot.store import Store, TableExistsError
+from bot.store import ConstraintError, Store, TableExistsError
 
 log = logging.getLogger(__name__)
 
@@ -325,13 +325,19 @@ class TableService:
         *,
         game_id: int | None = None,
         hand_number: int | None = None,
+        request_id: int | None = None,
     ) -> None:
         """Apply a person's action for their seat. A button names its game and hand: one of
         a finished game or an earlier hand is refused. A robbing dealer may name only the cards
         they choose freely; the ones they must keep are added. Raises :class:`UserFacingError`
-        with the game untouched."""
+        with the game untouched.
+
+        ``request_id`` (the Discord interaction) makes the action idempotent: delivered again,
+        here or to another process, it is applied once."""
         table = self.table(table_id)
         async with table.lock:
+            if request_id is not None and request_id in table.recent_requests:
+                return
             seat = table.require_seat(user_id)
             if game_id is not None and game_id != table.game_id:
                 raise UserFacingError("errors.game_over")
@@ -341,7 +347,11 @@ class TableService:
             decision = game.decision()
             if isinstance(action, Keep) and isinstance(decision, KeepDecision):
                 action = Keep(decision.completed(action.cards))
-            pending = await self._apply(table, seat, action, responder=user_id)
+            pending = await self._apply(
+                table, seat, action, responder=user_id, request_id=request_id
+            )
+            if request_id is not None:
+                table.recent_requests.append(request_id)
             table.person_moved()
         self._publisher.publish(table, pending)
 
@@ -353,8 +363,13 @@ class TableService:
         *,
         responder: int | None = None,
         timed_out: bool = False,
+        request_id: int | None = None,
     ) -> Pending:
-        """Apply, persist, and say what to show. Called with the table's lock held."""
+        """Apply, persist, and say what to show. Called with the table's lock held.
+
+        If the store refuses the action because the stored game moved on without this process
+        (another one stored a move, or this very request, first), the table is reloaded from
+        the store and the player is told to look again: nothing is applied twice."""
         game = table.require_game()
         hand_cards = (game.tricks, game.thrown, game.dead)
         acting_before = table.user_at(game.to_act)
@@ -365,8 +380,19 @@ class TableService:
             raise refusal(error, names.__getitem__) from None
         try:
             await self._records.record_action(
-                table, game, seat, action, events, timed_out=timed_out, responder=responder
+                table,
+                game,
+                seat,
+                action,
+                events,
+                timed_out=timed_out,
+                responder=responder,
+                request_id=request_id,
             )
+        except ConstraintError:
+            log.warning("Table %s moved on in the store without this process; reloading", table.id)
+            await self._reload(table)
+            raise UserFacingError("errors.table_changed") from None
         except BaseException:
             log.exception("Could not store an action at table %s; reloading it", table.id)
             await self._reload(table)

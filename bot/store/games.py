@@ -117,6 +117,8 @@ class GamesRepository:
         *,
         seat: int | None = None,
         state: JSON | Unset = UNSET,
+        seq: int | None = None,
+        request_id: int | None = None,
     ) -> ActionRecord:
         """Store the game's next action (numbered 1, 2, ...), committed when this returns.
 
@@ -131,6 +133,14 @@ class GamesRepository:
         then numbers its action after this one, and an action can never follow the game's end:
         the status is read under the same lock. The primary key (game, number) refuses a
         second action with the same number in any case.
+
+        A caller that holds the game in memory passes the number it expects the action to get
+        (``seq``: the number of actions it knows of, plus one). If another process stored an
+        action meanwhile (two processes each believing they own the table, one of them out of
+        date), that number is taken and the write is refused with :class:`ConstraintError`: an
+        action decided on an old state can never follow one the caller has not seen. Likewise
+        ``request_id`` (the Discord interaction that asked for it) may be stored once only, so a
+        click delivered twice is applied once.
         """
         encoded = encode_json(action)
         created_at = self._db.now()
@@ -143,10 +153,10 @@ class GamesRepository:
             if game["status"] != "playing":
                 raise GameEndedError(f"game {game_id} is over; it takes no more actions")
             (seq,) = await tx.fetch_required(
-                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES"
-                " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?), ?, ?, ?)"
-                " RETURNING seq",
-                (game_id, game_id, seat, encoded, created_at),
+                "INSERT INTO actions (game_id, seq, seat, action, created_at, request_id) VALUES"
+                " (?, COALESCE(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
+                " WHERE game_id = ?)), ?, ?, ?, ?) RETURNING seq",
+                (game_id, seq, game_id, seat, encoded, created_at, request_id),
             )
             if state is not UNSET:
                 await tx.execute(

@@ -29,26 +29,21 @@ from bot.engine import (
 from bot.engine.actions import action_to_dict
 from bot.errors import UserFacingError
 from bot.render import HandScene, deck, hand, render_hand
-from bot.service import TableOptions, TableService
+from bot.service import TableOptions
 from bot.service.picture_scenes import HandCards, Seating, hand_summary_scene, rob_pack
 from bot.service.refusals import refusal
 
-from .conftest import ALICE, BOB, CAROL, DAVE, fill_with_computers, open_table, play_until
-
-
-async def four_people(service: TableService, *, target: int = 51) -> int:
-    options = TableOptions(rules=HouseRules(target_score=target))
-    table_id = await open_table(service, options=options)
-    for person in (BOB, CAROL, DAVE):
-        await service.join(table_id, person)
-    await service.start(table_id, ALICE.user_id)
-    return table_id
-
-
-def person_at(service: TableService, table_id: int, seat: int) -> int:
-    user = service.table(table_id).user_at(seat)
-    assert user is not None
-    return user
+from .conftest import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    fill_with_computers,
+    four_people,
+    open_table,
+    person_at,
+    play_until,
+)
 
 
 async def stored_actions(store, table_id: int) -> list[dict]:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import (
+    ConstraintError,
     GameActiveError,
     GameEndedError,
     NotFoundError,
@@ -102,6 +103,30 @@ async def test_concurrent_actions_get_distinct_consecutive_numbers(store: Store)
     )
     assert sorted(record.seq for record in records) == list(range(1, 41))
     assert [action.seq for action in await store.games.actions(game.id)] == list(range(1, 41))
+
+
+async def test_an_action_decided_on_an_old_state_is_refused(store: Store):
+    """A process that expects its action to be number 2 is refused once another process has
+    stored number 2: it must first see that action."""
+    game = await _game(store)
+    await store.games.append_action(game.id, {"type": "deal"}, seq=1)
+    await store.games.append_action(game.id, {"type": "pass"}, seat=1, seq=2)
+    with pytest.raises(ConstraintError) as refused:
+        await store.games.append_action(game.id, {"type": "bid", "amount": 7}, seat=1, seq=2)
+    assert refused.value.kind == "unique"
+    assert [action.action for action in await store.games.actions(game.id)] == [
+        {"type": "deal"},
+        {"type": "pass"},
+    ]
+
+
+async def test_a_request_is_stored_once_however_often_it_arrives(store: Store):
+    game = await _game(store)
+    await store.games.append_action(game.id, {"type": "pass"}, seat=1, request_id=2**62 + 5)
+    with pytest.raises(ConstraintError):
+        await store.games.append_action(game.id, {"type": "pass"}, seat=2, request_id=2**62 + 5)
+    await store.games.append_action(game.id, {"type": "pass"}, seat=2, request_id=2**62 + 6)
+    assert [action.seat for action in await store.games.actions(game.id)] == [1, 2]
 
 
 async def test_each_write_is_committed_before_it_returns(store: Store):
