@@ -52,8 +52,12 @@ class TableService:
         random_source: random.Random | None = None,
         sleep: Sleep = asyncio.sleep,
         drawing: Drawing | None = None,
+        owns: Callable[[int], bool] | None = None,
     ) -> None:
         self.store = store
+        #: Whether this process owns a server's tables (by guild id): with shards split over
+        #: several processes each restores and plays only its own servers' tables.
+        self._owns = owns
         self.outbox = outbox
         self._decisions = decisions or DecisionPool()
         self._draw = drawing or Drawing()
@@ -76,8 +80,11 @@ class TableService:
     # ------------------------------------------------------------------ life cycle
 
     async def restore(self) -> int:
-        """Bring back every open table from the store, with its game where it was."""
+        """Bring back every open table this process owns from the store, with its game where
+        it was (the tables of a process that stopped, when it is this one's shards now)."""
         for record in await self.store.tables.list_open():
+            if self._owns is not None and not self._owns(record.guild_id):
+                continue
             table = Table(
                 record=record,
                 options=TableOptions.from_json(record.house_rules or {}),
@@ -105,6 +112,10 @@ class TableService:
     def table(self, table_id: int) -> Table:
         """The open table with this id; a button of a closed table says it was closed."""
         return self._tables.table(table_id)
+
+    def holds(self, table_id: int) -> bool:
+        """Whether the table is open in this process (another may own it)."""
+        return self._tables.get(table_id) is not None
 
     def open_tables(self) -> list[Table]:
         """Every open table, lobbies included."""
@@ -326,6 +337,7 @@ class TableService:
         game_id: int | None = None,
         hand_number: int | None = None,
         request_id: int | None = None,
+        answered: bool = True,
     ) -> None:
         """Apply a person's action for their seat. A button names its game and hand: one of
         a finished game or an earlier hand is refused. A robbing dealer may name only the cards
@@ -333,7 +345,9 @@ class TableService:
         with the game untouched.
 
         ``request_id`` (the Discord interaction) makes the action idempotent: delivered again,
-        here or to another process, it is applied once."""
+        here or to another process, it is applied once. ``answered`` says the caller shows the
+        player their hand itself (it answers their click); a move relayed from another process
+        is not, so the player's hand is refreshed like everyone else's."""
         table = self.table(table_id)
         async with table.lock:
             if request_id is not None and request_id in table.recent_requests:
@@ -348,7 +362,12 @@ class TableService:
             if isinstance(action, Keep) and isinstance(decision, KeepDecision):
                 action = Keep(decision.completed(action.cards))
             pending = await self._apply(
-                table, seat, action, responder=user_id, request_id=request_id
+                table,
+                seat,
+                action,
+                responder=user_id,
+                request_id=request_id,
+                answered=answered,
             )
             if request_id is not None:
                 table.recent_requests.append(request_id)
@@ -364,6 +383,7 @@ class TableService:
         responder: int | None = None,
         timed_out: bool = False,
         request_id: int | None = None,
+        answered: bool = True,
     ) -> Pending:
         """Apply, persist, and say what to show. Called with the table's lock held.
 
@@ -397,7 +417,8 @@ class TableService:
             log.exception("Could not store an action at table %s; reloading it", table.id)
             await self._reload(table)
             raise
-        pending = after_action(table, game, events, hand_cards, acting_before, responder)
+        shown_by_caller = responder if answered else None
+        pending = after_action(table, game, events, hand_cards, acting_before, shown_by_caller)
         self._changed(table)
         return pending
 
