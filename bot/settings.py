@@ -15,6 +15,7 @@ from pathlib import Path
 import discord
 from dotenv import dotenv_values
 
+from bot.sharding import ShardPlan
 from bot.store import StoreError
 from bot.store.locations import (
     check_postgres_url,
@@ -128,6 +129,20 @@ def _log_level(value: str | None) -> str:
     return level
 
 
+def _shard_plan(values: Mapping[str, str | None], *, postgres: bool) -> ShardPlan | None:
+    """``SHARD_COUNT`` and ``SHARD_IDS``; running only some shards needs the shared database."""
+    try:
+        plan = ShardPlan.parse(values.get("SHARD_COUNT"), values.get("SHARD_IDS"))
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+    if plan is not None and plan.partial and not postgres:
+        raise ConfigError(
+            f"SHARD_IDS runs {len(plan.ids)} of {plan.count} shards, so other processes run the"
+            " rest: they must share one PostgreSQL database; set DATABASE_URL=postgresql://..."
+        )
+    return plan
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the bot reads from its environment.
@@ -143,6 +158,8 @@ class Settings:
     """A ``postgresql://`` URL (it may hold a password, hence never shown)."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    shards: ShardPlan | None = None
+    """The shards this process runs (``SHARD_COUNT``, ``SHARD_IDS``); None: discord.py decides."""
 
     @classmethod
     def from_env(
@@ -170,6 +187,7 @@ class Settings:
             database_url=postgres_url(url) if postgres else None,
             dev_guild_id=_optional_int("DEV_GUILD_ID", values.get("DEV_GUILD_ID")),
             log_level=_log_level(values.get("LOG_LEVEL")),
+            shards=_shard_plan(values, postgres=postgres),
         )
 
     @property
@@ -187,7 +205,8 @@ class Settings:
         token = "<set>" if self.discord_token else None
         return (
             f"Settings(discord_token={token!r}, database={describe_location(self.database)!r}, "
-            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r})"
+            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
+            f"shards={self.shards!r})"
         )
 
     __str__ = __repr__

@@ -39,6 +39,7 @@ from bot.engine import (
 )
 from bot.i18n import card_name, suit_name, t, tn
 from bot.service import PrivateHand
+from bot.service.routing import Move
 from cogs.error_replies import check_table_permissions, reports_errors
 from cogs.interaction import CinchInteraction
 from cogs.message_parts import Parts
@@ -261,9 +262,23 @@ class ActionButton(
     @reports_errors
     async def callback(self, interaction: CinchInteraction) -> None:
         check_table_permissions(interaction)
-        key = self.key
-        await interaction.client.tables.act(
-            key.table, interaction.user.id, self.action(), game_id=key.game, hand_number=key.hand
+        key, bot = self.key, interaction.client
+        if bot.router is not None and bot.router.is_elsewhere(key.table):
+            # A hand sent by DM: Discord delivers its clicks on shard 0, whichever process owns
+            # the table. Acknowledge now; the owner applies the move and refreshes the hand.
+            await interaction.response.defer()
+            move = Move(
+                key.table, interaction.user.id, self.action(), key.game, key.hand, interaction.id
+            )
+            await bot.router.forward(move)
+            return
+        await bot.tables.act(
+            key.table,
+            interaction.user.id,
+            self.action(),
+            game_id=key.game,
+            hand_number=key.hand,
+            request_id=interaction.id,
         )
         await answer_with_hand(interaction, key.table, edit=True, acted=True)
 

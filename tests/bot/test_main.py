@@ -20,7 +20,9 @@ from bot.settings import missing_token_message
 @pytest.fixture
 def no_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A working directory without .env and an environment without the bot's variables."""
-    for name in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL"):
+    for name in (
+        "DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS"
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
     return tmp_path

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import discord
 import pytest
+from discord.ext import commands
 
+from bot.factory import create_bot
 from bot.settings import (
     REQUIRED_PERMISSION_NAMES,
     REQUIRED_PERMISSIONS,
@@ -15,6 +17,7 @@ from bot.settings import (
     invite_url,
     missing_token_message,
 )
+from bot.sharding import ShardPlan
 
 SECRET = "MTIz.secret-token.value"
 
@@ -166,3 +169,30 @@ def test_the_invite_link_asks_for_both_scopes_and_the_permissions():
         f"&scope=bot+applications.commands&permissions={REQUIRED_PERMISSIONS.value}"
     )
     assert discord.Permissions(REQUIRED_PERMISSIONS.value) == REQUIRED_PERMISSIONS
+
+
+def test_shards_split_over_processes_share_postgres():
+    url = "postgresql://cinch:secret@db:5432/cinch"
+    settings = Settings.from_env(
+        {"DATABASE_URL": url, "SHARD_COUNT": "4", "SHARD_IDS": "2,3"}, dotenv_path=None
+    )
+    assert settings.shards == ShardPlan(4, (2, 3))
+    bot = create_bot(settings)
+    assert isinstance(bot, commands.AutoShardedBot)
+    assert (bot.shard_count, bot.shard_ids) == (4, [2, 3])
+
+
+def test_some_shards_on_sqlite_are_refused_with_one_line():
+    with pytest.raises(ConfigError, match="must share one PostgreSQL database") as refused:
+        Settings.from_env({"SHARD_COUNT": "4", "SHARD_IDS": "0,1"}, dotenv_path=None)
+    assert "\n" not in str(refused.value)
+    # Every shard in one process needs nothing shared.
+    assert Settings.from_env({"SHARD_COUNT": "2"}, dotenv_path=None).shards == ShardPlan(2, (0, 1))
+
+
+def test_shard_ids_outside_the_count_stop_the_bot_with_one_line():
+    with pytest.raises(ConfigError, match="names shard 4, outside SHARD_COUNT=4"):
+        Settings.from_env(
+            {"DATABASE_URL": "postgresql://h/db", "SHARD_COUNT": "4", "SHARD_IDS": "4"},
+            dotenv_path=None,
+        )
