@@ -31,19 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.engine.random_player import random_action
-from bot.service import Person, Reminder, TableOptions, TableService, Update
+from bot.service import NoOutbox, Person, TableOptions, TableService
 from bot.service.publishing import DRAWING_THREADS, Drawing
 from bot.store import Store
-
-
-class NoOutbox:
-    """Nothing is shown anywhere: the benchmark draws the table itself after each move."""
-
-    async def deliver(self, update: Update) -> None:
-        return None
-
-    async def remind(self, reminder: Reminder) -> None:
-        return None
 
 
 def seconds_left(until: float) -> float:

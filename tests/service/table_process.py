@@ -12,23 +12,13 @@ import asyncio
 import sys
 
 from bot.engine import HouseRules
-from bot.service import Person, Reminder, TableOptions, TableService, Update
+from bot.service import NoOutbox, Person, TableOptions, TableService
 from bot.sharding import ShardPlan, shard_of
 from bot.store import Store
 
 HOST = Person(1, "host")
 #: Short games with a pause between computer moves, so a kill lands in the middle of a hand.
 TARGET, PAUSE = 11, 0.02
-
-
-class Nowhere:
-    """An outbox that shows nothing."""
-
-    async def deliver(self, update: Update) -> None:
-        """Nothing to show."""
-
-    async def remind(self, reminder: Reminder) -> None:
-        """Nobody to remind."""
 
 
 def guild_on_shard(shard: int, count: int, number: int) -> int:
@@ -40,7 +30,7 @@ def guild_on_shard(shard: int, count: int, number: int) -> int:
 
 async def run(url: str, plan: ShardPlan, tables: int) -> None:
     store = await Store.open(url)
-    service = TableService(store, Nowhere(), owns=plan.owns)
+    service = TableService(store, NoOutbox(), owns=plan.owns)
     await service.restore()
     options = TableOptions(rules=HouseRules(target_score=TARGET), computer_pause=PAUSE)
     for number in range(tables):
