@@ -24,6 +24,7 @@ from bot.factory import create_bot
 from bot.settings import ConfigError, Settings
 from bot.store import Store, StoreError
 from bot.store.backup import BackupError, backup_sqlite
+from bot.store.locations import describe_location, is_postgres_url
 
 log = logging.getLogger("bot")
 
@@ -39,15 +40,21 @@ def quiet_voice_warnings() -> None:
     discord.VoiceClient.warn_dave = False
 
 
-async def check_database(path: Path) -> None:
+async def check_database(target: str | Path) -> None:
     """Open (creating and migrating) the database once before connecting to Discord, so a bad
-    path stops the bot with one line instead of a half-started bot."""
+    path or an unreachable server stops the bot with one line instead of a half-started bot."""
     try:
-        store = await Store.open(path)
+        store = await Store.open(target)
     except (OSError, sqlite3.Error, StoreError) as error:
+        where = describe_location(target)
+        if is_postgres_url(target):
+            raise ConfigError(
+                f"The database at {where} cannot be opened ({error}): check DATABASE_URL, that"
+                " the server is running and reachable, and the user's password and rights."
+            ) from None
         raise ConfigError(
-            f"The database at {path} cannot be opened ({error}): check DATABASE_URL and that the"
-            " folder exists or can be created, and is writable."
+            f"The database at {where} cannot be opened ({error}): check DATABASE_URL and that"
+            " the folder exists or can be created, and is writable."
         ) from None
     await store.close()
 
@@ -57,7 +64,7 @@ def run_bot(args: argparse.Namespace) -> int:
     try:
         settings = Settings.from_env()
         token = settings.require_token()
-        asyncio.run(check_database(settings.database_path))
+        asyncio.run(check_database(settings.database))
     except ConfigError as error:
         print(error, file=sys.stderr)
         return EXIT_CONFIG
@@ -101,7 +108,12 @@ def run_demo(args: argparse.Namespace) -> int:
 def run_backup(args: argparse.Namespace) -> int:
     """Copy the live SQLite database into a new file, safely while the bot runs."""
     try:
-        source = Settings.from_env().database_path
+        settings = Settings.from_env()
+        if settings.database_url is not None:
+            raise BackupError(
+                "backup copies a SQLite file; DATABASE_URL names PostgreSQL, so use pg_dump."
+            )
+        source = settings.database_path
         pages = backup_sqlite(source, args.target)
     except (ConfigError, BackupError) as error:
         print(error, file=sys.stderr)
@@ -132,9 +144,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.add_argument(
         "--database",
-        type=Path,
         default=None,
-        help="SQLite file to play in (default: a new temporary file)",
+        metavar="URL",
+        help="SQLite file or any DATABASE_URL (sqlite:///..., postgresql://...) to play in"
+        " (default: a new temporary SQLite file)",
     )
     demo.add_argument(
         "--level",

@@ -17,11 +17,14 @@ from pathlib import Path
 from bot.engine import Game, HouseRules, Phase
 from bot.service import Person, Reminder, TableOptions, TableService, Update
 from bot.store import Store
+from bot.store.locations import describe_location
 
 #: Channel and people of the offline table (any numbers do: nothing is sent anywhere).
 DEMO_GUILD, DEMO_CHANNEL = 1, 1
 HOST = Person(1, "demo")
 POLL = 0.01
+#: No computer player pauses longer than this; a longer wait is a timer the demo never reaches.
+LONGEST_PAUSE = 60.0
 #: Each hand's table picture shows this many tricks played and all but one card of the next.
 SNAPSHOT_TRICK = 2
 
@@ -29,7 +32,8 @@ SNAPSHOT_TRICK = 2
 @dataclass
 class DemoSettings:
     output: Path
-    database: Path | None = None
+    database: str | Path | None = None
+    """A SQLite file or any DATABASE_URL form; ``None`` for a new temporary file."""
     level: str = "normal"
     target: int = 51
     seed: int | None = None
@@ -77,15 +81,22 @@ async def play_demo(settings: DemoSettings) -> list[Path]:
     """Play one game to the end; return the pictures written."""
     settings.output.mkdir(parents=True, exist_ok=True)
     database = settings.database or Path(tempfile.mkdtemp(prefix="cinch-demo-")) / "demo.sqlite3"
-    print(f"Database: {database}\nPictures: {settings.output}\n", flush=True)
+    print(f"Database: {describe_location(database)}\nPictures: {settings.output}\n", flush=True)
     store = await Store.open(database)
     outbox = DemoOutbox(settings.output)
+
+    #: Waits longer than any computer player's pause (the lobby's expiry after the game):
+    #: the demo ends before they would, so they wait here until it closes the service.
+    parked: set[asyncio.Task[object]] = set()
 
     async def after_the_last_move_is_shown(seconds: float) -> None:
         """The computer players' pause: wait until everything so far has been delivered, so
         each picture shows the moment it was taken for, however fast the machine."""
         current = asyncio.current_task()
-        while service.pending_tasks - {current}:
+        if seconds > LONGEST_PAUSE and current is not None:
+            parked.add(current)
+            await asyncio.Event().wait()
+        while service.pending_tasks - {current} - parked:
             await asyncio.sleep(POLL)
 
     service = TableService(store, outbox, sleep=after_the_last_move_is_shown)
@@ -106,7 +117,7 @@ async def play_demo(settings: DemoSettings) -> list[Path]:
         for _ in range(options.players):
             await service.add_computer(table.id, HOST.user_id, level=settings.level)
         await service.start(table.id, HOST.user_id)
-        while table.playing or service.pending_tasks:
+        while table.playing or service.pending_tasks - parked:
             await asyncio.sleep(POLL)
     finally:
         await service.close()

@@ -22,11 +22,13 @@ the extension modules themselves.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord.ext import commands
 
 from bot.service import TableService
+from bot.service.routing import MoveRouter
 from bot.settings import Settings
 from bot.store import Store
 from cogs.delivery import Delivery
@@ -55,6 +57,7 @@ class CinchBot(commands.Bot):
 
     def __init__(self, settings: Settings, *, store: Store | None = None) -> None:
         super().__init__(
+            **self.shard_options(settings),
             # Slash commands only; a prefix is required by commands.Bot, and a mention never
             # needs the message content intent.
             command_prefix=commands.when_mentioned,
@@ -68,6 +71,13 @@ class CinchBot(commands.Bot):
         self._store = store
         self._tables: TableService | None = None
         self.delivery = Delivery(self)
+        #: Sends moves for tables another process owns to it (shards split over processes).
+        self.router: MoveRouter | None = None
+
+    @staticmethod
+    def shard_options(settings: Settings) -> dict[str, Any]:
+        """What the client class needs to know about shards: nothing for one process."""
+        return {}
 
     @property
     def store(self) -> Store:
@@ -86,9 +96,15 @@ class CinchBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self._store is None:
             # Discord's clock, so that simulated time in tests also moves stored times.
-            self._store = await Store.open(self.settings.database_path, clock=discord.utils.utcnow)
-        self._tables = TableService(self._store, self.delivery)
+            self._store = await Store.open(self.settings.database, clock=discord.utils.utcnow)
+        plan = self.settings.shards
+        split = plan is not None and plan.partial
+        owns = plan.owns if plan is not None and split else None
+        self._tables = TableService(self._store, self.delivery, owns=owns)
         await self._tables.restore()
+        if plan is not None and split and self.settings.database_url is not None:
+            self.router = MoveRouter(self._tables, self._store, plan)
+            await self.router.start(self.settings.database_url)
         self.delivery.refresh_after_start()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -117,6 +133,8 @@ class CinchBot(commands.Bot):
         try:
             await super().close()
         finally:
+            if self.router is not None:
+                await self.router.close()
             if self._tables is not None:
                 await self._tables.close()
             await self.delivery.close()
@@ -124,7 +142,21 @@ class CinchBot(commands.Bot):
                 await self._store.close()
 
 
+class ShardedCinchBot(CinchBot, commands.AutoShardedBot):
+    """The bot running the shards ``SHARD_COUNT`` and ``SHARD_IDS`` name, over one gateway
+    connection each; with some shards in other processes, it owns only its shards' tables and
+    relays moves for the others (``bot/service/routing.py``)."""
+
+    @staticmethod
+    def shard_options(settings: Settings) -> dict[str, Any]:
+        plan = settings.shards
+        assert plan is not None
+        return {"shard_count": plan.count, "shard_ids": list(plan.ids)}
+
+
 def create_bot(settings: Settings, *, store: Store | None = None) -> CinchBot:
-    """A ready-to-run bot. Given a ``store``, it uses (and on close, closes) that one;
-    otherwise it opens ``settings.database_path`` when it starts."""
+    """A ready-to-run bot, sharded when the settings name shards. Given a ``store``, it uses
+    (and on close, closes) that one; otherwise it opens ``settings.database`` when it starts."""
+    if settings.shards is not None:
+        return ShardedCinchBot(settings, store=store)
     return CinchBot(settings, store=store)

@@ -11,13 +11,19 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import discord
 from dotenv import dotenv_values
 
-#: The example given when DATABASE_URL is malformed.
-EXAMPLE_DATABASE_URL = "sqlite:////var/lib/cinch/cinch.sqlite3"
+from bot.sharding import ShardPlan
+from bot.store import StoreError
+from bot.store.locations import (
+    check_postgres_url,
+    describe_location,
+    is_postgres_url,
+    sqlite_path_from_url,
+)
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 # Everything the bot needs in a channel where a table is played, and nothing more: it reads
@@ -91,19 +97,20 @@ def database_path_from_url(url: str) -> Path:
     """Turn ``sqlite:///relative/file`` (relative to the working directory) or
     ``sqlite:////absolute/file`` into a path.
 
-    Only SQLite is supported; anything else is a configuration error rather than a surprise
-    at the first query.
+    A malformed URL is a configuration error rather than a surprise at the first query.
     """
-    parts = urlsplit(url)
-    if parts.scheme != "sqlite" or parts.netloc or not parts.path.startswith("/"):
-        raise ConfigError(
-            f"DATABASE_URL must look like {EXAMPLE_DATABASE_URL!r} (an absolute path) or "
-            f"'sqlite:///relative/path.sqlite3' (from the folder the bot starts in); got {url!r}."
-        )
-    path = parts.path[1:]
-    if not path or path.endswith("/"):
-        raise ConfigError(f"DATABASE_URL {url!r} does not name a database file.")
-    return Path(path)
+    try:
+        return sqlite_path_from_url(url)
+    except StoreError as error:
+        raise ConfigError(f"DATABASE_URL: {error}") from None
+
+
+def postgres_url(url: str) -> str:
+    """A ``postgresql://`` DATABASE_URL, checked to name a host and a database."""
+    try:
+        return check_postgres_url(url)
+    except StoreError as error:
+        raise ConfigError(f"DATABASE_URL: {error}") from None
 
 
 def _optional_int(name: str, value: str | None) -> int | None:
@@ -122,6 +129,20 @@ def _log_level(value: str | None) -> str:
     return level
 
 
+def _shard_plan(values: Mapping[str, str | None], *, postgres: bool) -> ShardPlan | None:
+    """``SHARD_COUNT`` and ``SHARD_IDS``; running only some shards needs the shared database."""
+    try:
+        plan = ShardPlan.parse(values.get("SHARD_COUNT"), values.get("SHARD_IDS"))
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+    if plan is not None and plan.partial and not postgres:
+        raise ConfigError(
+            f"SHARD_IDS runs {len(plan.ids)} of {plan.count} shards, so other processes run the"
+            " rest: they must share one PostgreSQL database; set DATABASE_URL=postgresql://..."
+        )
+    return plan
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the bot reads from its environment.
@@ -132,8 +153,13 @@ class Settings:
 
     discord_token: str | None = field(default=None, repr=False)
     database_path: Path = field(default_factory=lambda: default_database_path(os.environ))
+    """The SQLite file, used when ``database_url`` is not set."""
+    database_url: str | None = field(default=None, repr=False)
+    """A ``postgresql://`` URL (it may hold a password, hence never shown)."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    shards: ShardPlan | None = None
+    """The shards this process runs (``SHARD_COUNT``, ``SHARD_IDS``); None: discord.py decides."""
 
     @classmethod
     def from_env(
@@ -152,12 +178,22 @@ class Settings:
         values.update(os.environ if environ is None else environ)
         token = (values.get("DISCORD_TOKEN") or "").strip() or None
         url = (values.get("DATABASE_URL") or "").strip()
+        postgres = is_postgres_url(url)
         return cls(
             discord_token=token,
-            database_path=database_path_from_url(url) if url else default_database_path(values),
+            database_path=database_path_from_url(url)
+            if url and not postgres
+            else default_database_path(values),
+            database_url=postgres_url(url) if postgres else None,
             dev_guild_id=_optional_int("DEV_GUILD_ID", values.get("DEV_GUILD_ID")),
             log_level=_log_level(values.get("LOG_LEVEL")),
+            shards=_shard_plan(values, postgres=postgres),
         )
+
+    @property
+    def database(self) -> str | Path:
+        """What to open the store with: the PostgreSQL URL if set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     def require_token(self) -> str:
         """The token, or a :class:`ConfigError` carrying :func:`missing_token_message`."""
@@ -168,8 +204,9 @@ class Settings:
     def __repr__(self) -> str:
         token = "<set>" if self.discord_token else None
         return (
-            f"Settings(discord_token={token!r}, database_path={str(self.database_path)!r}, "
-            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r})"
+            f"Settings(discord_token={token!r}, database={describe_location(self.database)!r}, "
+            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
+            f"shards={self.shards!r})"
         )
 
     __str__ = __repr__

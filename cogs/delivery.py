@@ -9,7 +9,8 @@
   the player is told once, and their hand shows privately in the channel from then on. Other
   players' last private hand message is edited in place while Discord still allows it
   (an interaction's token lasts 15 minutes); otherwise "Show my hand" brings a fresh one.
-- Only the person to act is ever mentioned (``allowed_mentions`` names them alone).
+- Only the person to act is ever mentioned, and only in a new message (``allowed_mentions``
+  names them alone): the table posted anew when their turn starts is their ping.
 """
 
 from __future__ import annotations
@@ -150,21 +151,26 @@ class Delivery:
         return channel
 
     async def _show_table(self, table_id: int, repost: bool) -> None:
-        """Edit the table message in place, or post it anew and delete the old one."""
+        """Edit the table message in place, or post it anew and delete the old one: anew at
+        each new hand, game or lobby, and when a person's turn starts whom the new message
+        must notify (see `cogs.turn_pings`)."""
         try:
             public = await self.tables.public_table(table_id, mention=mention)
         except UserFacingError:
             return  # closed in the meantime
         table = self.tables.table(table_id)
-        parts = table_parts(public, table.locale)
+        notify = await self.pings.turn_started(table_id, public)
+        parts = replace(table_parts(public, table.locale), mention=notify)
         channel = await self._channel(public.channel_id)
-        if not await self._edited(channel, public.message_id if not repost else None, parts):
+        edit = None if repost or notify is not None else public.message_id
+        if not await self._edited(channel, edit, parts):
             message = await channel.send(**parts.send_kwargs())
             await self.tables.set_message(table_id, message.id)
             if public.message_id is not None:
                 with contextlib.suppress(discord.HTTPException):
                     await channel.get_partial_message(public.message_id).delete()
-        await self.pings.table_shown(table_id, channel, public)
+        if notify is not None:
+            await self.pings.ping_by_dm(notify, public.channel_id)
 
     @staticmethod
     async def _edited(channel: MessageChannel, message_id: int | None, parts: Parts) -> bool:

@@ -39,6 +39,7 @@ from bot.engine import (
 )
 from bot.i18n import card_name, suit_name, t, tn
 from bot.service import PrivateHand
+from bot.service.routing import Move
 from cogs.error_replies import check_table_permissions, reports_errors
 from cogs.interaction import CinchInteraction
 from cogs.message_parts import Parts
@@ -103,12 +104,13 @@ def decision_items(private: PrivateHand, locale: str | None) -> list[discord.ui.
         case DiscardDecision():
             placeholder = t("select.discard.placeholder", locale)
             return _pick_items(
-                key, "discard", decision.options, decision.count, placeholder, locale
+                key, "discard", decision.options, decision.count, placeholder, locale, ()
             )
         case KeepDecision():
             placeholder = tn("select.keep.placeholder", decision.free_choices, locale)
+            pack = tuple(card for card in decision.options if card not in private.cards)
             return _pick_items(
-                key, "keep", decision.options, decision.free_choices, placeholder, locale
+                key, "keep", decision.options, decision.free_choices, placeholder, locale, pack
             )
         case PlayDecision():
             buttons: list[discord.ui.Item[Any]] = []
@@ -128,12 +130,22 @@ def _pick_items(
     count: int,
     placeholder: str,
     locale: str | None,
+    pack: Sequence[Card],
 ) -> list[discord.ui.Item[Any]]:
-    select = PickSelect(key, kind, options[:MAX_SELECT_OPTIONS], count, placeholder, locale)
+    """The select (cards of the `pack` marked as such) and the Confirm it enables."""
+    shown = options[:MAX_SELECT_OPTIONS]
+    select = PickSelect(key, kind, shown, count, placeholder, locale, frozenset(pack))
     confirm = ActionButton(key, kind, "", t("action.confirm", locale), row=1)
     confirm.item.disabled = True
     confirm.item.style = discord.ButtonStyle.success
     return [select, confirm]
+
+
+def _option_text(card: Card, pack: frozenset[Card], locale: str | None) -> str:
+    """The card's name, and whether it comes from the pack (for a robbing dealer)."""
+    if card in pack:
+        return t("select.from_pack", locale, card=card_name(card, locale))
+    return card_name(card, locale)
 
 
 class PickSelect(
@@ -150,6 +162,7 @@ class PickSelect(
         count: int = 1,
         placeholder: str | None = None,
         locale: str | None = None,
+        pack: frozenset[Card] = frozenset(),
         *,
         item: discord.ui.Select | None = None,
     ) -> None:
@@ -160,7 +173,9 @@ class PickSelect(
             max_values=count,
             options=[
                 discord.SelectOption(
-                    label=card.display, value=card.code, description=card_name(card, locale)
+                    label=card.display,
+                    value=card.code,
+                    description=_option_text(card, pack, locale),
                 )
                 for card in options
             ],
@@ -247,9 +262,23 @@ class ActionButton(
     @reports_errors
     async def callback(self, interaction: CinchInteraction) -> None:
         check_table_permissions(interaction)
-        key = self.key
-        await interaction.client.tables.act(
-            key.table, interaction.user.id, self.action(), game_id=key.game, hand_number=key.hand
+        key, bot = self.key, interaction.client
+        if bot.router is not None and bot.router.is_elsewhere(key.table):
+            # A hand sent by DM: Discord delivers its clicks on shard 0, whichever process owns
+            # the table. Acknowledge now; the owner applies the move and refreshes the hand.
+            await interaction.response.defer()
+            move = Move(
+                key.table, interaction.user.id, self.action(), key.game, key.hand, interaction.id
+            )
+            await bot.router.forward(move)
+            return
+        await bot.tables.act(
+            key.table,
+            interaction.user.id,
+            self.action(),
+            game_id=key.game,
+            hand_number=key.hand,
+            request_id=interaction.id,
         )
         await answer_with_hand(interaction, key.table, edit=True, acted=True)
 

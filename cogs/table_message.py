@@ -35,8 +35,8 @@ def table_parts(public: PublicTable, locale: str | None) -> Parts:
     else:
         for item in lobby_items(public, locale):
             view.add_item(item)
-    # The mention in the text shows who is to act; it never notifies: the turn ping does (an
-    # edited message never notifies, and a reposted table must not notify twice).
+    # The mention in the text shows who is to act. It notifies nobody unless the delivery
+    # allows it, on the new message that starts a person's turn (see `cogs.turn_pings`).
     return Parts(public.text, public.picture, "table.png", view)
 
 

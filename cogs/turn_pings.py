@@ -1,12 +1,13 @@
 """Telling a player their turn has come, in a way Discord actually notifies.
 
 Discord notifies a mention only in a message as it is created, never one added by an edit, so
-the mention in the edited table message reaches nobody. When a person's turn starts, a short
-new message mentions them alone (and, if they asked for it in ``/cinch settings``, a direct
-message says so too). At most one such ping stands in a channel: it is deleted when the turn
-moves on, and so are the turn timer's reminders. A player who acted a few seconds ago is
-watching the table, so their turn coming straight back (after computer players, say) pings
-nobody.
+the mention in an edited table message reaches nobody. When a person's turn starts, the table
+message itself is posted anew (and the old one deleted), mentioning them alone: that one new
+message is the ping, costs no call more than an edit and a separate ping would, and keeps the
+table at the bottom of the channel where the player looks. If they asked for it in
+``/cinch settings``, a direct message says so too. The turn timer's reminders are deleted when
+the turn moves on. A player who acted a few seconds ago is watching the table, so their turn
+coming straight back (after computer players, say) only edits the table and pings nobody.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import discord
 
 from bot.i18n import t
 from bot.service import PublicTable
-from cogs.message_parts import Parts
 
 if TYPE_CHECKING:
     from bot.factory import CinchBot
@@ -56,25 +56,23 @@ class TurnPings:
         """A turn timer's reminder: it goes when the turn moves on, like a ping."""
         self._standing.setdefault(table_id, []).append(message)
 
-    async def table_shown(
-        self, table_id: int, channel: discord.abc.Messageable, public: PublicTable
-    ) -> None:
-        """After the table message showed a new state: ping the person to act, once a turn."""
+    async def turn_started(self, table_id: int, public: PublicTable) -> int | None:
+        """Showing ``public`` moves the turn on: clear the last turn's reminders, and return the
+        person to notify (None when the turn has not moved, is nobody's, or they are watching).
+        A turn is notified once, however often the table is shown again."""
         table = self.bot.tables.table(table_id)
         user = public.mention
         turn = (user, table.game_id, len(table.game.log)) if user and table.game else None
         if turn == self._turns.get(table_id):
-            return
+            return None
         self._turns[table_id] = turn
         await self.clear(table_id)
         if user is None or self._watching(user):
-            return
-        text = t("ping.your_turn", table.locale, player=mention(user))
-        self._standing[table_id] = [await channel.send(**Parts(text, mention=user).send_kwargs())]
-        await self._ping_by_dm(user, public.channel_id)
+            return None
+        return user
 
     async def clear(self, table_id: int) -> None:
-        """Delete the table's standing ping and reminders (the turn moved on, or it closed)."""
+        """Delete the table's standing reminders (the turn moved on, or it closed)."""
         for message in self._standing.pop(table_id, []):
             with contextlib.suppress(discord.HTTPException):
                 await message.delete()
@@ -83,7 +81,8 @@ class TurnPings:
         acted = self._last_acted.get(user_id)
         return acted is not None and discord.utils.utcnow() - acted < WATCHING
 
-    async def _ping_by_dm(self, user_id: int, channel_id: int) -> None:
+    async def ping_by_dm(self, user_id: int, channel_id: int) -> None:
+        """A direct message too, for a player who asked for it in ``/cinch settings``."""
         preferences = await self.bot.store.preferences.get(user_id)
         if not preferences.turn_dm:
             return

@@ -31,19 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.engine.random_player import random_action
-from bot.service import Person, Reminder, TableOptions, TableService, Update
+from bot.service import NoOutbox, Person, TableOptions, TableService
 from bot.service.publishing import DRAWING_THREADS, Drawing
 from bot.store import Store
-
-
-class NoOutbox:
-    """Nothing is shown anywhere: the benchmark draws the table itself after each move."""
-
-    async def deliver(self, update: Update) -> None:
-        return None
-
-    async def remind(self, reminder: Reminder) -> None:
-        return None
 
 
 def seconds_left(until: float) -> float:
@@ -55,12 +45,14 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-async def seat_table(service: TableService, number: int) -> tuple[int, list[Person]]:
+async def seat_table(
+    service: TableService, number: int, guild_id: int = 1
+) -> tuple[int, list[Person]]:
     """Open a table in its own channel, seat four players and start (not measured: the
     draw for seats moves everyone, eight writes, at every table at once)."""
     people = [Person(number * 10 + seat + 1, f"player {seat + 1}") for seat in range(4)]
     table = await service.open_table(
-        guild_id=1,
+        guild_id=guild_id,
         channel_id=number + 1,
         creator=people[0],
         options=TableOptions(),
@@ -142,14 +134,26 @@ def resident_mb() -> float:
     return float("nan")
 
 
-async def measure(load: Load, seconds: float, database: Path, threads: int) -> Figures:
+async def play_tables(
+    load: Load,
+    seconds: float,
+    database: Path | str,
+    threads: int,
+    guild_id: int = 1,
+    first: int = 0,
+) -> tuple[list[tuple[float, float]], float, float]:
+    """Seat ``load.tables`` tables (channels numbered from ``first``, in server ``guild_id``)
+    and play them for ``seconds``: each action's (end to end, apply) seconds, the time taken,
+    and the resident memory with every table still open."""
     store = await Store.open(database)
     service = TableService(
         store, NoOutbox(), random_source=random.Random(1), drawing=Drawing(threads)
     )
     measured: list[tuple[float, float]] = []
     try:
-        seated = [await seat_table(service, number) for number in range(load.tables)]
+        seated = [
+            await seat_table(service, first + number, guild_id) for number in range(load.tables)
+        ]
         started = time.perf_counter()
         until = started + seconds
         await asyncio.gather(
@@ -159,10 +163,15 @@ async def measure(load: Load, seconds: float, database: Path, threads: int) -> F
             )
         )
         elapsed = time.perf_counter() - started
-        memory = resident_mb()  # every table still open and in memory
+        memory = resident_mb()
     finally:
         await service.close()
         await store.close()
+    return measured, elapsed, memory
+
+
+async def measure(load: Load, seconds: float, database: Path, threads: int) -> Figures:
+    measured, elapsed, memory = await play_tables(load, seconds, database, threads)
     total = [end_to_end * 1000 for end_to_end, _ in measured]
     applying = [apply * 1000 for _, apply in measured]
     return Figures(

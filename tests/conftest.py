@@ -1,15 +1,23 @@
-"""Fixtures shared by every test folder: a real SQLite store in a temporary directory."""
+"""Fixtures shared by every test folder: a real SQLite store in a temporary directory, and
+``database``, which gives each test that uses it once on SQLite and once on a real PostgreSQL
+server started for the session (see ``postgres_server.py``)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from types import ModuleType
 
+import asyncpg
+import postgres_server
 import pytest
 
 from bot.i18n import is_strict, set_strict
 from bot.store import Store
+
+_database_numbers = itertools.count(1)
 
 
 @pytest.fixture
@@ -26,6 +34,60 @@ async def store(database_path: Path) -> AsyncIterator[Store]:
         yield opened
     finally:
         await opened.close()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[postgres_server.PostgresServer]:
+    """One PostgreSQL server for the whole session; skips (or fails in CI) without one."""
+    try:
+        server = postgres_server.start()
+    except postgres_server.NoServer as error:
+        if postgres_server.required():
+            required = postgres_server.REQUIRE_ENV
+            pytest.fail(f"{required} is set, but PostgreSQL did not start: {error}")
+        pytest.skip(f"no PostgreSQL server could be started: {error}")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@asynccontextmanager
+async def fresh_postgres_database(server: postgres_server.PostgresServer) -> AsyncIterator[str]:
+    """The URL of a new, empty database on the server, dropped afterwards."""
+    name = f"cinch_test_{next(_database_numbers)}"
+    admin = await asyncpg.connect(server.url("postgres"))
+    try:
+        await admin.execute(f"CREATE DATABASE {name} TEMPLATE template0")
+    finally:
+        await admin.close()
+    try:
+        yield server.url(name)
+    finally:
+        admin = await asyncpg.connect(server.url("postgres"))
+        try:
+            await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+        finally:
+            await admin.close()
+
+
+@pytest.fixture
+async def postgres_url(postgres: postgres_server.PostgresServer) -> AsyncIterator[str]:
+    """A new, empty PostgreSQL database for this test."""
+    async with fresh_postgres_database(postgres) as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def database(
+    request: pytest.FixtureRequest, database_path: Path
+) -> AsyncIterator[str | Path]:
+    """What to open a fresh, empty store with: a SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        yield database_path
+        return
+    async with fresh_postgres_database(request.getfixturevalue("postgres")) as url:
+        yield url
 
 
 @pytest.fixture(autouse=True)

@@ -28,6 +28,7 @@ PICTURE_WORD_KEYS: Mapping[str, str] = MappingProxyType(
         "target": "picture.target",
         "hand_points": "picture.hand_points",
         "last_trick": "picture.last_trick",
+        "pack": "picture.pack",
         "high": "point.high",
         "low": "point.low",
         "jack": "point.jack",

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card, Suit
 from bot.render import deck
-from bot.render.lettering import Fill, draw_text, fit, text_width
+from bot.render.lettering import Fill, aligned_left, clean, draw_text, fit, text_width
 from bot.render.style import CARD_FACE, FELT, RGB, suit_colour
 from bot.render.suits import paste_suit
 
@@ -21,10 +22,37 @@ CHIP_MAX_WIDTH = 200
 NEAREST = Image.Resampling.NEAREST
 
 
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """One thing a painter drew, where a layout test can check it: a line of text (the size it
+    was drawn at, and whether it had to be shortened to fit), a card, a chip or a badge."""
+
+    kind: str
+    box: Box
+    text: str = ""
+    size: int = 0
+    shortened: bool = False
+
+
 class Painter:
-    """What every picture's painter shares: the picture it draws on, and writing on it."""
+    """What every picture's painter shares: the picture it draws on, and writing on it.
+
+    A painter whose `layout` is a list records there everything it writes (and whatever else
+    it chooses to record with `place`), so a test can check that nothing is too small, cut
+    off or overlapping without reading pixels.
+    """
 
     image: Image.Image
+    layout: list[Placed] | None = None
+
+    def place(
+        self, kind: str, box: Box, text: str = "", size: int = 0, shortened: bool = False
+    ) -> None:
+        if self.layout is not None:
+            self.layout.append(Placed(kind, box, text, size, shortened))
 
     def text(
         self,
@@ -36,7 +64,28 @@ class Painter:
         align: str = "left",
     ) -> int:
         """Draw one line (see `draw_text`), shortened to `max_width`; returns its width."""
-        return draw_text(self.image, xy, text, size, fill, align, max_width)
+        width = draw_text(self.image, xy, text, size, fill, align, max_width)
+        if self.layout is not None and text.strip():
+            left = round(aligned_left(xy[0], width, align))
+            shortened = max_width is not None and fit(text, size, max_width) != clean(text).strip()
+            box = (left, round(xy[1] - size / 2), left + width, round(xy[1] + size / 2))
+            self.place("text", box, text, size, shortened)
+        return width
+
+    def chip(
+        self,
+        xy: tuple[float, float],
+        label: str,
+        size: int,
+        colours: tuple[RGB, RGB],
+        align: str = "centre",
+    ) -> int:
+        """A `chip` (`colours` = fill, text) recorded in the layout; returns its width."""
+        width = chip(self.image, xy, label, size, colours[0], colours[1], align)
+        left = round(aligned_left(xy[0], width, align))
+        top, half = round(xy[1]), (size + CHIP_PADDING) // 2
+        self.place("chip", (left, top - half, left + width, top + half), label, size)
+        return width
 
 
 def felt(size: tuple[int, int], colour: RGB = FELT) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -84,7 +133,7 @@ def chip(
     line = fit(label, size, CHIP_MAX_WIDTH)
     width = max(text_width(line, size) + 2 * CHIP_PADDING, size + CHIP_PADDING)
     height = size + CHIP_PADDING
-    left = xy[0] - {"left": 0, "centre": width / 2, "right": width}[align]
+    left = aligned_left(xy[0], width, align)
     ImageDraw.Draw(image).rounded_rectangle(
         (left, xy[1] - height / 2, left + width, xy[1] + height / 2), radius=height / 2, fill=fill
     )

@@ -12,6 +12,7 @@ from bot.render.scenes import (
     GameSummaryScene,
     HandScene,
     HandSummaryScene,
+    NamedPlay,
     PlayedCard,
     PointAward,
     SeatScene,
@@ -58,10 +59,10 @@ def table_bidding_three() -> TableScene:
     return TableScene(
         seats=(
             SeatScene("Dana 🦊", 0, 9, bid=5),
-            SeatScene("Computer Eve", 1, 9, is_computer=True),
+            SeatScene("Computer 2", 1, 9, is_computer=True),
             SeatScene("Фёдор", 2, 9),
         ),
-        sides=(SideScene("Dana 🦊", 12), SideScene("Computer Eve", 20), SideScene("Фёдор", 9)),
+        sides=(SideScene("Dana 🦊", 12), SideScene("Computer 2", 20), SideScene("Фёдор", 9)),
         target=51,
         dealer=0,
         hand_number=3,
@@ -100,6 +101,10 @@ def hand_summary() -> HandSummaryScene:
         contract=7,
         made=True,
         target=51,
+        last_trick=tuple(
+            NamedPlay(NAMES[seat], seat % 2, Card.parse(code), seat == 2)
+            for seat, code in ((1, "KC"), (2, "AC"), (3, "4C"), (0, "8C"))
+        ),
     )
 
 

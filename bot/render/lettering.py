@@ -218,6 +218,11 @@ def _run_mask(run: Run, size: int) -> tuple[Image.Image, int, int, float]:
     return mask, left, top, font.getlength(run.text)
 
 
+def aligned_left(x: float, width: float, align: str) -> float:
+    """Where a line `width` wide starts when `align` ("left", "centre", "right") places it at x."""
+    return x - {"left": 0, "centre": width / 2, "right": width}[align]
+
+
 def draw_text(
     image: Image.Image,
     xy: tuple[float, float],
@@ -233,7 +238,7 @@ def draw_text(
     """
     line = fit(text, size, max_width) if max_width is not None else clean(text)
     width = text_width(line, size)
-    x = xy[0] - {"left": 0, "centre": width / 2, "right": width}[align]
+    x = aligned_left(xy[0], width, align)
     baseline = round(xy[1] + _centre_to_baseline(size))
     for run in runs(line):
         mask, left, top, advance = _run_mask(run, size)

@@ -2,9 +2,10 @@
 
 The top is the table picture itself (`table_picture.paint_table`); under it each seat has a row
 with its cards face up, in the order its own hand shows them (`display_order`), the card it
-played to the trick raised and framed, and a short note (what it drew, or what the review says
-about its card). A replay is only ever drawn once the hand is over, so showing every card is
-what it is for.
+played to the trick raised and framed, and short notes under them (what it drew, or what the
+review says about its card). Like the table, it is as wide as a phone shows it well, and nothing
+is written smaller than the table's `LABEL`. A replay is only ever drawn once the hand is over,
+so showing every card is what it is for.
 """
 
 from __future__ import annotations
@@ -15,28 +16,26 @@ from PIL import Image
 
 from bot.engine.cards import Card
 from bot.render import deck
-from bot.render.canvas import Painter, felt, paste_card, to_png
+from bot.render.canvas import Painter, Placed, felt, paste_card, to_png
 from bot.render.hand import display_order
 from bot.render.scenes import TableScene
 from bot.render.style import BAD, FELT_DARK, HIGHLIGHT, PANEL, TEXT, TEXT_DIM, side_colour
-from bot.render.table_picture import SIZE, paint_table
+from bot.render.table_picture import LABEL, NAME, WIDTH, paint_table
 
-ROW_CARD = 56
-#: The widest step between cards: side by side, just apart.
-ROW_STEP = 62
-ROW_HEIGHT = 112
-ROW_MARGIN = 16
+MARGIN = 16
+ROW_GAP = 8
+ROW_PAD = 12
+SIDE_BAR = 6
+NAME_LEFT = MARGIN + SIDE_BAR + 12
 NAME_WIDTH = 150
-CARDS_LEFT = ROW_MARGIN + NAME_WIDTH + 12
-MAX_NOTES = 4
-NOTE_LEFT = 606
-#: Nine cards overlap to fit before the notes; six or fewer sit side by side.
-CARDS_ROOM = NOTE_LEFT - 20 - CARDS_LEFT - ROW_CARD
+CARDS_LEFT = NAME_LEFT + NAME_WIDTH + 12
+ROW_CARD = 64
+#: The widest step between cards: side by side, just apart. Nine cards (a deal) overlap.
+ROW_STEP = 72
+CARDS_ROOM = WIDTH - MARGIN - ROW_PAD - CARDS_LEFT - ROW_CARD
 RAISE = 12
-FOOTER_LINE = 28
-NAME_SIZE, NOTE_SIZE = 20, 17
-
-
+NOTE_LINE = 28
+MAX_NOTES = 4
 @dataclass(frozen=True, slots=True)
 class ReplayRow:
     """One seat under the table: its cards at this step and a note on what it did."""
@@ -69,42 +68,52 @@ class ReplayScene:
             raise ValueError("a replay needs one row per seat")
 
 
+def _row_height(row: ReplayRow) -> int:
+    """A row: its cards (the played one raised) with the name beside them, then its notes."""
+    notes = len(row.notes[:MAX_NOTES])
+    return 2 * ROW_PAD + RAISE + deck.card_height(ROW_CARD) + NOTE_LINE * notes
+
+
 class _ReplayPainter(Painter):
     """Draws the rows and the footer under a copy of the table picture."""
 
     def __init__(self, scene: ReplayScene) -> None:
         self.scene = scene
-        height = SIZE[1] + ROW_HEIGHT * len(scene.rows) + FOOTER_LINE * len(scene.footer) + 16
-        self.image, self.draw = felt((SIZE[0], height), FELT_DARK)
-        self.image.paste(paint_table(scene.table), (0, 0))
+        table = paint_table(scene.table)
+        self.table_height = table.height
+        rows = sum(_row_height(row) + ROW_GAP for row in scene.rows)
+        height = table.height + rows + NOTE_LINE * len(scene.footer) + ROW_PAD
+        self.image, self.draw = felt((WIDTH, height), FELT_DARK)
+        self.image.paste(table, (0, 0))
+        self.layout = []
 
     def paint(self) -> Image.Image:
-        for index, row in enumerate(self.scene.rows):
-            self.row(row, SIZE[1] + index * ROW_HEIGHT)
-        top = SIZE[1] + ROW_HEIGHT * len(self.scene.rows)
-        for index, line in enumerate(self.scene.footer):
-            y = top + FOOTER_LINE * index + FOOTER_LINE // 2
-            self.text((ROW_MARGIN, y), line, NOTE_SIZE, TEXT, max_width=SIZE[0] - 2 * ROW_MARGIN)
+        top = self.table_height
+        for row in self.scene.rows:
+            self.row(row, top)
+            top += _row_height(row) + ROW_GAP
+        for line in self.scene.footer:
+            self.text((MARGIN, top + NOTE_LINE // 2), line, LABEL, TEXT, WIDTH - 2 * MARGIN)
+            top += NOTE_LINE
         return self.image
 
     def row(self, row: ReplayRow, top: int) -> None:
+        bottom = top + _row_height(row)
+        self.draw.rounded_rectangle((8, top, WIDTH - 8, bottom), radius=12, fill=PANEL)
         self.draw.rounded_rectangle(
-            (6, top + 4, SIZE[0] - 6, top + ROW_HEIGHT - 4), radius=12, fill=PANEL
-        )
-        self.draw.rounded_rectangle(
-            (ROW_MARGIN, top + 16, ROW_MARGIN + 6, top + ROW_HEIGHT - 16),
+            (MARGIN, top + ROW_PAD, MARGIN + SIDE_BAR, bottom - ROW_PAD),
             radius=3,
             fill=side_colour(row.side),
         )
-        middle = top + ROW_HEIGHT // 2
-        self.text((ROW_MARGIN + 14, middle), row.name, NAME_SIZE, TEXT, max_width=NAME_WIDTH)
-        spare = ROW_HEIGHT - 8 - RAISE - deck.card_height(ROW_CARD)
-        self.cards(row, top + 4 + RAISE + spare // 2)
-        shown = row.notes[:MAX_NOTES]
-        for index, note in enumerate(shown):
+        cards_top = top + ROW_PAD + RAISE
+        middle = cards_top + deck.card_height(ROW_CARD) // 2
+        self.text((NAME_LEFT, middle), row.name, NAME, TEXT, NAME_WIDTH)
+        self.cards(row, cards_top)
+        y = cards_top + deck.card_height(ROW_CARD) + NOTE_LINE // 2 + 2
+        for index, note in enumerate(row.notes[:MAX_NOTES]):
             colour = BAD if index < row.costly_lines else TEXT_DIM
-            y = middle + (index - (len(shown) - 1) / 2) * (NOTE_SIZE + 8)
-            self.text((NOTE_LEFT, y), note, NOTE_SIZE, colour, max_width=SIZE[0] - NOTE_LEFT - 16)
+            self.text((NAME_LEFT, y), note, LABEL, colour, WIDTH - NAME_LEFT - MARGIN)
+            y += NOTE_LINE
 
     def cards(self, row: ReplayRow, top: int) -> None:
         height = deck.card_height(ROW_CARD)
@@ -118,6 +127,7 @@ class _ReplayPainter(Painter):
                     (x - 4, y - 4, x + ROW_CARD + 4, y + height + 4), radius=8, fill=HIGHLIGHT
                 )
             paste_card(self.image, card, (x, y), ROW_CARD, self.scene.table.four_colour)
+            self.place("card", (x, y, x + ROW_CARD, y + height), card.code)
 
 
 def paint_replay(scene: ReplayScene) -> Image.Image:
@@ -125,6 +135,14 @@ def paint_replay(scene: ReplayScene) -> Image.Image:
     return _ReplayPainter(scene).paint()
 
 
+def replay_layout(scene: ReplayScene) -> list[Placed]:
+    """Everything the replay picture of `scene` writes or shows under the table (the table's
+    own is `table_layout`), and where: for layout tests."""
+    painter = _ReplayPainter(scene)
+    painter.paint()
+    return painter.layout or []
+
+
 def render_replay(scene: ReplayScene) -> bytes:
-    """The replay step as PNG bytes, 1000 pixels wide."""
+    """The replay step as PNG bytes, as wide as the table picture."""
     return to_png(paint_replay(scene))

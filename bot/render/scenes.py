@@ -113,9 +113,13 @@ class HandScene:
     playable: frozenset[Card] | None = None
     four_colour: bool = False
     words: Words = ENGLISH
+    #: The rest of the pack, while the robbing dealer chooses what to keep from it and from
+    #: `cards`; shown marked, apart from their own cards. Only the dealer is ever shown it.
+    pack: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
-        _require(len(set(self.cards)) == len(self.cards), "a card appears twice in the hand")
+        every = self.cards + self.pack
+        _require(len(set(every)) == len(every), "a card appears twice in the hand")
         _require(
             self.playable is None or self.playable <= set(self.cards),
             "a playable card is not in the hand",
@@ -157,6 +161,16 @@ class SideResult:
 
 
 @dataclass(frozen=True, slots=True)
+class NamedPlay:
+    """A card of the hand's last trick, with the name and side of who played it."""
+
+    name: str
+    side: int
+    card: Card
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
 class HandSummaryScene:
     """The end of a hand: who took each point, the contract and the new scores."""
 
@@ -170,6 +184,8 @@ class HandSummaryScene:
     target: int
     four_colour: bool = False
     words: Words = ENGLISH
+    #: The hand's last trick, shown before the next deal takes it off the table.
+    last_trick: tuple[NamedPlay, ...] = ()
 
     def __post_init__(self) -> None:
         _require(MIN_SIDES <= len(self.sides) <= MAX_SIDES, f"{len(self.sides)} sides")

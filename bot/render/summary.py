@@ -35,6 +35,9 @@ TILE_COLUMNS = 3
 TILE_GAP = 12
 TILE_HEIGHT = 96
 TILE_CARD = 52
+TRICK_CARD = 64
+#: The label, the cards and their players' names.
+LAST_TRICK_HEIGHT = 34 + deck.card_height(TRICK_CARD) + 40
 ROW_HEIGHT = 40
 CHART_HEIGHT = 230
 CHART_SCALE = 3
@@ -64,7 +67,9 @@ class _HandSummaryPainter(Painter):
         self.scene = scene
         self.words = scene.words
         tile_rows = math.ceil(len(scene.awards) / TILE_COLUMNS)
-        self.tiles_top = 108
+        self.trick_top = 108
+        trick_height = LAST_TRICK_HEIGHT if scene.last_trick else 0
+        self.tiles_top = self.trick_top + trick_height
         self.table_top = self.tiles_top + tile_rows * (TILE_HEIGHT + TILE_GAP) + 16
         height = self.table_top + ROW_HEIGHT * (len(scene.sides) + 1) + MARGIN
         self.image, self.draw = felt((WIDTH, height), FELT_DARK)
@@ -77,10 +82,33 @@ class _HandSummaryPainter(Painter):
         template = words.contract_made if scene.made else words.contract_set
         result = template.format(name=scene.maker_name, bid=scene.contract)
         self.text((MARGIN, 84), result, NORMAL, GOOD if scene.made else BAD, WIDTH - 2 * MARGIN)
+        self.last_trick()
         for position, award in enumerate(scene.awards):
             self.tile(position, award)
         self.results()
         return self.image
+
+    def last_trick(self) -> None:
+        """The hand's last trick, its winner's card ringed, each card over its player's name:
+        the next deal clears the table, so this is where everyone sees how the hand ended."""
+        plays = self.scene.last_trick
+        if not plays:
+            return
+        top = self.trick_top
+        self.text((MARGIN, top + 12), self.words.last_trick, NORMAL, TEXT_DIM, WIDTH - 2 * MARGIN)
+        column = (WIDTH - 2 * MARGIN) // len(plays)
+        card_top = top + 34
+        height = deck.card_height(TRICK_CARD)
+        for position, play in enumerate(plays):
+            centre = MARGIN + column * position + column // 2
+            left = centre - TRICK_CARD // 2
+            if play.won:
+                ring = (left - 4, card_top - 4, left + TRICK_CARD + 4, card_top + height + 4)
+                self.draw.rounded_rectangle(ring, radius=8, fill=HIGHLIGHT)
+            paste_card(self.image, play.card, (left, card_top), TRICK_CARD, self.scene.four_colour)
+            colour = side_colour(play.side)
+            name_y = card_top + height + 18
+            self.text((centre, name_y), play.name, NORMAL, colour, column - 8, "centre")
 
 
     def tile(self, position: int, award: PointAward) -> None:

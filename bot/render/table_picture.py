@@ -1,13 +1,18 @@
 """The public table picture: seats around the table, the trick, trumps, contract and scores.
 
 Seat 0 sits at the top and the others follow clockwise, so with four players in the engine's
-N, E, S, W order the picture matches the compass. The right-hand column holds the hand's
-state (trumps, contract, scores, the last trick) so the table itself stays uncluttered.
+N, E, S, W order the picture matches the compass. A band above the table holds the hand, its
+phase, trumps and contract; a band below holds the scores, so the table itself stays clear.
+
+The picture is made to be read on a phone, which shows it about 400 px wide: nothing is
+written smaller than `LABEL`, names that do not fit end in an ellipsis, and `table_layout`
+records every word and card so tests check that nothing essential is cut or overlaps
+(docs/architecture.md, "The table picture").
 """
 
 from __future__ import annotations
 
-import math
+from enum import Enum
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -15,7 +20,7 @@ from PIL import Image, ImageDraw
 from bot.engine.cards import FULL_DECK, Card, Suit
 from bot.package_data import shipped
 from bot.render import deck
-from bot.render.canvas import Painter, chip, felt, fixed_palette, paste_card, suit_badge, to_png
+from bot.render.canvas import Painter, Placed, felt, fixed_palette, paste_card, suit_badge, to_png
 from bot.render.scenes import PlayedCard, SeatScene, SideScene, TableScene
 from bot.render.style import (
     CARD_FACE,
@@ -30,38 +35,80 @@ from bot.render.style import (
     side_colour,
 )
 
-SIZE = (1000, 600)
+WIDTH = 720
+#: Phones show a picture about 400 px wide: every word must still be 11 px high there, so
+#: nothing on the table is written smaller than `LABEL` (11 x 720 / 400 = 19.8).
+PHONE_WIDTH, PHONE_TEXT = 400, 11
+LABEL, NAME, TITLE, HUGE = 20, 22, 28, 40
 TABLE_PALETTE_FILE = shipped(__package__, "table_palette.png")
-TABLE_WIDTH = 700
-CENTRE = (TABLE_WIDTH // 2, SIZE[1] // 2)
-SEAT_RADII = (245, 248)
-TRICK_RADII = (100, 104)
-SEAT_BOX = (190, 76)
-TRICK_CARD = 92
-LAST_TRICK_CARD = 56
+
+HEADER = (8, 8, WIDTH - 8, 104)
+HEADER_SPLIT = 392
+TRUMP_X, CONTRACT_X = 404, 500
+FELT_BOX = (6, 112, WIDTH - 6, 598)
+SEAT_BOX = (214, 104)
+SEAT_MARGIN = 8
+TRICK_CARD = 80
+TRICK_OFFSET = (92, 66)
+WINNER_RING = 4
+CENTRE = (WIDTH // 2, 354)
 COUNT_CARD = 18
-SIDEBAR_X = TABLE_WIDTH + 16
-SIDEBAR_WIDTH = SIZE[0] - SIDEBAR_X - 16
-SIDEBAR_RIGHT = SIDEBAR_X + SIDEBAR_WIDTH
-TINY, SMALL, NAME, TITLE, HUGE = 13, 17, 20, 26, 40
+SCORES_TOP = 606
+SCORE_ROW = 50
+INSET = 20
 
 
-def _around(seat: int, seats: int, radii: tuple[int, int]) -> tuple[int, int]:
-    """A point on an ellipse round the table centre: seat 0 at the top, then clockwise."""
-    angle = -math.pi / 2 + 2 * math.pi * seat / seats
-    return (
-        round(CENTRE[0] + radii[0] * math.cos(angle)),
-        round(CENTRE[1] + radii[1] * math.sin(angle)),
-    )
+class Slot(Enum):
+    """Where a seat sits round the table, as on a compass."""
+
+    NORTH = (0, -1)
+    EAST = (1, 0)
+    SOUTH = (0, 1)
+    WEST = (-1, 0)
 
 
-@lru_cache(maxsize=1)
-def _background() -> Image.Image:
-    """The empty table and sidebar, drawn once and copied for every picture."""
-    image, draw = felt(SIZE, FELT_DARK)
-    draw.rounded_rectangle((6, 6, TABLE_WIDTH - 6, SIZE[1] - 6), radius=150, fill=FELT_EDGE)
-    draw.rounded_rectangle((16, 16, TABLE_WIDTH - 16, SIZE[1] - 16), radius=140, fill=FELT)
-    draw.rounded_rectangle((TABLE_WIDTH + 4, 6, SIZE[0] - 6, SIZE[1] - 6), radius=14, fill=PANEL)
+#: Seats in play order are placed clockwise from the top.
+SLOTS = {
+    2: (Slot.NORTH, Slot.SOUTH),
+    3: (Slot.NORTH, Slot.EAST, Slot.WEST),
+    4: (Slot.NORTH, Slot.EAST, Slot.SOUTH, Slot.WEST),
+}
+
+
+def picture_size(sides: int) -> tuple[int, int]:
+    """The table is one width; its score panel grows by a row for a third side."""
+    return WIDTH, SCORES_TOP + 8 + sides * SCORE_ROW + 12
+
+
+def _seat_box(slot: Slot) -> tuple[int, int, int, int]:
+    width, height = SEAT_BOX
+    dx, dy = slot.value
+    if dx:
+        left = FELT_BOX[0] + SEAT_MARGIN if dx < 0 else FELT_BOX[2] - SEAT_MARGIN - width
+        top = CENTRE[1] - height // 2
+    else:
+        left = CENTRE[0] - width // 2
+        top = FELT_BOX[1] + SEAT_MARGIN if dy < 0 else FELT_BOX[3] - SEAT_MARGIN - height
+    return left, top, left + width, top + height
+
+
+def _trick_corner(slot: Slot) -> tuple[int, int]:
+    dx, dy = slot.value
+    centre_x = CENTRE[0] + dx * TRICK_OFFSET[0]
+    centre_y = CENTRE[1] + dy * TRICK_OFFSET[1]
+    return centre_x - TRICK_CARD // 2, centre_y - deck.card_height(TRICK_CARD) // 2
+
+
+@lru_cache(maxsize=3)
+def _background(sides: int) -> Image.Image:
+    """The empty table, header and score panel, drawn once and copied for every picture."""
+    size = picture_size(sides)
+    image, draw = felt(size, FELT_DARK)
+    draw.rounded_rectangle(HEADER, radius=14, fill=PANEL)
+    draw.rounded_rectangle(FELT_BOX, radius=120, fill=FELT_EDGE)
+    inner = (FELT_BOX[0] + 8, FELT_BOX[1] + 8, FELT_BOX[2] - 8, FELT_BOX[3] - 8)
+    draw.rounded_rectangle(inner, radius=112, fill=FELT)
+    draw.rounded_rectangle((8, SCORES_TOP, WIDTH - 8, size[1] - 8), radius=14, fill=PANEL)
     return image
 
 
@@ -71,164 +118,136 @@ class _TablePainter(Painter):
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.words = scene.words
-        self.image = _background().copy()
+        self.slots = SLOTS[len(scene.seats)]
+        self.image = _background(len(scene.sides)).copy()
         self.draw = ImageDraw.Draw(self.image)
+        self.layout = []
 
-
-    def card(self, card: Card | None, xy: tuple[int, int], width: int) -> None:
-        paste_card(self.image, card, xy, width, self.scene.four_colour)
+    def card(
+        self, card: Card | None, xy: tuple[int, int], width: int, dimmed: bool = False
+    ) -> None:
+        paste_card(self.image, card, xy, width, self.scene.four_colour, dimmed)
+        box = (xy[0], xy[1], xy[0] + width, xy[1] + deck.card_height(width))
+        self.place("card", box, card.code if card else "")
 
     def paint(self) -> Image.Image:
         for seat in range(len(self.scene.seats)):
             self.seat(seat)
-        self.trick()
-        top = self.header()
-        top = self.trump_and_contract(top)
-        top = self.scores(top)
-        self.last_trick(top)
+        if self.scene.trick:
+            self.trick()
+        else:
+            self.last_trick()
+        self.header()
+        self.trump_and_contract()
+        for index, side in enumerate(self.scene.sides):
+            self.score_row(index, side, SCORES_TOP + 8 + index * SCORE_ROW)
         return self.image
 
     def seat(self, seat: int) -> None:
         info = self.scene.seats[seat]
-        centre = _around(seat, len(self.scene.seats), SEAT_RADII)
-        width, height = SEAT_BOX
-        left, top = centre[0] - width // 2, centre[1] - height // 2
+        left, top, right, bottom = _seat_box(self.slots[seat])
         to_act = self.scene.to_act == seat
         self.draw.rounded_rectangle(
-            (left, top, left + width, top + height),
+            (left, top, right, bottom),
             radius=12,
             fill=PANEL,
             outline=HIGHLIGHT if to_act else PANEL_EDGE,
             width=4 if to_act else 2,
         )
         self.draw.rounded_rectangle(
-            (left + 7, top + 10, left + 13, top + height - 10),
-            radius=3,
-            fill=side_colour(info.side),
+            (left + 7, top + 10, left + 13, bottom - 10), radius=3, fill=side_colour(info.side)
         )
         name_colour = HIGHLIGHT if to_act else TEXT
-        self.text((left + 22, top + 25), info.name, NAME, name_colour, max_width=width - 34)
-        self.seat_details(info, left + 22, top + 54, left + width - 12)
+        self.text((left + 20, top + 22), info.name, NAME, name_colour, right - left - 30)
+        self.seat_details(info, left + 20, top + 54)
         if self.scene.dealer == seat:
-            chip(
-                self.image,
-                (left + width - 4, top + 4),
-                self.words.dealer_chip,
-                15,
-                CARD_FACE,
-                PANEL,
-            )
+            dealer = self.words.dealer_chip
+            self.chip((right - 10, top + 54), dealer, LABEL, (CARD_FACE, PANEL), "right")
+        if info.passed:
+            self.text((left + 20, top + 84), self.words.passed, LABEL, TEXT_DIM, right - left - 30)
+        elif info.bid is not None:
+            bid = self.words.bid.format(bid=info.bid)
+            self.text((left + 20, top + 84), bid, LABEL, TEXT, right - left - 30)
 
-    def seat_details(self, info: SeatScene, x: int, y: int, right: int) -> None:
-        """The seat's second line: cards held, a computer player's tag, and their bid."""
+    def seat_details(self, info: SeatScene, x: int, y: int) -> None:
+        """The seat's second line: cards held and a computer player's tag."""
         if info.card_count:
             self.card(None, (x, y - deck.card_height(COUNT_CARD) // 2), COUNT_CARD)
             x += COUNT_CARD + 6
-            x += self.text((x, y), str(info.card_count), SMALL, TEXT) + 10
+            x += self.text((x, y), str(info.card_count), LABEL, TEXT) + 10
         if info.is_computer:
-            chip(self.image, (x, y), self.words.computer, TINY, PANEL_EDGE, TEXT, align="left")
-        if info.passed:
-            self.text((right, y), self.words.passed, SMALL, TEXT_DIM, align="right")
-        elif info.bid is not None:
-            self.text((right, y), self.words.bid.format(bid=info.bid), SMALL, TEXT, align="right")
+            self.chip((x, y), self.words.computer, LABEL, (PANEL_EDGE, TEXT), "left")
 
     def trick(self) -> None:
-        height = deck.card_height(TRICK_CARD)
         for play in self.scene.trick:
-            x, y = _around(play.seat, len(self.scene.seats), TRICK_RADII)
-            self.card(play.card, (x - TRICK_CARD // 2, y - height // 2), TRICK_CARD)
+            self.card(play.card, _trick_corner(self.slots[play.seat]), TRICK_CARD)
 
-    def header(self) -> int:
-        title = self.words.hand_title.format(number=self.scene.hand_number)
-        self.text((SIDEBAR_X, 34), title, TITLE, TEXT, max_width=SIDEBAR_WIDTH)
-        self.text((SIDEBAR_X, 66), self.scene.phase, NAME, HIGHLIGHT, max_width=SIDEBAR_WIDTH)
-        return 92
-
-    def trump_and_contract(self, top: int) -> int:
+    def last_trick(self) -> None:
+        """Between tricks the last one stays where it was played, its winner's card ringed and
+        the others dimmed, as on a real table until the next lead."""
         scene = self.scene
-        self.text((SIDEBAR_X, top + 12), self.words.trump, SMALL, TEXT_DIM, max_width=96)
+        height = deck.card_height(TRICK_CARD)
+        for play in scene.last_trick:
+            x, y = _trick_corner(self.slots[play.seat])
+            won = play.seat == scene.last_trick_winner
+            if won:
+                edge = WINNER_RING
+                ring = (x - edge, y - edge, x + TRICK_CARD + edge, y + height + edge)
+                self.draw.rounded_rectangle(ring, radius=10, fill=HIGHLIGHT)
+            self.card(play.card, (x, y), TRICK_CARD, dimmed=not won)
+
+    def header(self) -> None:
+        left = HEADER[0] + 12
+        title = self.words.hand_title.format(number=self.scene.hand_number)
+        width = self.text((left, 36), title, TITLE, TEXT, HEADER_SPLIT - left)
+        target = self.words.target.format(target=self.scene.target)
+        after = left + width + 14
+        self.text((after, 38), target, LABEL, TEXT_DIM, HEADER_SPLIT - after)
+        self.text((left, 76), self.scene.phase, NAME, HIGHLIGHT, HEADER_SPLIT - left)
+
+    def trump_and_contract(self) -> None:
+        scene = self.scene
+        self.text((TRUMP_X, 30), self.words.trump, LABEL, TEXT_DIM, CONTRACT_X - TRUMP_X - 8)
+        badge = (TRUMP_X, 48, 50)
         if scene.trump is not None:
-            suit_badge(self.image, (SIDEBAR_X, top + 28, 64), scene.trump, scene.four_colour)
+            suit_badge(self.image, badge, scene.trump, scene.four_colour)
+            self.place("badge", (badge[0], badge[1], badge[0] + badge[2], badge[1] + badge[2]))
         else:
-            self.text(
-                (SIDEBAR_X + 32, top + 60), self.words.no_trump_yet, HUGE, TEXT_DIM, align="centre"
-            )
-        x = SIDEBAR_X + 110
-        width = SIDEBAR_RIGHT - x
-        self.text((x, top + 12), self.words.contract, SMALL, TEXT_DIM, max_width=width)
+            self.text((TRUMP_X + 25, 74), self.words.no_trump_yet, HUGE, TEXT_DIM, align="centre")
+        width = HEADER[2] - 12 - CONTRACT_X
+        self.text((CONTRACT_X, 30), self.words.contract, LABEL, TEXT_DIM, width)
         if scene.contract is not None and scene.maker is not None:
             maker = scene.seats[scene.maker]
             contract = self.words.contract_by.format(bid=scene.contract, name=maker.name)
-            self.text((x, top + 60), contract, NAME, side_colour(maker.side), max_width=width)
-        return top + 112
+            self.text((CONTRACT_X, 74), contract, NAME, side_colour(maker.side), width)
 
-    def scores(self, top: int) -> int:
-        target = self.words.target.format(target=self.scene.target)
-        self.text((SIDEBAR_X, top + 10), target, SMALL, TEXT_DIM, max_width=SIDEBAR_WIDTH)
-        y = top + 28
-        for index, side in enumerate(self.scene.sides):
-            self.score_row(index, side, y)
-            y += 62
-        return y
-
-    def score_row(self, index: int, side: SideScene, y: int) -> None:
+    def score_row(self, index: int, side: SideScene, top: int) -> None:
+        """A side's name and score, with its progress to the target beneath and, during the
+        play, the points it has taken this hand at the end of the bar."""
         colour = side_colour(index)
-        score = str(side.score)
-        score_width = self.text((SIDEBAR_RIGHT, y + 14), score, TITLE, TEXT, align="right")
-        self.draw.ellipse((SIDEBAR_X, y + 7, SIDEBAR_X + 14, y + 21), fill=colour)
-        self.text(
-            (SIDEBAR_X + 22, y + 14),
-            side.name,
-            NAME - 2,
-            TEXT,
-            max_width=SIDEBAR_WIDTH - score_width - 32,
-        )
-        bar_top = y + 32
-        self.draw.rounded_rectangle(
-            (SIDEBAR_X, bar_top, SIDEBAR_RIGHT, bar_top + 10), radius=5, fill=FELT_DARK
-        )
-        reached = min(max(side.score, 0), self.scene.target) / self.scene.target
-        if reached:
-            right = SIDEBAR_X + max(round(SIDEBAR_WIDTH * reached), 10)
-            self.draw.rounded_rectangle(
-                (SIDEBAR_X, bar_top, right, bar_top + 10), radius=5, fill=colour
-            )
+        left, right = INSET, WIDTH - INSET
+        middle = top + 18
+        score_width = self.text((right, middle), str(side.score), TITLE, TEXT, align="right")
+        self.draw.ellipse((left, middle - 7, left + 14, middle + 7), fill=colour)
+        names_width = right - score_width - 14 - left - 22
+        self.text((left + 22, middle), side.name, NAME, TEXT, names_width)
+        bar_top, bar_right = top + 38, right
         if side.hand_points is not None:
             points = self.words.hand_points.format(points=side.hand_points)
-            self.text((SIDEBAR_RIGHT, bar_top + 20), points, TINY, TEXT_DIM, SIDEBAR_WIDTH, "right")
-
-    def last_trick(self, top: int) -> None:
-        scene = self.scene
-        if not scene.last_trick:
-            return
-        self.text(
-            (SIDEBAR_X, top + 10), self.words.last_trick, SMALL, TEXT_DIM, max_width=SIDEBAR_WIDTH
-        )
-        step = LAST_TRICK_CARD + 12
-        height = deck.card_height(LAST_TRICK_CARD)
-        for position, play in enumerate(scene.last_trick):
-            x, y = SIDEBAR_X + position * step, top + 26
-            if play.seat == scene.last_trick_winner:
-                self.draw.rounded_rectangle(
-                    (x - 4, y - 4, x + LAST_TRICK_CARD + 4, y + height + 4),
-                    radius=8,
-                    fill=HIGHLIGHT,
-                )
-            self.card(play.card, (x, y), LAST_TRICK_CARD)
-            player = scene.seats[play.seat]
-            self.text(
-                (x + LAST_TRICK_CARD // 2, y + height + 14),
-                player.name,
-                TINY,
-                side_colour(player.side),
-                LAST_TRICK_CARD + 10,
-                "centre",
-            )
-
+            bar_right -= self.text((right, bar_top + 4), points, LABEL, TEXT_DIM, 300, "right") + 14
+        bar = (left, bar_top, bar_right, bar_top + 8)
+        self.draw.rounded_rectangle(bar, radius=4, fill=FELT_DARK)
+        reached = min(max(side.score, 0), self.scene.target) / self.scene.target
+        if reached:
+            end = left + max(round((bar_right - left) * reached), 8)
+            self.draw.rounded_rectangle((*bar[:2], end, bar[3]), radius=4, fill=colour)
 
 def _palette_scene(number: int, shown: list[Card], four_colour: bool) -> TableScene:
-    """A busy table: four seats of 2 or 3 sides, eight cards shown, every kind of label."""
-    sides = 3 if number % 2 else 2
+    """A busy table: four seats of 2 or 3 sides, four cards shown (in the trick for an even
+    `number`, as the last trick, dimmed but for the winner's, for an odd one), every label."""
+    sides = 3 if number % 4 >= 2 else 2
+    plays = tuple(PlayedCard(seat, card) for seat, card in enumerate(shown))
+    in_trick = number % 2 == 0
     return TableScene(
         seats=tuple(
             SeatScene(f"Player {seat} ÅÉ 王", seat % sides, 9 - seat, seat == 1, 6, seat == 2)
@@ -240,8 +259,8 @@ def _palette_scene(number: int, shown: list[Card], four_colour: bool) -> TableSc
         hand_number=number + 1,
         phase="Trick 2 · Playing",
         to_act=(number + 1) % 4,
-        trick=tuple(PlayedCard(seat, card) for seat, card in enumerate(shown[:4])),
-        last_trick=tuple(PlayedCard(seat, card) for seat, card in enumerate(shown[4:])),
+        trick=plays if in_trick else (),
+        last_trick=plays,
         last_trick_winner=number % 4,
         trump=list(Suit)[number % 4],
         contract=6,
@@ -252,13 +271,15 @@ def _palette_scene(number: int, shown: list[Card], four_colour: bool) -> TableSc
 
 def palette_scenes() -> list[TableScene]:
     """Tables that between them show every colour a table picture can hold: each card of
-    both decks in the trick and in the last trick, every trump, three sides' colours, and
-    every kind of label."""
+    both decks in the trick and dimmed in the last trick, every trump, three sides' colours,
+    and every kind of label."""
     cards = list(FULL_DECK)
     return [
-        _palette_scene(number, [cards[(first + at) % len(cards)] for at in range(8)], four)
+        _palette_scene(number, [cards[(first + at) % len(cards)] for at in range(4)], four)
         for four in (False, True)
-        for number, first in enumerate(range(0, len(cards), 8))
+        for number, first in enumerate(
+            start for start in range(0, len(cards), 4) for _shown in ("trick", "last trick")
+        )
     ]
 
 
@@ -291,6 +312,13 @@ def paint_table(scene: TableScene) -> Image.Image:
     return _TablePainter(scene).paint()
 
 
+def table_layout(scene: TableScene) -> list[Placed]:
+    """Everything the table picture of `scene` writes or shows, and where (for layout tests)."""
+    painter = _TablePainter(scene)
+    painter.paint()
+    return painter.layout or []
+
+
 def render_table(scene: TableScene) -> bytes:
-    """The public table as PNG bytes (1000 x 600)."""
+    """The public table as PNG bytes (`picture_size`)."""
     return to_png(paint_table(scene), table_palette())

@@ -26,6 +26,7 @@ class Words:
     target: str = "Playing to {target}"
     hand_points: str = "+{points} this hand"
     last_trick: str = "Last trick"
+    pack: str = "From the pack"
     high: str = "High"
     low: str = "Low"
     jack: str = "Jack"

@@ -12,6 +12,7 @@ from bot.service.service import TableService
 from bot.service.table import EndVote, Table
 from bot.service.updates import (
     Announcement,
+    NoOutbox,
     Outbox,
     PrivateHand,
     PublicTable,
@@ -24,6 +25,7 @@ __all__ = [
     "Announcement",
     "CountedError",
     "EndVote",
+    "NoOutbox",
     "Outbox",
     "Person",
     "PrivateHand",

@@ -91,8 +91,9 @@ def _results(
                 dead=frozenset(card for pile in dead for card in pile),
             )
             result = event.result
+            last_trick = tricks[-1] if tricks else None
             scene = hand_summary_scene(
-                result, cards, seating, game.sides, rules.high_low, rules.target_score
+                result, cards, seating, game.sides, rules.high_low, rules.target_score, last_trick
             )
             text = hand_result_text(result, game.sides, context)
             name = f"hand-{result.hand_number}.png"

@@ -42,10 +42,11 @@ class GameRecords:
             table.end_game()
             return
         game = Game.from_dict(record.state)
-        for stored in await self._store.games.actions(record.id, after=record.state_seq):
+        replayed = await self._store.games.actions(record.id, after=record.state_seq)
+        for stored in replayed:
             seat, action = Game.action_from_dict({"seat": stored.seat, **stored.action})
             game.apply(seat, action)
-        table.begin_game(game, record.id)
+        table.begin_game(game, record.id, stored_actions=record.state_seq + len(replayed))
         if game.is_over and game.winner is not None:
             await self.finish(table, game, record.id, winner=game.winner)
             table.end_game()
@@ -60,8 +61,12 @@ class GameRecords:
         *,
         timed_out: bool,
         responder: int | None,
+        request_id: int | None = None,
     ) -> None:
-        """Store an action just applied, what it ended, and whether its seat is now away."""
+        """Store an action just applied, what it ended, and whether its seat is now away.
+
+        The action must get the number after the last one this table knows of: if another
+        process stored one first, the store refuses it (:class:`~bot.store.ConstraintError`)."""
         assert table.game_id is not None
         game_id = table.game_id
         snapshot = any(isinstance(event, HandDealt | HandScored) for event in events)
@@ -70,7 +75,10 @@ class GameRecords:
             action_to_dict(action),
             seat=seat,
             state=game.to_dict() if snapshot else UNSET,
+            seq=table.stored_actions + 1,
+            request_id=request_id,
         )
+        table.stored_actions += 1
         for event in events:
             if isinstance(event, HandScored):
                 result = event.result

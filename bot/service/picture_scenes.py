@@ -10,13 +10,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.engine import Card, HandResult, Phase, PlayDecision, SeatView, scoring_cards
+from bot.engine import (
+    Card,
+    CompletedTrick,
+    HandResult,
+    KeepDecision,
+    Phase,
+    PlayDecision,
+    SeatView,
+    scoring_cards,
+)
 from bot.engine.rules import HighLow
 from bot.i18n import picture_words, t
 from bot.render import (
     GameSummaryScene,
     HandScene,
     HandSummaryScene,
+    NamedPlay,
     PlayedCard,
     PointAward,
     PointFate,
@@ -97,11 +107,22 @@ def table_scene(view: SeatView, seating: Seating, four_colour: bool = False) -> 
     )
 
 
+def rob_pack(view: SeatView) -> tuple[Card, ...]:
+    """The cards of the pack a robbing dealer chooses from, beside their own (none otherwise)."""
+    decision = view.decision
+    if not isinstance(decision, KeepDecision):
+        return ()
+    return tuple(card for card in decision.required + decision.options if card not in view.hand)
+
+
 def hand_scene(view: SeatView, locale: str | None, four_colour: bool = False) -> HandScene:
-    """One player's cards, the playable ones raised when they are choosing a card."""
+    """One player's cards, the playable ones raised when they are choosing a card, and the pack
+    beside them while they rob it."""
     decision = view.decision
     playable = frozenset(decision.cards) if isinstance(decision, PlayDecision) else None
-    return HandScene(view.hand, view.trump, playable, four_colour=four_colour, words=words(locale))
+    return HandScene(
+        view.hand, view.trump, playable, four_colour, words(locale), pack=rob_pack(view)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +158,10 @@ def hand_summary_scene(
     sides: Sequence[Sequence[int]],
     high_low: HighLow,
     target: int,
+    last_trick: CompletedTrick | None,
 ) -> HandSummaryScene:
-    """The end-of-hand picture: who took each point, the contract and the new scores."""
+    """The end-of-hand picture: the last trick, who took each point, the contract and the new
+    scores."""
     side_results = tuple(
         SideResult(name, result.points[index], result.changes[index], result.totals[index])
         for index, name in enumerate(seating.side_names(sides))
@@ -153,6 +176,19 @@ def hand_summary_scene(
         made=result.made,
         target=target,
         words=words(seating.locale),
+        last_trick=_named_plays(last_trick, seating, sides),
+    )
+
+
+def _named_plays(
+    trick: CompletedTrick | None, seating: Seating, sides: Sequence[Sequence[int]]
+) -> tuple[NamedPlay, ...]:
+    if trick is None:
+        return ()
+    side_of = {seat: index for index, side in enumerate(sides) for seat in side}
+    return tuple(
+        NamedPlay(seating.names[seat], side_of[seat], card, seat == trick.winner)
+        for seat, card in trick.cards
     )
 
 

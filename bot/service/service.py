@@ -35,7 +35,7 @@ from bot.service.seats import Person, computer_name, creator_name, seat_to_take
 from bot.service.table import EndVote, Table, TableRegistry
 from bot.service.updates import Outbox, PrivateHand, PublicTable, SeatInfo, Update
 from bot.service.wording import action_text
-from bot.store import Store, TableExistsError
+from bot.store import ConstraintError, Store, TableExistsError
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +54,12 @@ class TableService:
         random_source: random.Random | None = None,
         sleep: Sleep = asyncio.sleep,
         drawing: Drawing | None = None,
+        owns: Callable[[int], bool] | None = None,
     ) -> None:
         self.store = store
+        #: Whether this process owns a server's tables (by guild id): with shards split over
+        #: several processes each restores and plays only its own servers' tables.
+        self._owns = owns
         self.outbox = outbox
         self._decisions = decisions or DecisionPool()
         self._draw = drawing or Drawing()
@@ -78,8 +82,11 @@ class TableService:
     # ------------------------------------------------------------------ life cycle
 
     async def restore(self) -> int:
-        """Bring back every open table from the store, with its game where it was."""
+        """Bring back every open table this process owns from the store, with its game where
+        it was (the tables of a process that stopped, when it is this one's shards now)."""
         for record in await self.store.tables.list_open():
+            if self._owns is not None and not self._owns(record.guild_id):
+                continue
             table = Table(
                 record=record,
                 options=TableOptions.from_json(record.house_rules or {}),
@@ -107,6 +114,10 @@ class TableService:
     def table(self, table_id: int) -> Table:
         """The open table with this id; a button of a closed table says it was closed."""
         return self._tables.table(table_id)
+
+    def holds(self, table_id: int) -> bool:
+        """Whether the table is open in this process (another may own it)."""
+        return self._tables.get(table_id) is not None
 
     def open_tables(self) -> list[Table]:
         """Every open table, lobbies included."""
@@ -327,13 +338,22 @@ class TableService:
         *,
         game_id: int | None = None,
         hand_number: int | None = None,
+        request_id: int | None = None,
+        answered: bool = True,
     ) -> None:
         """Apply a person's action for their seat. A button names its game and hand: one of
         a finished game or an earlier hand is refused. A robbing dealer may name only the cards
         they choose freely; the ones they must keep are added. Raises :class:`UserFacingError`
-        with the game untouched."""
+        with the game untouched.
+
+        ``request_id`` (the Discord interaction) makes the action idempotent: delivered again,
+        here or to another process, it is applied once. ``answered`` says the caller shows the
+        player their hand itself (it answers their click); a move relayed from another process
+        is not, so the player's hand is refreshed like everyone else's."""
         table = self.table(table_id)
         async with table.lock:
+            if request_id is not None and request_id in table.recent_requests:
+                return
             seat = table.require_seat(user_id)
             if game_id is not None and game_id != table.game_id:
                 raise UserFacingError("errors.game_over")
@@ -343,7 +363,16 @@ class TableService:
             decision = game.decision()
             if isinstance(action, Keep) and isinstance(decision, KeepDecision):
                 action = Keep(decision.completed(action.cards))
-            pending = await self._apply(table, seat, action, responder=user_id)
+            pending = await self._apply(
+                table,
+                seat,
+                action,
+                responder=user_id,
+                request_id=request_id,
+                answered=answered,
+            )
+            if request_id is not None:
+                table.recent_requests.append(request_id)
             table.person_moved()
         self._publisher.publish(table, pending)
 
@@ -355,8 +384,14 @@ class TableService:
         *,
         responder: int | None = None,
         timed_out: bool = False,
+        request_id: int | None = None,
+        answered: bool = True,
     ) -> Pending:
-        """Apply, persist, and say what to show. Called with the table's lock held."""
+        """Apply, persist, and say what to show. Called with the table's lock held.
+
+        If the store refuses the action because the stored game moved on without this process
+        (another one stored a move, or this very request, first), the table is reloaded from
+        the store and the player is told to look again: nothing is applied twice."""
         game = table.require_game()
         hand_cards = (game.tricks, game.thrown, game.dead)
         acting_before = table.user_at(game.to_act)
@@ -367,8 +402,19 @@ class TableService:
             raise refusal(error, names.__getitem__) from None
         try:
             await self._records.record_action(
-                table, game, seat, action, events, timed_out=timed_out, responder=responder
+                table,
+                game,
+                seat,
+                action,
+                events,
+                timed_out=timed_out,
+                responder=responder,
+                request_id=request_id,
             )
+        except ConstraintError:
+            log.warning("Table %s moved on in the store without this process; reloading", table.id)
+            await self._reload(table)
+            raise UserFacingError("errors.table_changed") from None
         except BaseException:
             log.exception("Could not store an action at table %s; reloading it", table.id)
             await self._reload(table)
@@ -377,7 +423,8 @@ class TableService:
             if isinstance(event, HandScored) and table.game_id is not None:
                 number = event.result.hand_number
                 self._tasks.spawn(self._review(table.record.guild_id, table.game_id, number))
-        pending = after_action(table, game, events, hand_cards, acting_before, responder)
+        shown_by_caller = responder if answered else None
+        pending = after_action(table, game, events, hand_cards, acting_before, shown_by_caller)
         self._changed(table)
         return pending
 

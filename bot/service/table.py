@@ -11,6 +11,7 @@ computer move or a turn timer decided earlier can tell that the table moved on a
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -20,6 +21,8 @@ from bot.service.options import TableOptions
 from bot.service.seats import player_name
 from bot.store import SeatRecord, TableRecord
 
+#: Interactions remembered per table: far more than can arrive twice within Discord's retries.
+RECENT_REQUESTS = 64
 
 @dataclass(frozen=True, slots=True)
 class EndVote:
@@ -37,6 +40,12 @@ class Table:
     seats: dict[int, SeatRecord]
     game: Game | None = None
     game_id: int | None = None
+    #: How many actions of the game the store holds: the next one stored must be number
+    #: ``stored_actions + 1``, or this process is out of date (see ``append_action``).
+    stored_actions: int = 0
+    #: The Discord interactions whose actions were applied lately, so one delivered twice is
+    #: applied once (the store's unique request ids guard the same across processes).
+    recent_requests: deque[int] = field(default_factory=lambda: deque(maxlen=RECENT_REQUESTS))
     version: int = 0
     #: Seated people who asked to end the game (``/cinch end`` without the right to end it alone).
     end_votes: set[int] = field(default_factory=set)
@@ -63,9 +72,10 @@ class Table:
         """Everyone at once, after a draw for seats moved them."""
         self.seats = {record.seat: record for record in records}
 
-    def begin_game(self, game: Game, game_id: int) -> None:
+    def begin_game(self, game: Game, game_id: int, stored_actions: int = 0) -> None:
         """A game is dealt (or restored): no vote to end the last one carries over."""
         self.game, self.game_id = game, game_id
+        self.stored_actions = stored_actions
         self.end_votes.clear()
 
     def end_game(self) -> None:

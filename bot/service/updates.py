@@ -114,3 +114,14 @@ class Outbox(Protocol):
     async def deliver(self, update: Update) -> None: ...
 
     async def remind(self, reminder: Reminder) -> None: ...
+
+
+class NoOutbox:
+    """An outbox that shows nothing: for tools that only need the games played and stored
+    (benchmarks, a process without Discord)."""
+
+    async def deliver(self, update: Update) -> None:
+        """Nothing is shown."""
+
+    async def remind(self, reminder: Reminder) -> None:
+        """Nobody is reminded."""

@@ -38,9 +38,9 @@ class Metric(enum.StrEnum):
 _VALUE_SQL = {
     Metric.RATING: "p.rating",
     Metric.WINS: "t.wins",
-    Metric.WIN_RATE: "CAST(t.wins AS REAL) / t.games",
-    Metric.CONTRACTS: "CAST(t.contracts_made AS REAL) / NULLIF(t.hands_as_maker, 0)",
-    Metric.POINTS: "CAST(t.points AS REAL) / NULLIF(t.hands, 0)",
+    Metric.WIN_RATE: "CAST(t.wins AS DOUBLE PRECISION) / t.games",
+    Metric.CONTRACTS: "CAST(t.contracts_made AS DOUBLE PRECISION) / NULLIF(t.hands_as_maker, 0)",
+    Metric.POINTS: "CAST(t.points AS DOUBLE PRECISION) / NULLIF(t.hands, 0)",
 }
 
 #: Each player's figures over all counted games: the totals kept in ``stat_players``.
@@ -62,7 +62,7 @@ WITH totals AS ({totals}),
 board AS (
     SELECT t.player, p.display_name, t.games, {value} AS value
     FROM totals t JOIN stat_players p ON p.guild_id = :guild_id AND p.player = t.player
-    WHERE t.games >= :min_games AND (:computers OR t.user_id IS NOT NULL)
+    WHERE t.games >= :min_games AND (:computers = 1 OR t.user_id IS NOT NULL)
       AND NOT {hidden}
 ),
 ranked AS (
@@ -72,7 +72,9 @@ ranked AS (
     FROM board WHERE value IS NOT NULL
 )
 SELECT * FROM ranked
-WHERE (position - 1) / :size = MIN(:page, (total - 1) / :size) OR player = :viewer
+WHERE (position - 1) / :size
+      = CASE WHEN :page < (total - 1) / :size THEN :page ELSE (total - 1) / :size END
+   OR player = :viewer
 ORDER BY position
 """
 

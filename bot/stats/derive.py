@@ -46,7 +46,7 @@ ONE_GAME = "SELECT game_id FROM results WHERE game_id = :game_id"
 #: The counted games of one server under its settings.
 SERVER_GAMES = (
     "SELECT game_id FROM results WHERE guild_id = :guild_id AND ended_at > :counted_from"
-    " AND (status = 'finished' OR :count_abandoned)"
+    " AND (status = 'finished' OR :count_abandoned = 1)"
 )
 
 # Each hand's figures are added up once per game (by seat or by side) and then joined to the
@@ -54,14 +54,15 @@ SERVER_GAMES = (
 # and side: two computer players of one level sitting as partners are one entry of that level
 # in the game (their contracts added together), not two games. CROSS JOIN keeps SQLite
 # reading the counted games first and their hands by primary key, rather than every hand of
-# every server.
+# every server. The same text runs on PostgreSQL: its CROSS JOIN takes no ON, so the join
+# condition is in WHERE, and JSON values are cast, since its ->> gives text.
 _INSERT_GAMES = f"""
 INSERT INTO stat_games (guild_id, ended_at, game_id, seat, player, user_id, side, won, hands,
                         hands_as_maker, contracts_made, points, pedros)
 WITH counted (game_id) AS ({{games}}),
 game_hands AS (
     SELECT h.game_id, COUNT(*) AS hands
-    FROM counted CROSS JOIN hands h ON h.game_id = counted.game_id
+    FROM counted CROSS JOIN hands h WHERE h.game_id = counted.game_id
     GROUP BY h.game_id
 ),
 side_points AS (
@@ -70,18 +71,21 @@ side_points AS (
     GROUP BY s.game_id, s.side
 ),
 side_pedros AS (
-    SELECT h.game_id, c.value ->> 1 AS side, COUNT(*) AS pedros
-    FROM counted CROSS JOIN hands h ON h.game_id = counted.game_id, json_each(h.captured) c
-    WHERE c.value ->> 0 IN ('right_pedro', 'left_pedro') AND c.value ->> 1 IS NOT NULL
-    GROUP BY h.game_id, side
+    SELECT h.game_id, CAST(c.value ->> 1 AS INTEGER) AS side, COUNT(*) AS pedros
+    FROM counted CROSS JOIN hands h CROSS JOIN {{captured}}
+    WHERE h.game_id = counted.game_id
+      AND c.value ->> 0 IN ('right_pedro', 'left_pedro') AND c.value ->> 1 IS NOT NULL
+    GROUP BY h.game_id, CAST(c.value ->> 1 AS INTEGER)
 ),
 contracts AS (
-    SELECT h.game_id, h.maker AS seat, COUNT(*) AS tries, SUM(s.points >= h.contract) AS made
+    SELECT h.game_id, h.maker AS seat, COUNT(*) AS tries,
+           SUM(CASE WHEN s.points >= h.contract THEN 1 ELSE 0 END) AS made
     FROM counted
-    CROSS JOIN hands h ON h.game_id = counted.game_id
+    CROSS JOIN hands h
     JOIN result_players maker ON maker.game_id = h.game_id AND maker.seat = h.maker
     JOIN hand_sides s ON s.game_id = h.game_id AND s.hand_number = h.number
                      AND s.side = maker.side
+    WHERE h.game_id = counted.game_id
     GROUP BY h.game_id, h.maker
 )
 SELECT rp.guild_id, rp.ended_at, rp.game_id, MIN(rp.seat), {PLAYER_KEY_SQL} AS player,
@@ -94,19 +98,20 @@ LEFT JOIN game_hands gh ON gh.game_id = rp.game_id
 LEFT JOIN side_points sp ON sp.game_id = rp.game_id AND sp.side = rp.side
 LEFT JOIN side_pedros pe ON pe.game_id = rp.game_id AND pe.side = rp.side
 LEFT JOIN contracts c ON c.game_id = rp.game_id AND c.seat = rp.seat
-GROUP BY rp.game_id, player, rp.side
+GROUP BY rp.game_id, rp.guild_id, rp.ended_at, player, rp.side
 """
 
 _INSERT_BIDS = f"""
 INSERT INTO stat_bids (guild_id, player, amount, game_id, bids)
 WITH counted (game_id) AS ({{games}})
-SELECT rp.guild_id, {PLAYER_KEY_SQL} AS player, b.value ->> 1 AS amount, rp.game_id, COUNT(*)
+SELECT rp.guild_id, {PLAYER_KEY_SQL} AS player, CAST(b.value ->> 1 AS INTEGER) AS amount,
+       rp.game_id, COUNT(*)
 FROM counted
-CROSS JOIN hands h ON h.game_id = counted.game_id
-CROSS JOIN json_each(h.bids) b
-JOIN result_players rp ON rp.game_id = h.game_id AND rp.seat = b.value ->> 0
-WHERE b.value ->> 1 IS NOT NULL
-GROUP BY rp.game_id, player, amount
+CROSS JOIN hands h
+CROSS JOIN {{bids}}
+JOIN result_players rp ON rp.game_id = h.game_id AND rp.seat = CAST(b.value ->> 0 AS INTEGER)
+WHERE h.game_id = counted.game_id AND b.value ->> 1 IS NOT NULL
+GROUP BY rp.game_id, rp.guild_id, player, amount
 """
 
 
@@ -136,8 +141,10 @@ async def clear_server(session: Session, guild_id: int) -> None:
 
 
 async def _derive(session: Session, games: str, params: dict[str, object]) -> None:
-    await session.execute(_INSERT_GAMES.format(games=games), params)
-    await session.execute(_INSERT_BIDS.format(games=games), params)
+    captured = session.json_elements("h.captured", "c")
+    bids = session.json_elements("h.bids", "b")
+    await session.execute(_INSERT_GAMES.format(games=games, captured=captured), params)
+    await session.execute(_INSERT_BIDS.format(games=games, bids=bids), params)
 
 
 async def refresh_totals(session: Session, guild_id: int, players: Iterable[str]) -> None:

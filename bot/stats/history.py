@@ -12,11 +12,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from itertools import accumulate
 
-from aiosqlite import Row
-
 from bot.engine.rules import HouseRules
 from bot.store import Store
-from bot.store.database import decode_time
+from bot.store.database import Row, decode_time
 
 HISTORY_SIZE = 10
 

@@ -23,8 +23,8 @@ SELECT COALESCE(MAX(streak), 0) FROM (
     SELECT COUNT(*) AS streak FROM (
         SELECT won, SUM(1 - won) OVER (ORDER BY ended_at, game_id, seat) AS losses_before
         FROM stat_games WHERE guild_id = :guild_id AND player = :player
-    ) WHERE won = 1 GROUP BY losses_before
-)
+    ) AS games WHERE won = 1 GROUP BY losses_before
+) AS streaks
 """
 
 _BIDS = """
@@ -37,7 +37,7 @@ SELECT rating FROM (
     SELECT rating, ended_at, game_id, seat FROM stat_games
     WHERE guild_id = :guild_id AND player = :player
     ORDER BY ended_at DESC, game_id DESC, seat DESC LIMIT :limit
-) ORDER BY ended_at, game_id, seat
+) AS latest ORDER BY ended_at, game_id, seat
 """
 
 _BEST_PARTNER = f"""
@@ -47,8 +47,9 @@ JOIN stat_games partner ON partner.game_id = me.game_id AND partner.side = me.si
                        AND partner.player <> me.player
 JOIN stat_players p ON p.guild_id = me.guild_id AND p.player = partner.player
 WHERE me.guild_id = :guild_id AND me.player = :player AND NOT {hidden_sql("partner")}
-GROUP BY partner.player
-ORDER BY wins DESC, CAST(wins AS REAL) / games DESC, games DESC, partner.player
+GROUP BY partner.player, p.display_name
+ORDER BY wins DESC, CAST(SUM(me.won) AS DOUBLE PRECISION) / COUNT(*) DESC, games DESC,
+         partner.player
 LIMIT 1
 """
 

@@ -1,9 +1,10 @@
 """Keeping the boards up to date: once per finished game, and rebuilt from results on demand.
 
 Ratings depend on the order of games, so a server's games are always rated in the order they
-ended (then by game id). Each call below is one transaction under the store's lock: a board
-never shows a game counted but not yet rated, and two games ending together are rated one
-after the other.
+ended (then by game id). Each call below is one transaction holding the server's statistics
+lock (:func:`_lock_server`): a board never shows a game counted but not yet rated, and two games
+ending together, even in two bot processes, are rated one after the other, so neither rating
+pass overwrites the other's and no game is counted twice.
 """
 
 from __future__ import annotations
@@ -12,13 +13,11 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 
-from aiosqlite import Row
-
 from bot.stats.board_settings import BoardSettings, read_settings, write_settings
 from bot.stats.derive import clear_server, derive_game, derive_server, refresh_totals
 from bot.stats.ratings import NEW_PLAYER, GameOutcome, Skill, rate_game
 from bot.store import Store, Unset
-from bot.store.database import UNSET, Session, decode_time
+from bot.store.database import UNSET, Row, Session, decode_time
 from bot.store.store_errors import NotFoundError
 
 _RATING_ROWS = """
@@ -46,6 +45,7 @@ async def record_game(store: Store, game_id: int) -> bool:
         )
         if result is None:
             raise NotFoundError(f"game {game_id} has no result")
+        await _lock_server(tx, result["guild_id"])
         if await tx.fetch_one("SELECT 1 FROM stat_games WHERE game_id = ? LIMIT 1", (game_id,)):
             return True
         settings = await read_settings(tx, result["guild_id"])
@@ -69,6 +69,7 @@ async def record_game(store: Store, game_id: int) -> bool:
 async def rebuild(store: Store, guild_id: int) -> int:
     """Derive a server's boards again from its stored results; the number of games counted."""
     async with store.database.write() as tx:
+        await _lock_server(tx, guild_id)
         return await _rebuild(tx, await read_settings(tx, guild_id))
 
 
@@ -79,6 +80,7 @@ async def reset(store: Store, guild_id: int) -> None:
     """
     db = store.database
     async with db.write() as tx:
+        await _lock_server(tx, guild_id)
         settings = await read_settings(tx, guild_id)
         await write_settings(tx, replace(settings, counted_from=db.clock()), db.now())
         await clear_server(tx, guild_id)
@@ -99,6 +101,7 @@ async def update_board_settings(
     """Change a server's choices; the boards are rebuilt when what counts has changed."""
     db = store.database
     async with db.write() as tx:
+        await _lock_server(tx, guild_id)
         current = await read_settings(tx, guild_id)
         changed = current
         if show_computers is not UNSET:
@@ -109,6 +112,12 @@ async def update_board_settings(
         if changed.count_abandoned != current.count_abandoned:
             await _rebuild(tx, changed)
     return changed
+
+
+async def _lock_server(tx: Session, guild_id: int) -> None:
+    """Wait for, then hold until commit, the lock on a server's statistics: everything that
+    reads them to change them (counting, rating, rebuilding, settings) runs one at a time."""
+    await tx.lock(f"cinch:stats:{guild_id}")
 
 
 async def _rebuild(tx: Session, settings: BoardSettings) -> int:

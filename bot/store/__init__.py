@@ -1,8 +1,9 @@
-"""SQLite persistence for the bot (aiosqlite, WAL, numbered migrations); no Discord here.
+"""Persistence for the bot, on SQLite (aiosqlite, WAL) or PostgreSQL (asyncpg), with numbered
+migrations; no Discord here.
 
-Start with :class:`Store`::
+Start with :class:`Store`, given a file or any ``DATABASE_URL`` (``docs/database.md``)::
 
-    store = await Store.open("/var/lib/cinch/cinch.sqlite3")
+    store = await Store.open("/var/lib/cinch/cinch.sqlite3")  # or "postgresql://..."
     table = await store.tables.create(guild_id=1, channel_id=2, creator_id=3, house_rules={})
     game = await store.games.start(table.id, seed=42, rules={}, player_count=4)
     await store.games.append_action(game.id, {"type": "bid", "amount": 7}, seat=1, state=...)
@@ -28,6 +29,7 @@ from .records import (
 )
 from .store import Store
 from .store_errors import (
+    ConstraintError,
     GameActiveError,
     GameEndedError,
     NotFoundError,
@@ -43,6 +45,7 @@ __all__ = [
     "JSON",
     "UNSET",
     "ActionRecord",
+    "ConstraintError",
     "EndedGameStatus",
     "GameActiveError",
     "GameEndedError",

@@ -1,27 +1,28 @@
-"""The one SQLite connection behind the store, and the value codecs every repository shares.
+"""The store's database interface, one for both engines, and the value codecs every repository
+shares.
 
-All access goes through one aiosqlite connection guarded by one asyncio lock. SQLite allows a
-single writer anyway, and holding the lock for reads too means a read never sees another
-coroutine's half-finished transaction on the same connection. Each :meth:`Database.write`
-block is one transaction, committed before the block's caller gets its answer, which is what
-lets the bot reply only after an action is safely stored.
+:class:`Database` and :class:`Session` are what repositories and ``bot/stats`` use; the engine
+underneath is SQLite (``sqlite_backend``) or PostgreSQL (``postgres_backend``), chosen by
+:func:`bot.store.backends.open_database`. Each :meth:`Database.write` block is one transaction,
+committed before the block's caller gets its answer, which is what lets the bot reply only after
+an action is safely stored.
+
+Repositories write one SQL text for both engines, with ``?`` or ``:name`` parameters. Where
+the engines really differ, the session says how (:attr:`Session.for_update`,
+:meth:`Session.lock`, :meth:`Session.json_elements`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import enum
 import json
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
-from typing import overload
+from typing import Any, ClassVar, Protocol, overload
 
-import aiosqlite
-
-from .migrate import apply_migrations
 from .records import JSON
 from .store_errors import NotFoundError
 
@@ -74,39 +75,52 @@ def only_given(**fields: object) -> dict[str, object]:
     return {name: value for name, value in fields.items() if value is not UNSET}
 
 
+class Row(Protocol):
+    """A result row of either engine: read by column name or position, or unpacked."""
+
+    def __getitem__(self, key: str | int, /) -> Any: ...
+    def __iter__(self) -> Iterator[Any]: ...
+    def __len__(self) -> int: ...
+
+
 @dataclass(frozen=True)
 class Outcome:
-    lastrowid: int | None
     rowcount: int
 
 
-class Session:
-    """Statements on the connection while the store's lock is held.
+class Session(ABC):
+    """Statements on one connection: inside a :meth:`Database.write` transaction, or each
+    committing on its own in :meth:`Database.session`."""
 
-    Every cursor is closed before a method returns. A cursor left open (say, a PRAGMA whose
-    answer nobody read) keeps its statement running, and SQLite then refuses to commit.
-    """
+    #: Which engine: ``"sqlite"`` or ``"postgres"``.
+    dialect: ClassVar[str]
+    #: Appended to a ``SELECT`` of rows a transaction is about to change, so that no other
+    #: transaction can change them in between (see :meth:`Database.write`).
+    for_update: ClassVar[str]
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self.conn = conn
+    @abstractmethod
+    async def execute(self, sql: str, params: Params = ()) -> Outcome: ...
 
-    async def execute(self, sql: str, params: Params = ()) -> Outcome:
-        async with self.conn.execute(sql, params) as cursor:
-            return Outcome(cursor.lastrowid, cursor.rowcount)
+    @abstractmethod
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[object]]) -> None: ...
 
-    async def execute_many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
-        async with self.conn.executemany(sql, rows):
-            pass
+    @abstractmethod
+    async def fetch_one(self, sql: str, params: Params = ()) -> Row | None: ...
 
-    async def fetch_one(self, sql: str, params: Params = ()) -> aiosqlite.Row | None:
-        async with self.conn.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+    @abstractmethod
+    async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]: ...
 
-    async def fetch_all(self, sql: str, params: Params = ()) -> list[aiosqlite.Row]:
-        async with self.conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+    @abstractmethod
+    async def lock(self, name: str) -> None:
+        """Hold the lock called ``name`` until the transaction ends: writers of the same name
+        (in any process) then run one after the other."""
 
-    async def fetch_required(self, sql: str, params: Params) -> aiosqlite.Row:
+    @abstractmethod
+    def json_elements(self, column: str, alias: str) -> str:
+        """A FROM item with one row per element of the JSON array in ``column``, the element
+        readable as ``<alias>.value`` (``->>`` works on it in both engines)."""
+
+    async def fetch_required(self, sql: str, params: Params) -> Row:
         """The one row a statement must find; :class:`NotFoundError` otherwise."""
         row = await self.fetch_one(sql, params)
         if row is None:
@@ -127,78 +141,50 @@ class Session:
             )
 
 
-class Database:
-    """An open connection with its lock and clock. Repositories share one instance."""
+class Database(ABC):
+    """An open database with its clock. Repositories share one instance.
 
-    def __init__(self, session: Session, path: Path, clock: Clock) -> None:
-        self._session = session
-        self._lock = asyncio.Lock()
-        self.path = path
+    Several bot processes may share one PostgreSQL database, so a transaction that reads rows
+    and then changes them according to what it read takes them with :attr:`Session.for_update`
+    (a row lock on PostgreSQL, held until commit), or takes a named :meth:`Session.lock` when
+    what it guards is not one row (a server's statistics). On SQLite every write transaction
+    holds the whole database's write lock from its first statement (``BEGIN IMMEDIATE``), which
+    gives the same guarantee, so there both are no-ops.
+    """
+
+    def __init__(self, location: str, clock: Clock) -> None:
+        self.location = location
         self.clock = clock
         self.closed = False
 
-    @classmethod
-    async def open(cls, path: Path, clock: Clock) -> Database:
-        """Open (creating the file and its folder if needed), configure, and migrate."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            conn.row_factory = aiosqlite.Row
-            session = Session(conn)
-            # WAL lets readers (backups, the sqlite3 shell) work while the bot writes.
-            # synchronous=NORMAL keeps every commit safe from a crash of the bot process
-            # (what restarts are about) without an fsync per action.
-            await session.execute("PRAGMA journal_mode = WAL")
-            await session.execute("PRAGMA synchronous = NORMAL")
-            await session.execute("PRAGMA foreign_keys = ON")
-            await session.execute("PRAGMA busy_timeout = 5000")
-            await apply_migrations(conn)
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(session, path, clock)
+    @property
+    @abstractmethod
+    def dialect(self) -> str: ...
 
+    @abstractmethod
+    def write(self) -> AbstractAsyncContextManager[Session]:
+        """One transaction: committed when the block ends, rolled back if it raises."""
+
+    @abstractmethod
+    def session(self) -> AbstractAsyncContextManager[Session]:
+        """A connection without a transaction: each statement commits on its own. For reads,
+        and for writes whose statements are each safe alone."""
+
+    @abstractmethod
+    async def applied_versions(self) -> list[int]:
+        """The migrations recorded as applied."""
+
+    @abstractmethod
     async def close(self) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        async with self._lock:
-            await self._session.conn.close()
+        """Close the connection(s); safe to call more than once."""
 
     def now(self) -> str:
         return encode_time(self.clock())
 
-    @asynccontextmanager
-    async def write(self) -> AsyncIterator[Session]:
-        """One transaction: committed when the block ends, rolled back if it raises."""
-        async with self._lock:
-            session = self._session
-            await session.execute("BEGIN IMMEDIATE")
-            try:
-                yield session
-            except BaseException:
-                if session.conn.in_transaction:
-                    await session.execute("ROLLBACK")
-                raise
-            await session.execute("COMMIT")
-
-    @asynccontextmanager
-    async def session(self) -> AsyncIterator[Session]:
-        """The connection under the lock, without a transaction: each statement commits on
-        its own. For reads, and for writes whose statements are each safe alone."""
-        async with self._lock:
-            yield self._session
-
-    @asynccontextmanager
-    async def connection(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The raw connection, under the lock, for work outside the repositories."""
-        async with self._lock:
-            yield self._session.conn
-
-    async def fetch_one(self, sql: str, params: Params = ()) -> aiosqlite.Row | None:
+    async def fetch_one(self, sql: str, params: Params = ()) -> Row | None:
         async with self.session() as session:
             return await session.fetch_one(sql, params)
 
-    async def fetch_all(self, sql: str, params: Params = ()) -> list[aiosqlite.Row]:
+    async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]:
         async with self.session() as session:
             return await session.fetch_all(sql, params)

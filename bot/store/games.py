@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 
-import aiosqlite
-
-from .database import UNSET, Database, Unset, decode_json, decode_time, encode_json
+from .database import UNSET, Database, Row, Unset, decode_json, decode_time, encode_json
 from .records import (
     JSON,
     ActionRecord,
@@ -17,14 +14,14 @@ from .records import (
     ResultPlayer,
     ResultRecord,
 )
-from .store_errors import GameActiveError, GameEndedError, NotFoundError
+from .store_errors import ConstraintError, GameActiveError, GameEndedError, NotFoundError
 
 _GAME_BY_ID = "SELECT * FROM games WHERE id = ?"
 _SEED_RANGE = 2**64
 
 
 def _encode_seed(seed: int) -> int:
-    """Seeds are unsigned 64-bit numbers; SQLite integers are signed, so wrap the top half."""
+    """Seeds are unsigned 64-bit numbers; stored integers are signed, so wrap the top half."""
     if not 0 <= seed < _SEED_RANGE:
         raise ValueError("a seed is an unsigned 64-bit integer")
     return seed - _SEED_RANGE if seed >= _SEED_RANGE // 2 else seed
@@ -34,7 +31,7 @@ def _decode_seed(stored: int) -> int:
     return stored + _SEED_RANGE if stored < 0 else stored
 
 
-def _game(row: aiosqlite.Row) -> GameRecord:
+def _game(row: Row) -> GameRecord:
     return GameRecord(
         id=row["id"],
         table_id=row["table_id"],
@@ -50,7 +47,7 @@ def _game(row: aiosqlite.Row) -> GameRecord:
     )
 
 
-def _action(row: aiosqlite.Row) -> ActionRecord:
+def _action(row: Row) -> ActionRecord:
     return ActionRecord(
         game_id=row["game_id"],
         seq=row["seq"],
@@ -85,9 +82,9 @@ class GamesRepository:
                 table = await tx.fetch_required(
                     "SELECT guild_id FROM game_tables WHERE id = ?", (table_id,)
                 )
-                outcome = await tx.execute(
+                row = await tx.fetch_required(
                     "INSERT INTO games (table_id, guild_id, seed, rules, player_count,"
-                    " started_at, state) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    " started_at, state) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
                     (
                         table_id,
                         table["guild_id"],
@@ -98,8 +95,7 @@ class GamesRepository:
                         None if state is None else encode_json(state),
                     ),
                 )
-                row = await tx.fetch_required(_GAME_BY_ID, (outcome.lastrowid,))
-        except sqlite3.IntegrityError:
+        except ConstraintError:
             raise GameActiveError(f"table {table_id} already has a game in progress") from None
         return _game(row)
 
@@ -121,6 +117,8 @@ class GamesRepository:
         *,
         seat: int | None = None,
         state: JSON | Unset = UNSET,
+        seq: int | None = None,
+        request_id: int | None = None,
     ) -> ActionRecord:
         """Store the game's next action (numbered 1, 2, ...), committed when this returns.
 
@@ -129,28 +127,36 @@ class GamesRepository:
         for actions of the game itself, such as a deal). Raises :class:`GameEndedError` for
         a game that is over and :class:`NotFoundError` for an unknown one.
 
-        The action row is the truth and the snapshot a cache that names the actions it
-        covers (``state_seq``), so the two are written as separate statements: if the bot
-        stopped between them, restoring replays the action onto the older snapshot. That
-        keeps this hot path to three short statements.
+        The action, its number and the snapshot are written in one transaction that first
+        locks the game's row (``FOR UPDATE`` on PostgreSQL; SQLite's write transaction locks
+        the whole file). Another process appending to the same game waits for the commit and
+        then numbers its action after this one, and an action can never follow the game's end:
+        the status is read under the same lock. The primary key (game, number) refuses a
+        second action with the same number in any case.
+
+        A caller that holds the game in memory passes the number it expects the action to get
+        (``seq``: the number of actions it knows of, plus one). If another process stored an
+        action meanwhile (two processes each believing they own the table, one of them out of
+        date), that number is taken and the write is refused with :class:`ConstraintError`: an
+        action decided on an old state can never follow one the caller has not seen. Likewise
+        ``request_id`` (the Discord interaction that asked for it) may be stored once only, so a
+        click delivered twice is applied once.
         """
         encoded = encode_json(action)
         created_at = self._db.now()
-        async with self._db.session() as tx:
-            outcome = await tx.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, created_at)"
-                " SELECT id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
-                " WHERE game_id = games.id), ?, ?, ? FROM games"
-                " WHERE id = ? AND status = 'playing'",
-                (seat, encoded, created_at, game_id),
+        async with self._db.write() as tx:
+            game = await tx.fetch_one(
+                f"SELECT status FROM games WHERE id = ?{tx.for_update}", (game_id,)
             )
-            if outcome.rowcount == 0:
-                if await tx.fetch_one(_GAME_BY_ID, (game_id,)) is None:
-                    raise NotFoundError(f"no game {game_id}")
+            if game is None:
+                raise NotFoundError(f"no game {game_id}")
+            if game["status"] != "playing":
                 raise GameEndedError(f"game {game_id} is over; it takes no more actions")
-            # Under the store's lock nobody else can have added an action since.
             (seq,) = await tx.fetch_required(
-                "SELECT MAX(seq) FROM actions WHERE game_id = ?", (game_id,)
+                "INSERT INTO actions (game_id, seq, seat, action, created_at, request_id) VALUES"
+                " (?, COALESCE(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
+                " WHERE game_id = ?)), ?, ?, ?, ?) RETURNING seq",
+                (game_id, seq, game_id, seat, encoded, created_at, request_id),
             )
             if state is not UNSET:
                 await tx.execute(
@@ -259,7 +265,7 @@ class GamesRepository:
                 " ORDER BY hand_number, side",
                 (game_id,),
             )
-        sides: dict[int, list[aiosqlite.Row]] = {}
+        sides: dict[int, list[Row]] = {}
         for row in side_rows:
             sides.setdefault(row["hand_number"], []).append(row)
         return [
@@ -298,8 +304,9 @@ class GamesRepository:
             raise ValueError(f"a game ends finished or abandoned, not {status!r}")
         ended_at = self._db.now()
         async with self._db.write() as tx:
+            # Locked, so that two processes cannot both see the game playing and end it twice.
             game = await tx.fetch_required(
-                "SELECT guild_id, status FROM games WHERE id = ?", (game_id,)
+                f"SELECT guild_id, status FROM games WHERE id = ?{tx.for_update}", (game_id,)
             )
             if game["status"] != "playing":
                 raise GameEndedError(f"game {game_id} has already ended")

@@ -1,6 +1,8 @@
 """Numbered SQL migrations, applied in order at start.
 
-Each file in ``bot/store/migrations/`` is named ``NNNN_what_it_does.sql``. A migration runs in
+Each file in ``bot/store/migrations/`` is named ``NNNN_what_it_does.sql``, and its SQL serves
+both engines. Where PostgreSQL needs different SQL (column types, identity columns), a file
+``NNNN_what_it_does.postgres.sql`` next to it is what PostgreSQL runs instead. A migration runs in
 one transaction together with its row in ``schema_migrations``, so a failed migration leaves
 the database exactly as it was, and running the migrations again applies only the missing
 ones. To change the schema, add the next numbered file; never edit one that has shipped.
@@ -14,10 +16,12 @@ from importlib import resources
 
 import aiosqlite
 
-_FILE_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+_FILE_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+?)(?:\.(postgres))?\.sql$")
+#: The engines a migration file can be written for.
+DIALECTS = ("sqlite", "postgres")
 _NAME = re.compile(r"^[a-z0-9_]+$")
 
-_CREATE_LEDGER = """
+CREATE_LEDGER = """
 CREATE TABLE IF NOT EXISTS schema_migrations (
     version    INTEGER PRIMARY KEY,
     name       TEXT NOT NULL,
@@ -38,15 +42,23 @@ class Migration:
             raise ValueError(f"bad migration {self.version!r} {self.name!r}")
 
 
-def bundled_migrations() -> list[Migration]:
-    """The migrations shipped in this package, in version order."""
+def bundled_migrations(dialect: str = "sqlite") -> list[Migration]:
+    """The migrations shipped in this package for one engine, in version order."""
+    if dialect not in DIALECTS:
+        raise ValueError(f"unknown dialect {dialect!r}")
     folder = resources.files(__package__).joinpath("migrations")
-    found = []
+    common: list[Migration] = []
+    variants: dict[tuple[int, str], Migration] = {}
     for entry in folder.iterdir():
         match = _FILE_NAME.match(entry.name)
         if match is None:
             continue
-        found.append(Migration(int(match[1]), match[2], entry.read_text(encoding="utf-8")))
+        migration = Migration(int(match[1]), match[2], entry.read_text(encoding="utf-8"))
+        if match[3] is None:
+            common.append(migration)
+        elif match[3] == dialect:
+            variants[(migration.version, migration.name)] = migration
+    found = [variants.get((m.version, m.name), m) for m in common]
     found.sort(key=lambda migration: migration.version)
     versions = [migration.version for migration in found]
     if len(set(versions)) != len(versions):
@@ -55,7 +67,7 @@ def bundled_migrations() -> list[Migration]:
 
 
 async def applied_versions(conn: aiosqlite.Connection) -> list[int]:
-    async with conn.execute(_CREATE_LEDGER):
+    async with conn.execute(CREATE_LEDGER):
         pass
     async with conn.execute("SELECT version FROM schema_migrations ORDER BY version") as cursor:
         return [row[0] async for row in cursor]

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
-from .database import UNSET, Database, Unset, only_given
+from .database import UNSET, Database, Row, Unset, only_given
 from .records import HAND_DELIVERIES, HandDelivery, UserPreferences
 
 
-def _preferences(row: aiosqlite.Row) -> UserPreferences:
+def _preferences(row: Row) -> UserPreferences:
     return UserPreferences(
         user_id=row["user_id"],
         hand_delivery=row["hand_delivery"],

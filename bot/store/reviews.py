@@ -24,7 +24,8 @@ class ReviewsRepository:
         """Keep the hand's review (replacing one computed at the same time by another click)."""
         async with self._db.write() as tx:
             await tx.execute(
-                "INSERT OR REPLACE INTO hand_reviews (game_id, hand_number, review, reviewed_at)"
-                " VALUES (?, ?, ?, ?)",
+                "INSERT INTO hand_reviews (game_id, hand_number, review, reviewed_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, hand_number) DO UPDATE"
+                " SET review = excluded.review, reviewed_at = excluded.reviewed_at",
                 (game_id, hand_number, encode_json(review), self._db.now()),
             )

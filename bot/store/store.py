@@ -1,4 +1,4 @@
-"""The store: one SQLite database file, opened once, shared by the whole bot."""
+"""The store: one database (a SQLite file or PostgreSQL), opened once, shared by the whole bot."""
 
 from __future__ import annotations
 
@@ -8,9 +8,12 @@ from types import TracebackType
 
 from .database import Clock, Database, utc_now
 from .games import GamesRepository
-from .migrate import applied_versions
+from .locations import resolve
+from .postgres_backend import PostgresDatabase
 from .preferences import PreferencesRepository
 from .reviews import ReviewsRepository
+from .sqlite_backend import SqliteDatabase
+from .store_errors import StoreError
 from .tables import TablesRepository
 
 
@@ -39,13 +42,20 @@ class Store:
         self.reviews = ReviewsRepository(db)
 
     @classmethod
-    async def open(cls, path: str | os.PathLike[str], *, clock: Clock = utc_now) -> Store:
-        """Open the database file at ``path``, creating it and its folder if missing.
+    async def open(cls, target: str | os.PathLike[str], *, clock: Clock = utc_now) -> Store:
+        """Open the database ``target`` names and apply the migrations it lacks.
+
+        ``target`` is a SQLite file's path (created with its folder if missing), or any form
+        of ``DATABASE_URL`` (see :mod:`bot.store.locations`): ``postgresql://`` opens a
+        connection pool to PostgreSQL. A URL that cannot be used raises :class:`StoreError`.
 
         ``clock`` returns the current time (timezone-aware) for every stored timestamp; the
         bot passes Discord's clock so simulated time in tests moves stored times too.
         """
-        return cls(await Database.open(Path(path), clock))
+        location = resolve(target)
+        if isinstance(location, Path):
+            return cls(await SqliteDatabase.open(location, clock))
+        return cls(await PostgresDatabase.open(location, clock))
 
     @property
     def database(self) -> Database:
@@ -54,7 +64,15 @@ class Store:
         return self._db
 
     @property
+    def location(self) -> str:
+        """What :meth:`open` was given, resolved: a file's path or a PostgreSQL URL."""
+        return self._db.location
+
+    @property
     def path(self) -> Path:
+        """The SQLite file (:class:`StoreError` on PostgreSQL, which has no file)."""
+        if not isinstance(self._db, SqliteDatabase):
+            raise StoreError("a PostgreSQL store has no file")
         return self._db.path
 
     @property
@@ -63,9 +81,7 @@ class Store:
 
     async def schema_version(self) -> int:
         """The highest migration applied (0 for an empty database)."""
-        async with self._db.connection() as conn:
-            versions = await applied_versions(conn)
-        return max(versions, default=0)
+        return max(await self._db.applied_versions(), default=0)
 
     async def close(self) -> None:
         """Close the connection; safe to call more than once."""

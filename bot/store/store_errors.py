@@ -39,3 +39,13 @@ class GameActiveError(StoreError):
 
 class GameEndedError(StoreError):
     """The game is over: it takes no more actions and cannot end twice."""
+
+
+class ConstraintError(StoreError):
+    """A write broke one of the schema's rules; ``kind`` says which sort: ``"unique"``,
+    ``"foreign_key"``, ``"check"`` or ``"not_null"`` (``"other"`` when the engine does not
+    say)."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
-
-import aiosqlite
-
 from .database import (
     UNSET,
     Database,
+    Row,
     Unset,
     decode_json,
     decode_time,
@@ -16,12 +13,12 @@ from .database import (
     only_given,
 )
 from .records import JSON, SeatRecord, TableRecord
-from .store_errors import SeatConflictError, TableExistsError
+from .store_errors import ConstraintError, SeatConflictError, TableExistsError
 
 DEFAULT_TURN_TIMER = 90
 
 
-def _table(row: aiosqlite.Row) -> TableRecord:
+def _table(row: Row) -> TableRecord:
     return TableRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -37,7 +34,7 @@ def _table(row: aiosqlite.Row) -> TableRecord:
     )
 
 
-def _seat(row: aiosqlite.Row) -> SeatRecord:
+def _seat(row: Row) -> SeatRecord:
     return SeatRecord(
         table_id=row["table_id"],
         seat=row["seat"],
@@ -76,9 +73,10 @@ class TablesRepository:
         """
         try:
             async with self._db.write() as tx:
-                outcome = await tx.execute(
+                row = await tx.fetch_required(
                     "INSERT INTO game_tables (guild_id, channel_id, creator_id, house_rules,"
-                    " language, turn_timer_seconds, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    " language, turn_timer_seconds, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                    " RETURNING *",
                     (
                         guild_id,
                         channel_id,
@@ -89,8 +87,7 @@ class TablesRepository:
                         self._db.now(),
                     ),
                 )
-                row = await tx.fetch_required(_TABLE_BY_ID, (outcome.lastrowid,))
-        except sqlite3.IntegrityError:
+        except ConstraintError:
             existing = await self.open_in_channel(channel_id)
             if existing is None:
                 raise
@@ -188,8 +185,10 @@ class TablesRepository:
                     (table_id, seat, user_id, computer_level, display_name),
                 )
                 row = await tx.fetch_required(_SEAT_BY_KEY, (table_id, seat))
-        except sqlite3.IntegrityError as error:
-            if user_id is not None and "seats.table_id, seats.user_id" in str(error):
+        except ConstraintError as error:
+            # The seat itself was emptied just before, so the only unique rule left to break
+            # is one seat per person.
+            if user_id is not None and error.kind == "unique":
                 raise SeatConflictError(table_id, user_id) from None
             raise
         return _seat(row)

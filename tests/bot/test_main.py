@@ -20,7 +20,9 @@ from bot.settings import missing_token_message
 @pytest.fixture
 def no_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A working directory without .env and an environment without the bot's variables."""
-    for name in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL"):
+    for name in (
+        "DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS"
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
     return tmp_path
@@ -132,3 +134,34 @@ def test_a_database_that_cannot_be_opened_stops_the_bot_before_it_connects(no_se
     assert done.returncode == cli.EXIT_CONFIG
     (line,) = done.stderr.strip().splitlines()
     assert line.startswith(f"The database at {no_settings}/a-file/cinch.sqlite3 cannot be opened")
+
+
+def test_an_unreachable_postgres_server_stops_the_bot_with_one_line(no_settings):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=no_settings,
+        env={
+            **os.environ,
+            "DISCORD_TOKEN": "abc.def.ghi",
+            "DATABASE_URL": f"postgresql://cinch:hunter2@127.0.0.1:{port}/cinch",
+            # The code under test, wherever the package is installed from.
+            "PYTHONPATH": str(Path(cli.__file__).resolve().parents[1]),
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert done.returncode == cli.EXIT_CONFIG
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith(f"The database at postgresql://cinch@127.0.0.1:{port}/cinch cannot be")
+    assert "hunter2" not in line
+
+
+def test_backup_refuses_postgres_and_names_pg_dump(no_settings, capsys, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgresql://cinch@localhost/cinch")
+    assert cli.main(["backup", "copy.sqlite3"]) == cli.EXIT_CONFIG
+    assert "pg_dump" in capsys.readouterr().err

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import discord
 import pytest
+from discord.ext import commands
 
+from bot.factory import create_bot
 from bot.settings import (
     REQUIRED_PERMISSION_NAMES,
     REQUIRED_PERMISSIONS,
@@ -15,6 +17,7 @@ from bot.settings import (
     invite_url,
     missing_token_message,
 )
+from bot.sharding import ShardPlan
 
 SECRET = "MTIz.secret-token.value"
 
@@ -83,16 +86,27 @@ def test_a_missing_dotenv_file_is_fine(tmp_path: Path):
 @pytest.mark.parametrize(
     "url",
     [
-        "postgres://localhost/cinch",
+        "mysql://localhost/cinch",
         "sqlite://host/cinch.db",
         "sqlite:///",
         "sqlite:///data/",
         "data/cinch.sqlite3",
+        "postgresql://localhost",
+        "postgresql://localhost:port/cinch",
     ],
 )
-def test_database_urls_other_than_an_sqlite_file_are_refused(url: str):
+def test_database_urls_naming_no_sqlite_file_or_postgres_database_are_refused(url: str):
     with pytest.raises(ConfigError, match="DATABASE_URL"):
         Settings.from_env({"DATABASE_URL": url}, dotenv_path=None)
+
+
+@pytest.mark.parametrize("scheme", ["postgresql", "postgres"])
+def test_a_postgres_url_selects_postgres_and_its_password_is_never_shown(scheme: str):
+    url = f"{scheme}://cinch:{SECRET}@db.example:5433/cinch"
+    settings = Settings.from_env({"DATABASE_URL": url}, dotenv_path=None)
+    assert settings.database == url
+    assert SECRET not in repr(settings)
+    assert f"{scheme}://cinch@db.example:5433/cinch" in repr(settings)
 
 
 @pytest.mark.parametrize(("name", "value"), [("DEV_GUILD_ID", "my-server"), ("LOG_LEVEL", "LOUD")])
@@ -155,3 +169,30 @@ def test_the_invite_link_asks_for_both_scopes_and_the_permissions():
         f"&scope=bot+applications.commands&permissions={REQUIRED_PERMISSIONS.value}"
     )
     assert discord.Permissions(REQUIRED_PERMISSIONS.value) == REQUIRED_PERMISSIONS
+
+
+def test_shards_split_over_processes_share_postgres():
+    url = "postgresql://cinch:secret@db:5432/cinch"
+    settings = Settings.from_env(
+        {"DATABASE_URL": url, "SHARD_COUNT": "4", "SHARD_IDS": "2,3"}, dotenv_path=None
+    )
+    assert settings.shards == ShardPlan(4, (2, 3))
+    bot = create_bot(settings)
+    assert isinstance(bot, commands.AutoShardedBot)
+    assert (bot.shard_count, bot.shard_ids) == (4, [2, 3])
+
+
+def test_some_shards_on_sqlite_are_refused_with_one_line():
+    with pytest.raises(ConfigError, match="must share one PostgreSQL database") as refused:
+        Settings.from_env({"SHARD_COUNT": "4", "SHARD_IDS": "0,1"}, dotenv_path=None)
+    assert "\n" not in str(refused.value)
+    # Every shard in one process needs nothing shared.
+    assert Settings.from_env({"SHARD_COUNT": "2"}, dotenv_path=None).shards == ShardPlan(2, (0, 1))
+
+
+def test_shard_ids_outside_the_count_stop_the_bot_with_one_line():
+    with pytest.raises(ConfigError, match="names shard 4, outside SHARD_COUNT=4"):
+        Settings.from_env(
+            {"DATABASE_URL": "postgresql://h/db", "SHARD_COUNT": "4", "SHARD_IDS": "4"},
+            dotenv_path=None,
+        )

@@ -91,8 +91,8 @@ class TableDriver:
         return self.members.get(user) if user is not None else None
 
     def messages(self) -> list[Any]:
-        """The channel's messages, oldest first, without the turn pings (they come and go)."""
-        return [m for m in self.channel.history() if not m.content.startswith("🔔")]
+        """The channel's messages, oldest first."""
+        return list(self.channel.history())
 
     def table_message(self) -> Any:
         message_id = self.table.record.message_id

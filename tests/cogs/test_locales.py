@@ -154,13 +154,19 @@ class MixedTable:
         self, member: simcord.MemberActor, message: Any, decision: Any, locale: str
     ) -> Any:
         select = next(item for item in buttons(message) if item["type"] == 3)
+        own = set(self.driver.game.hands[decision.seat])
         if isinstance(decision, DiscardDecision):
             count = decision.count
             assert select["placeholder"] == t("select.discard.placeholder", locale)
         else:
             count = decision.free_choices
         shown = {option["value"]: option["description"] for option in select["options"]}
-        assert shown == {card.code: card_name(card, locale) for card in decision.options}
+        assert shown == {
+            card.code: card_name(card, locale)
+            if card in own
+            else t("select.from_pack", locale, card=card_name(card, locale))
+            for card in decision.options
+        }
         cards = [card.code for card in decision.options[:count]]
         await member.select(message, cards, custom_id=select["custom_id"])
         return await member.click(message, label=t("action.confirm", locale))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from table_driver import SETTLE_TIMEOUT, HiddenCardWatch, TableDriver, enabled
+from table_driver import SETTLE_TIMEOUT, HiddenCardWatch, TableDriver, buttons
 
 from bot.engine import Phase
 from cogs.turn_pings import mention
@@ -46,26 +46,26 @@ async def test_four_people_play_a_game_to_the_target(driver, players):
     assert watch.checked > steps
 
 
-async def test_the_table_message_is_edited_in_place_and_names_the_player_to_act(
+async def test_one_table_message_stands_and_the_new_one_notifies_only_the_player_to_act(
     driver, players
 ):
+    """Each person's turn posts the table anew (the old one goes), mentioning them alone."""
     alice = players[0]
     await driver.open_and_fill(alice)
     await alice.click(driver.table_message(), label="Start")
     await driver.settle()
-    message = driver.table_message()
     for _ in range(3):
         await driver.take_turn()
         await driver.settle()
-    assert driver.table_message().id == message.id
-    edits = [
-        request
-        for request in driver.env.http_requests
-        if request.method == "PATCH" and request.path.endswith(f"/messages/{message.id}")
-    ]
+    tables = [message for message in driver.messages() if buttons(message)]
+    assert [message.id for message in tables] == [driver.table_message().id]
     acting = driver.table.user_at(driver.game.to_act)
-    # The text names the player to act; the edit pings nobody (the turn ping does that).
-    assert edits[-1].json["allowed_mentions"] == {"parse": []}
+    created = next(
+        request
+        for request in reversed(driver.env.http_requests)
+        if request.method == "POST" and request.path == f"/channels/{driver.channel.id}/messages"
+    )
+    assert created.json["allowed_mentions"] == {"parse": [], "users": [acting]}
     assert f"<@{acting}>" in driver.table_message().content
     assert [a.filename for a in driver.table_message().attachments] == ["table.png"]
 
@@ -81,16 +81,19 @@ async def test_a_game_carries_on_after_a_restart_and_old_buttons_still_work(
         await driver.take_turn()
         await driver.settle()
     before = driver.game.to_dict()
-    old_table_message = driver.table_message()
+    acting = driver.member_at(driver.game.to_act)
+    old_hand_message = await driver.hand_message(acting)
 
     bot = await restart()
     driver.pace()
+    await driver.settle()
     assert bot.tables.find_in_channel(driver.channel.id).game.to_dict() == before
-    driver.hand_messages.clear()
-    acting = driver.member_at(driver.game.to_act)
-    shown = await acting.click(old_table_message, label="Show my hand")
-    assert shown.ephemeral and enabled(shown.response)
-    driver.hand_messages[acting.user.id] = shown.response
+    # Back up, the table is posted anew to tell the player to act; their private message from
+    # before the restart still answers: a card played from it is played.
+    card = driver.game.decision().cards[0]
+    played = await acting.click(old_hand_message, label=f"Play {card.display}")
+    assert card not in driver.game.hands[driver.table.seat_of(acting.user.id)]
+    driver.hand_messages[acting.user.id] = played.response
     hand = driver.game.hand_number
     while driver.game.hand_number == hand:
         await driver.take_turn()
@@ -102,14 +105,14 @@ async def test_after_a_stop_between_the_commit_and_the_edit_the_table_is_brought
     driver, players, restart
 ):
     """The move is stored but the table message never showed it (the process stopped first):
-    at start the bot edits every open table's message to the stored state, and says it is back."""
+    at start the bot shows every open table's stored state (posted anew, notifying the player
+    to act, the stale message deleted), and says it is back."""
     alice = players[0]
     await driver.open_and_fill(alice, timer=0)
     await alice.click(driver.table_message(), label="Start")
     await driver.settle()
-    message = driver.table_message()
-    path = f"/channels/{driver.channel.id}/messages/{message.id}"
-    driver.env.inject_error("PATCH", path, status=403, code=50001, message="Missing Access")
+    path = f"/channels/{driver.channel.id}/messages"
+    driver.env.inject_error("POST", path, status=403, code=50001, message="Missing Access")
     await driver.take_turn()
     await driver.settle()
     stale = driver.table_message().content
@@ -120,5 +123,6 @@ async def test_after_a_stop_between_the_commit_and_the_edit_the_table_is_brought
 
     shown = driver.table_message()
     stored = await bot.tables.public_table(driver.table.id, mention=mention)
-    assert shown.id == message.id and shown.content == stored.text != stale
+    assert shown.content == stored.text != stale
+    assert [m.id for m in driver.messages() if buttons(m)] == [shown.id]
     assert any(m.content.startswith("🔄 The bot was restarted") for m in driver.messages())

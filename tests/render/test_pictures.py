@@ -25,6 +25,7 @@ from bot.render import (
     render_hand,
     render_hand_summary,
     render_table,
+    style,
     summary,
     table_picture,
 )
@@ -65,9 +66,11 @@ def test_bytes_do_not_depend_on_what_the_process_drew_before() -> None:
 
 
 @pytest.mark.parametrize("name", ["table", "table_three", "table_four_colour"])
-def test_the_table_is_1000_by_600_and_under_100_kb(name: str) -> None:
+def test_the_table_is_720_wide_and_under_100_kb(name: str) -> None:
     png = PICTURES[name]()
-    assert _open(png).size == table_picture.SIZE == (1000, 600)
+    width, height = _open(png).size
+    assert width == table_picture.WIDTH == 720
+    assert 700 <= height <= 800
     assert len(png) <= 100_000
 
 
@@ -175,3 +178,22 @@ def test_rendering_from_worker_threads_gives_the_same_bytes() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda name: (name, PICTURES[name]()), list(PICTURES) * 3))
     assert all(png == expected[name] for name, png in results)
+
+
+def test_a_hand_summary_shows_the_last_trick_with_its_winner_ringed() -> None:
+    with_trick = examples.hand_summary()
+    without = dataclasses.replace(with_trick, last_trick=())
+    taller = _open(render_hand_summary(with_trick)).convert("RGB")
+    plain = _open(render_hand_summary(without))
+    assert taller.height == plain.height + summary.LAST_TRICK_HEIGHT
+    winner = next(index for index, play in enumerate(with_trick.last_trick) if play.won)
+    column = (summary.WIDTH - 2 * summary.MARGIN) // len(with_trick.last_trick)
+    ring_left = summary.MARGIN + column * winner + column // 2 - summary.TRICK_CARD // 2 - 2
+    ring_row = 108 + 34 + 40
+
+    def ringed(x: int) -> bool:  # within the palette's rounding of the highlight colour
+        pixel = taller.getpixel((x, ring_row))
+        return max(abs(a - b) for a, b in zip(pixel, style.HIGHLIGHT, strict=True)) <= 8
+
+    assert ringed(ring_left)
+    assert not ringed(ring_left - column)

@@ -1,4 +1,5 @@
-"""The table service on a real SQLite file, with a clock the test moves by hand.
+"""The table service on a real database (a SQLite file, then PostgreSQL), with a clock the
+test moves by hand.
 
 ``clock.sleep`` is what the service waits with (computer pauses, turn timers); nothing wakes
 until the test calls ``await clock.advance(seconds)``, which wakes every sleeper that is due and
@@ -13,10 +14,12 @@ import heapq
 import itertools
 import random
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any, Protocol
 
 import pytest
 
+from bot.engine import HouseRules
 from bot.engine.random_player import random_action
 from bot.service import Person, Reminder, Table, TableOptions, TableService, Update
 from bot.store import Store
@@ -94,6 +97,16 @@ class RecordingOutbox:
 
 
 @pytest.fixture
+async def store(database: str | Path) -> AsyncIterator[Store]:
+    """The service's store, on SQLite and on PostgreSQL."""
+    opened = await Store.open(database)
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+@pytest.fixture
 def clock() -> ManualClock:
     return ManualClock()
 
@@ -163,3 +176,20 @@ async def play_until(
         else:
             await clock.advance(service, 1.0)
     raise AssertionError("the table never got there")
+
+
+async def four_people(service: TableService, *, target: int = 51) -> int:
+    """A table of alice, bob, carol and dave, started: the first hand is dealt."""
+    options = TableOptions(rules=HouseRules(target_score=target))
+    table_id = await open_table(service, options=options)
+    for person in (BOB, CAROL, DAVE):
+        await service.join(table_id, person)
+    await service.start(table_id, ALICE.user_id)
+    return table_id
+
+
+def person_at(service: TableService, table_id: int, seat: int) -> int:
+    """The person sitting at ``seat``."""
+    user = service.table(table_id).user_at(seat)
+    assert user is not None
+    return user

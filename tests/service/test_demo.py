@@ -7,11 +7,12 @@ from bot.demo import DemoSettings, play_demo
 from bot.store import Store
 
 
-async def test_the_demo_plays_a_game_to_the_end_and_draws_it(tmp_path, capsys):
-    database = tmp_path / "demo.sqlite3"
+async def test_the_demo_plays_a_game_to_the_end_and_draws_it(tmp_path, capsys, caplog, database):
     output = tmp_path / "pictures"
     written = await play_demo(DemoSettings(output, database, target=11, seed=3))
     printed = capsys.readouterr().out
+    # It ends with the game: the emptied lobby's expiry never comes, and nothing fails.
+    assert "closed" not in printed and not [r for r in caplog.records if r.levelname == "ERROR"]
     names = {path.name for path in written}
     assert "game.png" in names and "hand-1.png" in names
     assert all(path.read_bytes().startswith(b"\x89PNG") for path in written)
@@ -40,3 +41,11 @@ def test_the_demo_needs_no_token(tmp_path, monkeypatch, capsys):
     )
     assert code == 0
     assert capsys.readouterr().out.rstrip().endswith(f"pictures to {tmp_path / 'out'}")
+
+
+def test_the_demo_plays_on_postgres_given_its_url(tmp_path, capsys, postgres_url):
+    code = main(
+        ["demo", "--output", str(tmp_path / "out"), "--database", postgres_url, "--target", "5"]
+    )
+    assert code == 0
+    assert "Database: postgresql://" in capsys.readouterr().out

@@ -4,13 +4,16 @@ clicks arriving together apply once, and a hand's and a game's end are recorded 
 from __future__ import annotations
 
 import asyncio
+import io
 import sqlite3
 
 import pytest
+from PIL import Image
 
 from bot.engine import (
     Bid,
     Card,
+    CompletedTrick,
     HouseRules,
     IllegalAction,
     Keep,
@@ -25,25 +28,22 @@ from bot.engine import (
 )
 from bot.engine.actions import action_to_dict
 from bot.errors import UserFacingError
-from bot.service import TableOptions, TableService
+from bot.render import HandScene, deck, hand, render_hand
+from bot.service import TableOptions
+from bot.service.picture_scenes import HandCards, Seating, hand_summary_scene, rob_pack
 from bot.service.refusals import refusal
 
-from .conftest import ALICE, BOB, CAROL, DAVE, fill_with_computers, open_table, play_until
-
-
-async def four_people(service: TableService, *, target: int = 51) -> int:
-    options = TableOptions(rules=HouseRules(target_score=target))
-    table_id = await open_table(service, options=options)
-    for person in (BOB, CAROL, DAVE):
-        await service.join(table_id, person)
-    await service.start(table_id, ALICE.user_id)
-    return table_id
-
-
-def person_at(service: TableService, table_id: int, seat: int) -> int:
-    user = service.table(table_id).user_at(seat)
-    assert user is not None
-    return user
+from .conftest import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    fill_with_computers,
+    four_people,
+    open_table,
+    person_at,
+    play_until,
+)
 
 
 async def stored_actions(store, table_id: int) -> list[dict]:
@@ -293,3 +293,55 @@ async def test_naming_trumps_announces_who_won_the_auction(service, clock, outbo
         else f"📣 Nobody bid: {name} named ♣ Clubs (no contract)."
     )
     assert expected in outbox.announcements()
+
+
+async def test_the_robbing_dealer_sees_the_pack_beside_their_cards(service, clock):
+    """One picture holds the dealer's own cards and, in a marked panel below them, the pack
+    they choose from; nobody else's picture ever holds the pack."""
+    table_id = await four_people(service)
+    table = await play_until(
+        service, clock, table_id, lambda table: isinstance(table.game.decision(), KeepDecision)
+    )
+    game = table.game
+    decision = game.decision()
+    dealer = decision.seat
+    own = set(game.hands[dealer])
+    pack = rob_pack(game.view(dealer))
+    assert pack and not own & set(pack)
+    assert set(pack) | own == {*decision.required, *decision.options}
+
+    hands = {
+        seat: await service.private_hand(table_id, person_at(service, table_id, seat), "en")
+        for seat in range(4)
+    }
+    with Image.open(io.BytesIO(hands[dealer].picture)) as robbing:
+        plain = render_hand(HandScene(tuple(game.hands[dealer]), game.trump))
+        with Image.open(io.BytesIO(plain)) as without_pack:
+            assert robbing.height > without_pack.height + deck.card_height(hand.CARD_WIDTH)
+    for seat in set(range(4)) - {dealer}:
+        assert rob_pack(game.view(seat)) == ()
+
+
+async def test_the_hand_summary_shows_the_hands_last_trick(service, clock):
+    """The next deal clears the table, so the end-of-hand picture carries the last trick, each
+    card named by who played it and the winner's marked."""
+    table_id = await four_people(service)
+    table = await play_until(service, clock, table_id, lambda table: table.game.hand_number == 2)
+    game = table.game
+    assert game.public_view().previous_trick is None  # only the summary can show it now
+    names = table.names("en")
+    trick = CompletedTrick(0, ((0, Card.parse("2C")), (1, Card.parse("AC"))), 1, 4)
+    scene = hand_summary_scene(
+        game.history[0],
+        HandCards(frozenset(), frozenset()),
+        Seating(names, (False,) * 4, "en"),
+        game.sides,
+        game.rules.high_low,
+        game.rules.target_score,
+        trick,
+    )
+    sides = [game.public_view().side_of(seat) for seat in (0, 1)]
+    assert [(play.name, play.side, play.card.code, play.won) for play in scene.last_trick] == [
+        (names[0], sides[0], "2C", False),
+        (names[1], sides[1], "AC", True),
+    ]

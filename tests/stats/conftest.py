@@ -18,8 +18,9 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def store(database_path: Path, clock: Clock) -> AsyncIterator[Store]:
-    opened = await Store.open(database_path, clock=clock)
+async def store(database: str | Path, clock: Clock) -> AsyncIterator[Store]:
+    """On SQLite and on PostgreSQL."""
+    opened = await Store.open(database, clock=clock)
     try:
         yield opened
     finally:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import (
+    ConstraintError,
     GameActiveError,
     GameEndedError,
     NotFoundError,
@@ -104,11 +105,35 @@ async def test_concurrent_actions_get_distinct_consecutive_numbers(store: Store)
     assert [action.seq for action in await store.games.actions(game.id)] == list(range(1, 41))
 
 
+async def test_an_action_decided_on_an_old_state_is_refused(store: Store):
+    """A process that expects its action to be number 2 is refused once another process has
+    stored number 2: it must first see that action."""
+    game = await _game(store)
+    await store.games.append_action(game.id, {"type": "deal"}, seq=1)
+    await store.games.append_action(game.id, {"type": "pass"}, seat=1, seq=2)
+    with pytest.raises(ConstraintError) as refused:
+        await store.games.append_action(game.id, {"type": "bid", "amount": 7}, seat=1, seq=2)
+    assert refused.value.kind == "unique"
+    assert [action.action for action in await store.games.actions(game.id)] == [
+        {"type": "deal"},
+        {"type": "pass"},
+    ]
+
+
+async def test_a_request_is_stored_once_however_often_it_arrives(store: Store):
+    game = await _game(store)
+    await store.games.append_action(game.id, {"type": "pass"}, seat=1, request_id=2**62 + 5)
+    with pytest.raises(ConstraintError):
+        await store.games.append_action(game.id, {"type": "pass"}, seat=2, request_id=2**62 + 5)
+    await store.games.append_action(game.id, {"type": "pass"}, seat=2, request_id=2**62 + 6)
+    assert [action.seat for action in await store.games.actions(game.id)] == [1, 2]
+
+
 async def test_each_write_is_committed_before_it_returns(store: Store):
     game = await _game(store)
     await store.games.append_action(game.id, {"type": "deal"}, state={"n": 1})
     # A second, independent connection sees the action while the first store stays open.
-    async with await Store.open(store.path) as other:
+    async with await Store.open(store.location) as other:
         assert [action.action for action in await other.games.actions(game.id)] == [
             {"type": "deal"}
         ]
@@ -199,9 +224,9 @@ async def test_an_ended_game_takes_no_actions_and_cannot_end_again(store: Store)
     await store.games.start(game.table_id, seed=9, rules={}, player_count=4)
 
 
-async def test_stored_times_come_from_the_store_clock(database_path: Path):
+async def test_stored_times_come_from_the_store_clock(database: str | Path):
     clock = SteppingClock()
-    async with await Store.open(database_path, clock=clock) as store:
+    async with await Store.open(database, clock=clock) as store:
         game = await _game(store)
         action = await store.games.append_action(game.id, {"type": "deal"})
         assert game.started_at == datetime(2026, 3, 1, 12, 2, tzinfo=UTC)

@@ -1,9 +1,10 @@
-"""Migrations: an empty file is brought up to date, re-opening changes nothing, and a failed
-migration rolls back."""
+"""Migrations of a SQLite file (PostgreSQL's are in test_postgres_store.py): an empty file is
+brought up to date, re-opening changes nothing, and a failed migration rolls back."""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiosqlite
@@ -11,6 +12,17 @@ import pytest
 
 from bot.store import Store
 from bot.store.migrate import Migration, apply_migrations, bundled_migrations
+from bot.store.store_errors import ConstraintError
+
+
+@pytest.fixture
+async def store(database_path: Path) -> AsyncIterator[Store]:
+    """These tests look inside the SQLite file itself."""
+    opened = await Store.open(database_path)
+    try:
+        yield opened
+    finally:
+        await opened.close()
 
 
 def _tables(path: Path) -> set[str]:
@@ -71,7 +83,7 @@ async def test_connection_uses_wal_and_foreign_keys(store: Store):
     with sqlite3.connect(store.path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     # Foreign keys are per connection: prove the store's own connection enforces them.
-    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+    with pytest.raises(ConstraintError, match="FOREIGN KEY") as raised:
         await store.games.record_hand(
             999,
             number=1,
@@ -83,6 +95,7 @@ async def test_connection_uses_wal_and_foreign_keys(store: Store):
             points=[0, 0],
             score_change=[0, 0],
         )
+    assert raised.value.kind == "foreign_key"
 
 
 async def test_a_failing_migration_leaves_no_trace(tmp_path: Path):

@@ -1,0 +1,147 @@
+"""The store on SQLite: one aiosqlite connection guarded by one asyncio lock.
+
+SQLite allows a single writer anyway, and holding the lock for reads too means a read never
+sees another coroutine's half-finished transaction on the same connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
+from typing import cast
+
+import aiosqlite
+
+from .database import Clock, Database, Outcome, Params, Row, Session
+from .migrate import applied_versions, apply_migrations
+from .store_errors import ConstraintError
+
+#: The start of SQLite's message for each kind of broken constraint.
+_CONSTRAINT_KINDS = {
+    "UNIQUE": "unique",
+    "FOREIGN KEY": "foreign_key",
+    "CHECK": "check",
+    "NOT NULL": "not_null",
+}
+
+
+@contextmanager
+def _constraints() -> Iterator[None]:
+    """Raise SQLite's broken constraints as the store's :class:`ConstraintError`."""
+    try:
+        yield
+    except sqlite3.IntegrityError as error:
+        message = str(error)
+        kind = next(
+            (kind for prefix, kind in _CONSTRAINT_KINDS.items() if message.startswith(prefix)),
+            "other",
+        )
+        raise ConstraintError(kind, message) from error
+
+
+class SqliteSession(Session):
+    """Statements on the connection while the store's lock is held.
+
+    Every cursor is closed before a method returns. A cursor left open (say, a PRAGMA whose
+    answer nobody read) keeps its statement running, and SQLite then refuses to commit.
+    """
+
+    dialect = "sqlite"
+    # BEGIN IMMEDIATE already holds the database's write lock for the whole transaction.
+    for_update = ""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, sql: str, params: Params = ()) -> Outcome:
+        with _constraints():
+            async with self.conn.execute(sql, params) as cursor:
+                return Outcome(cursor.rowcount)
+
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        with _constraints():
+            async with self.conn.executemany(sql, rows):
+                pass
+
+    async def fetch_one(self, sql: str, params: Params = ()) -> Row | None:
+        with _constraints():
+            async with self.conn.execute(sql, params) as cursor:
+                return cast(Row | None, await cursor.fetchone())
+
+    async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]:
+        with _constraints():
+            async with self.conn.execute(sql, params) as cursor:
+                return cast(list[Row], list(await cursor.fetchall()))
+
+    async def lock(self, name: str) -> None:
+        """Nothing to do: the transaction holds the database's only write lock."""
+
+    def json_elements(self, column: str, alias: str) -> str:
+        return f"json_each({column}) {alias}"
+
+
+class SqliteDatabase(Database):
+    """An open database file with its lock and clock."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path, clock: Clock) -> None:
+        super().__init__(str(path), clock)
+        self._session = SqliteSession(conn)
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    @property
+    def dialect(self) -> str:
+        return SqliteSession.dialect
+
+    @classmethod
+    async def open(cls, path: Path, clock: Clock) -> SqliteDatabase:
+        """Open (creating the file and its folder if needed), configure, and migrate."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            conn.row_factory = aiosqlite.Row
+            session = SqliteSession(conn)
+            # WAL lets readers (backups, the sqlite3 shell) work while the bot writes.
+            # synchronous=NORMAL keeps every commit safe from a crash of the bot process
+            # (what restarts are about) without an fsync per action.
+            await session.execute("PRAGMA journal_mode = WAL")
+            await session.execute("PRAGMA synchronous = NORMAL")
+            await session.execute("PRAGMA foreign_keys = ON")
+            await session.execute("PRAGMA busy_timeout = 5000")
+            await apply_migrations(conn)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, path, clock)
+
+    async def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        async with self._lock:
+            await self._session.conn.close()
+
+    async def applied_versions(self) -> list[int]:
+        async with self._lock:
+            return await applied_versions(self._session.conn)
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Session]:
+        async with self._lock:
+            session = self._session
+            await session.execute("BEGIN IMMEDIATE")
+            try:
+                yield session
+            except BaseException:
+                if session.conn.in_transaction:
+                    await session.execute("ROLLBACK")
+                raise
+            await session.execute("COMMIT")
+
+    @asynccontextmanager
+    async def session(self) -> AsyncIterator[Session]:
+        async with self._lock:
+            yield self._session

@@ -1,0 +1,78 @@
+"""Two services on one database, as two bot processes would be: a click applied exactly once,
+and a process that is out of date never stores a move decided on an old state.
+
+Each service has its own store connection; on PostgreSQL these are two pools on one server, as
+in two processes (the kill -9 test in ``test_processes.py`` runs real processes).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.engine import BidDecision, Pass
+from bot.errors import UserFacingError
+from bot.service import TableService
+from bot.store import Store
+
+from .conftest import ManualClock, RecordingOutbox, four_people, person_at
+
+
+@pytest.fixture
+async def other(database: str | Path, clock: ManualClock) -> AsyncIterator[TableService]:
+    """A second service over the same database, with a store of its own."""
+    store = await Store.open(database)
+    outbox = RecordingOutbox()
+    tables = TableService(store, outbox, random_source=random.Random(8), sleep=clock.sleep)
+    try:
+        yield tables
+    finally:
+        await tables.close()
+        await store.close()
+
+
+async def test_a_click_delivered_twice_is_applied_once(service, store):
+    table_id = await four_people(service)
+    game = service.table(table_id).game
+    first = game.to_act
+    await service.act(table_id, person_at(service, table_id, first), Pass(), request_id=901)
+    moved = len(game.log)
+    await service.act(table_id, person_at(service, table_id, first), Pass(), request_id=901)
+    assert len(game.log) == moved
+    record = await store.games.active(table_id)
+    assert len(await store.games.actions(record.id)) == 1
+
+
+async def test_the_same_click_reaching_a_second_process_is_applied_once(service, other, store):
+    table_id = await four_people(service)
+    await other.restore()
+    seat = service.table(table_id).game.to_act
+    user = person_at(service, table_id, seat)
+    await service.act(table_id, user, Pass(), request_id=902)
+    with pytest.raises(UserFacingError) as refused:
+        await other.act(table_id, user, Pass(), request_id=902)
+    assert refused.value.key == "errors.table_changed"
+    record = await store.games.active(table_id)
+    assert [action.seat for action in await store.games.actions(record.id)] == [seat]
+    # Refused, the second process reloaded the table: it now knows the move.
+    assert other.table(table_id).game.to_dict() == service.table(table_id).game.to_dict()
+
+
+async def test_a_process_out_of_date_cannot_store_a_move_on_an_old_state(service, other, store):
+    """Both processes believe they hold the table; one moves. The other's move, decided on
+    the state before it, is refused instead of being stored after it."""
+    table_id = await four_people(service)
+    await other.restore()
+    stale = other.table(table_id).game
+    seat = stale.to_act
+    await service.act(table_id, person_at(service, table_id, seat), Pass())
+    assert isinstance(stale.decision(), BidDecision) and stale.to_act == seat
+    with pytest.raises(UserFacingError) as refused:
+        await other.act(table_id, person_at(service, table_id, seat), Pass())
+    assert refused.value.key == "errors.table_changed"
+    record = await store.games.active(table_id)
+    assert len(await store.games.actions(record.id)) == 1
+    assert other.table(table_id).game.to_act == service.table(table_id).game.to_act != seat
