@@ -20,6 +20,7 @@ from cogs.leaderboard import BoardCommands
 from cogs.lobby import LobbyCommands
 from cogs.play import PlayCommands
 from cogs.player_settings import SettingsCommands
+from cogs.replay import REPLAY_COMPONENTS
 from cogs.table_message import LobbyButton, ShowHandButton
 from cogs.translator import command_strings
 
@@ -35,6 +36,7 @@ COMPONENTS = (
     ActionButton,
     BoardPageButton,
     HistoryGameButton,
+    *REPLAY_COMPONENTS,
 )
 
 

@@ -33,6 +33,7 @@ from bot.service.updates import Announcement
 from cogs.hand_message import hand_parts
 from cogs.interaction import CinchInteraction
 from cogs.message_parts import Parts
+from cogs.replay import ReplayOpenButton
 from cogs.table_message import table_parts
 from cogs.turn_pings import TurnPings, mention
 
@@ -105,8 +106,10 @@ class Delivery:
         """Show one update. Each part is tried on its own: Discord refusing one message
         (a deleted channel, a missing permission) must not keep the others from showing."""
         await self.bot.wait_until_ready()
+        locale = self._table_locale(update.table_id)
         for announcement in update.announcements:
-            await self._attempt(self._announce(update.channel_id, announcement), update.table_id)
+            shown = self._announce(update.channel_id, announcement, locale)
+            await self._attempt(shown, update.table_id)
         if update.closed:
             await self._attempt(self.pings.clear(update.table_id), update.table_id)
             await self._attempt(self._retire_table_message(update), update.table_id)
@@ -188,9 +191,22 @@ class Delivery:
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(update.message_id).edit(view=None)
 
-    async def _announce(self, channel_id: int, announcement: Announcement) -> None:
+    def _table_locale(self, table_id: int) -> str | None:
+        try:
+            return self.tables.table(table_id).locale
+        except UserFacingError:
+            return None  # closed in the meantime
+
+    async def _announce(
+        self, channel_id: int, announcement: Announcement, locale: str | None = None
+    ) -> None:
+        """Post an announcement; a hand's result offers its replay ("Replay hand")."""
         channel = await self._channel(channel_id)
-        parts = Parts(announcement.text, announcement.picture, announcement.filename or "")
+        view = None
+        if announcement.hand is not None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(ReplayOpenButton(*announcement.hand, locale=locale))
+        parts = Parts(announcement.text, announcement.picture, announcement.filename or "", view)
         await channel.send(**parts.send_kwargs())
 
     # ------------------------------------------------------------------ private hands

@@ -1,4 +1,5 @@
-"""``/cinch history``: the server's recent games, and one game hand by hand on a click.
+"""``/cinch history``: the server's recent games, and one game hand by hand on a click, with
+a choice of its hands to replay.
 
 Each listed game has a ``DynamicItem`` button whose custom id names the game, so the list keeps
 working after a restart.
@@ -22,6 +23,7 @@ from cogs.command_inputs import guild_of
 from cogs.error_replies import reports_errors
 from cogs.interaction import CinchInteraction
 from cogs.player_settings import interaction_locale
+from cogs.replay import ReplayPickSelect
 
 HISTORY_BUTTONS_PER_ROW = 5
 
@@ -130,4 +132,10 @@ class HistoryGameButton(
         if png is not None:
             files.append(png_file(png, "game.png", t("history.chart_alt", locale)))
             embed.set_image(url="attachment://game.png")
-        await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+        view = discord.ui.View(timeout=None)
+        if detail.hands:
+            numbers = [hand.number for hand in detail.hands]
+            view.add_item(ReplayPickSelect(self.game_id, numbers, locale))
+        await interaction.response.send_message(
+            embed=embed, files=files, view=view, ephemeral=True
+        )

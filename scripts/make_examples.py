@@ -5,7 +5,8 @@ Run from the repository root: `python scripts/make_examples.py`.
 The table pictures come from the sample scenes in `bot.render.examples`. The leaderboard and
 the player card are drawn from board figures made up here, turned into pictures the way
 `/cinch leaderboard` and `/cinch stats` turn a server's figures into them (English labels,
-figures formatted for English readers). Every picture is the same on each run.
+figures formatted for English readers). The replay is a seeded hand, replayed and reviewed as
+the bot does it. Every picture is the same on each run.
 """
 
 from __future__ import annotations
@@ -14,9 +15,17 @@ import math
 import random
 from pathlib import Path
 
+from bot.ai.review import review_hand
+from bot.engine import Game
+from bot.engine.random_player import random_action
 from bot.render import examples, render_game_summary, render_hand, render_hand_summary, render_table
 from bot.render.board import render_board
 from bot.render.player_card import render_player_card
+from bot.render.replay_picture import render_replay
+from bot.service.replay_scenes import replay_scene
+from bot.service.replay_steps import replay_hand
+from bot.service.replays import StoredReplay
+from bot.service.reviews import Replay
 from bot.stats import (
     BoardEntry,
     BoardPage,
@@ -105,6 +114,21 @@ def player_card() -> PlayerCard:
     )
 
 
+def replay_step() -> bytes:
+    """A trick of a replayed hand with its review: a seeded game of random legal players (whose
+    cards often cost points), replayed and reviewed as the bot does it."""
+    game = Game.new(seed=5, first_dealer=0)
+    rng = random.Random(1)
+    while not game.history:
+        game.apply(game.to_act, random_action(game.decision(), rng))
+    replay = replay_hand(game.restarted(), game.log, game.history[0].hand_number)
+    review = review_hand(replay.plays, replay.trump, game.side_of, replay.maker_view)
+    names = tuple(examples.NAMES[:4])
+    stored = StoredReplay(1, replay, names, target=51, computers=(False, False, True, False))
+    trick = next(index for index, step in enumerate(replay.steps) if step.trick_number == 2)
+    return render_replay(replay_scene(Replay(stored, review), trick, LOCALE))
+
+
 PICTURES = {
     "table.png": lambda: render_table(examples.table_in_play()),
     "hand.png": lambda: render_hand(examples.hand_to_play()),
@@ -112,6 +136,7 @@ PICTURES = {
     "game_summary.png": lambda: render_game_summary(examples.game_summary()),
     "leaderboard.png": lambda: render_board(board_scene(leaderboard_page(), LOCALE)),
     "player_card.png": lambda: render_player_card(card_scene(player_card(), LOCALE)),
+    "replay.png": replay_step,
 }
 
 

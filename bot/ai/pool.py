@@ -3,7 +3,8 @@
 A card play that may run the open-hand search (`hard` from the second trick, `easy` and
 `normal` in the last tricks) takes up to a couple of hundred milliseconds of CPU, so it runs in
 a small pool of worker processes (spawned, so nothing of the bot's state leaks into them); rule
-decisions take well under 5 ms and run inline. Views and actions pickle, cards unpickle to the
+decisions take well under 5 ms and run inline. The review of a finished hand (a few hundred
+milliseconds of exact search) runs there too. Views and actions pickle, cards unpickle to the
 interned instances.
 """
 
@@ -16,7 +17,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from bot.ai.decide import decide, hint, may_search
 from bot.ai.hints import Hint
-from bot.engine import Action, SeatView
+from bot.ai.review import HandReview, PlayPosition, review_hand
+from bot.engine import Action, SeatView, Suit
 
 
 def decide_seeded(view: SeatView, level: str, seed: int, budget: int | None) -> Action:
@@ -59,6 +61,19 @@ class DecisionPool:
         """What `hard` would do for this seat and why (a `hint.*` key and its parameters)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool(), hint_seeded, view, seed, budget)
+
+    async def review(
+        self,
+        plays: tuple[PlayPosition, ...],
+        trump: Suit,
+        side_of: tuple[int, ...],
+        maker_view: SeatView | None,
+    ) -> HandReview:
+        """The double-dummy review of a finished hand's card play (`review.review_hand`)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._pool(), review_hand, plays, trump, side_of, maker_view
+        )
 
     def close(self) -> None:
         """Stop the workers (waits for decisions already running)."""

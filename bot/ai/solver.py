@@ -77,17 +77,125 @@ class Solver:
         trick: Sequence[tuple[int, int]],
         leader: int,
         bonus: int = 0,
+        *,
+        judged: int | None = None,
+        value: int | None = None,
     ) -> dict[int, int]:
         """Exact value of each legal move (by bit) of the seat to play next.
 
         `trick` holds the (seat, bit) cards already in the current trick, `leader` is the seat
         that led it (or leads it, if empty) and `bonus` counts points going to this trick's winner
         besides its cards (cards thrown to the first trick).
+
+        With `judged` (a legal move), only that move and the moves that may be the best for the
+        seat to play (worth more to the maximising side if the seat is on it, less otherwise)
+        are valued: each other move is first tested with a null window against the judged
+        move's value, then against the best found, which costs far less than finding its
+        value. The best moves are always among those returned (the hand review's question).
+        With the position's exact `value` known as well, one null window tells whether the
+        judged move keeps it; if so it is the best, and nothing else is searched.
         """
+        position = self._position(hands, trick, leader, bonus)
+        hands, _, _, seat, led, _, best_bit, pts = position
+        total = pts + self.points_left(hands)
+        groups = self._root_moves(hands, seat, led, best_bit)
+        values: dict[int, int] = {}
+        floor = -1
+        maximising = self.maximising[seat]
+        if judged is not None:
+            bit, twins = next(group for group in groups if judged in group[1])
+            if value is not None:
+                alpha = value - 1 if maximising else value
+                test = self._after(*position[:4], bit, *position[4:], alpha, alpha + 1)
+                if (test >= value) if maximising else (test <= value):
+                    return dict.fromkeys(twins, value)
+            floor = self._value(position, bit, 0, total, total // 2)
+            values.update(dict.fromkeys(twins, floor))
+            groups = [group for group in groups if judged not in group[1]]
+        guess = total // 2
+        # Judging, a move is valued only if it might be the best: at first strictly better
+        # than the judged one, then at least as good as the best found (its equals are wanted).
+        bar = floor + 1 if maximising else floor - 1
+        for bit, twins in groups:
+            lower, upper = 0, total
+            if judged is not None:
+                alpha = bar - 1 if maximising else bar
+                test = self._after(*position[:4], bit, *position[4:], alpha, alpha + 1)
+                if (test < bar) if maximising else (test > bar):
+                    continue
+                guess = test
+                lower, upper = (test, total) if maximising else (0, test)
+            guess = self._value(position, bit, lower, upper, guess)
+            values.update(dict.fromkeys(twins, guess))
+            bar = max(bar, guess) if maximising else min(bar, guess)
+        return values
+
+    def best_move(
+        self,
+        hands: Sequence[int],
+        trick: Sequence[tuple[int, int]],
+        leader: int,
+        bonus: int,
+        value: int,
+    ) -> int:
+        """A move (by bit) of the seat to play that keeps the position's exact `value`: each
+        legal move, the likely best first, is tested with one null window until one does."""
+        position = self._position(hands, trick, leader, bonus)
+        hands, _, _, seat, led, best_seat, best_bit, _ = position
+        for bit in self._moves(hands, seat, led, best_seat, best_bit):
+            if self.maximising[seat]:
+                if self._after(*position[:4], bit, *position[4:], value - 1, value) >= value:
+                    return bit
+            elif self._after(*position[:4], bit, *position[4:], value, value + 1) <= value:
+                return bit
+        raise ValueError(f"no move keeps the value {value}")
+
+    def line(
+        self,
+        hands: Sequence[int],
+        trick: Sequence[tuple[int, int]],
+        leader: int,
+        bonus: int,
+        value: int,
+    ) -> list[tuple[int, list[tuple[int, int]]]]:
+        """One perfect continuation of a position whose exact value is `value`: the tricks to
+        the end of the hand, each as its winner and its (seat, bit) cards, the current trick
+        first (with the cards already in it)."""
+        hands, trick = list(hands), list(trick)
+        tricks: list[tuple[int, list[tuple[int, int]]]] = []
+        while any(hands) or trick:
+            order = self._order(hands, leader, len(trick))
+            if len(trick) < len(order):
+                bit = self.best_move(hands, trick, leader, bonus, value)
+                seat = order[len(trick)]
+                hands[seat] ^= 1 << bit
+                trick.append((seat, bit))
+                continue
+            _, winner, _, points = self._trick_state(trick, bonus)
+            if self.maximising[winner]:
+                value -= points
+            tricks.append((winner, trick))
+            leader, trick, bonus = winner, [], 0
+        return tricks
+
+    def _position(
+        self, hands: Sequence[int], trick: Sequence[tuple[int, int]], leader: int, bonus: int
+    ) -> tuple[list[int], list[int], int, int, int, int, int, int]:
+        """The search's view of a position: hands, the seats playing to the trick, how many
+        have played, the seat to play, the suit led, who is winning with which card, and the
+        points in the trick (with `bonus`)."""
         hands = list(hands)
         order = self._order(hands, leader, len(trick))
         if len(order) <= len(trick):
             raise ValueError("nobody is left to play to this trick")
+        led, best_seat, best_bit, pts = self._trick_state(trick, bonus)
+        index = len(trick)
+        return (hands, order, index, order[index], led, best_seat, best_bit, pts)
+
+    def _trick_state(
+        self, trick: Sequence[tuple[int, int]], bonus: int
+    ) -> tuple[int, int, int, int]:
+        """The suit led, the seat winning so far and its card, and the points at stake."""
         led, best_seat, best_bit, pts = _UNSET, _UNSET, _UNSET, bonus
         for seat, bit in trick:
             if led == _UNSET:
@@ -95,25 +203,29 @@ class Solver:
             elif self._beats(bit, best_bit, led):
                 best_seat, best_bit = seat, bit
             pts += self._points[bit]
-        index = len(trick)
-        seat = order[index]
-        total = pts + self.points_left(hands)
-        values: dict[int, int] = {}
-        guess = total // 2
-        for bit, twins in self._root_moves(hands, seat, led, best_bit):
-            lower, upper = 0, total
-            while lower < upper:
-                beta = max(guess, lower + 1)
-                guess = self._after(
-                    hands, order, index, seat, bit, led, best_seat, best_bit, pts, beta - 1, beta
-                )
-                if guess < beta:
-                    upper = guess
-                else:
-                    lower = guess
-            for twin in twins:
-                values[twin] = guess
-        return values
+        return led, best_seat, best_bit, pts
+
+    def _value(
+        self,
+        position: tuple[list[int], list[int], int, int, int, int, int, int],
+        bit: int,
+        lower: int,
+        upper: int,
+        guess: int,
+    ) -> int:
+        """The exact value of playing `bit` (known to lie in [lower, upper]), by null-window
+        searches closing in from `guess` (MTD(f))."""
+        hands, order, index, seat, led, best_seat, best_bit, pts = position
+        while lower < upper:
+            beta = max(guess, lower + 1)
+            guess = self._after(
+                hands, order, index, seat, bit, led, best_seat, best_bit, pts, beta - 1, beta
+            )
+            if guess < beta:
+                upper = guess
+            else:
+                lower = guess
+        return guess
 
     # ------------------------------------------------------------------ search
 

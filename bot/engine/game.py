@@ -243,9 +243,9 @@ class Game:
             rules or HouseRules(), players, seed, dealer, sides=sides, deck=deck, scores=scores
         )
 
-    def replayed(self) -> Game:
-        """A new game built from this one's start and action log; it must equal this one."""
-        game = Game(
+    def restarted(self) -> Game:
+        """A new game with this one's start (rules, seats, seed, first deal) and no action yet."""
+        return Game(
             self.rules,
             self.players,
             self.seed,
@@ -255,6 +255,10 @@ class Game:
             scores=self.initial_scores,
             seat_draw=self.seat_draw,
         )
+
+    def replayed(self) -> Game:
+        """A new game built from this one's start and action log; it must equal this one."""
+        game = self.restarted()
         for seat, action in self.log:
             game.apply(seat, action)
         return game

@@ -97,7 +97,10 @@ def _results(
             )
             text = hand_result_text(result, game.sides, context)
             name = f"hand-{result.hand_number}.png"
-            announcements.append(PendingAnnouncement(text, scene, render_hand_summary, name))
+            hand = None if table.game_id is None else (table.game_id, result.hand_number)
+            announcements.append(
+                PendingAnnouncement(text, scene, render_hand_summary, name, hand)
+            )
         else:
             game_scene = game_summary_scene(
                 game.history, event.side, seating, game.sides, rules.target_score

@@ -88,6 +88,7 @@ class PendingAnnouncement:
     scene: Any = None
     render: Callable[[Any], bytes] | None = None
     filename: str | None = None
+    hand: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,5 +117,5 @@ class Publisher:
                 picture = None
                 if item.render is not None:
                     picture = await self._draw(item.render, item.scene)
-                announcements.append(Announcement(item.text, picture, item.filename))
+                announcements.append(Announcement(item.text, picture, item.filename, item.hand))
             await self._outbox.deliver(replace(pending.update, announcements=tuple(announcements)))

@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.ai import LEVELS
 from bot.ai.pool import DecisionPool
-from bot.engine import Action, IllegalAction, Keep, KeepDecision
+from bot.engine import Action, HandScored, IllegalAction, Keep, KeepDecision
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.service import display
@@ -29,6 +29,8 @@ from bot.service.game_records import GameRecords, start_game
 from bot.service.options import TableOptions
 from bot.service.publishing import BackgroundTasks, Drawing, Pending, PendingAnnouncement, Publisher
 from bot.service.refusals import CountedError, TableAlreadyOpen, refusal
+from bot.service.replays import load_replay
+from bot.service.reviews import Replay, hand_review
 from bot.service.seats import Person, computer_name, creator_name, seat_to_take
 from bot.service.table import EndVote, Table, TableRegistry
 from bot.service.updates import Outbox, PrivateHand, PublicTable, SeatInfo, Update
@@ -417,10 +419,22 @@ class TableService:
             log.exception("Could not store an action at table %s; reloading it", table.id)
             await self._reload(table)
             raise
+        for event in events:
+            if isinstance(event, HandScored) and table.game_id is not None:
+                number = event.result.hand_number
+                self._tasks.spawn(self._review(table.record.guild_id, table.game_id, number))
         shown_by_caller = responder if answered else None
         pending = after_action(table, game, events, hand_cards, acting_before, shown_by_caller)
         self._changed(table)
         return pending
+
+    async def _review(self, guild_id: int, game_id: int, number: int) -> None:
+        """Review a hand just finished, in the background, so that its replay opens at once
+        and the statistics count its card play."""
+        try:
+            await self.replay(guild_id, game_id, number)
+        except UserFacingError as refused:  # a game whose actions do not replay
+            log.warning("Hand %s of game %s cannot be reviewed: %s", number, game_id, refused)
 
     async def _reload(self, table: Table) -> None:
         """Make the table what the store says it is, after a failed write."""
@@ -472,3 +486,15 @@ class TableService:
         if lookup(key, DEFAULT_LOCALE) is None:
             return t("text.hint_plain", locale, action=shown)
         return t("text.hint", locale, reason=t(key, locale, **params))
+
+    async def replay(self, guild_id: int, game_id: int, number: int) -> Replay:
+        """A finished hand's replay with its review, computed once in the computer players'
+        worker process (off the event loop) and kept (see ``replays`` and ``reviews``)."""
+        stored = await load_replay(self.store, guild_id, game_id, number)
+        try:
+            review = await hand_review(self.store, self._decisions, stored)
+        except Exception:
+            # The replay stands on its own: without its review rather than not at all.
+            log.exception("Could not review hand %s of game %s", number, game_id)
+            review = None
+        return Replay(stored, review)

@@ -20,6 +20,8 @@ class Announcement:
     text: str
     picture: bytes | None = None
     filename: str | None = None
+    #: (game id, hand number) of a hand's result: the message offers that hand's replay.
+    hand: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

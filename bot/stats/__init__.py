@@ -25,6 +25,7 @@ from bot.stats.boards import (
     leaderboard,
     min_games,
 )
+from bot.stats.card_play import CARD_PLAY_GAMES, card_play_losses
 from bot.stats.history import (
     HISTORY_SIZE,
     GameHands,
@@ -47,6 +48,7 @@ from bot.stats.recorder import (
 )
 
 __all__ = [
+    "CARD_PLAY_GAMES",
     "HISTORY_SIZE",
     "MIN_GAMES",
     "PAGE_SIZE",
@@ -63,6 +65,7 @@ __all__ = [
     "PlayerCard",
     "Skill",
     "board_settings",
+    "card_play_losses",
     "computer_key",
     "game_hands",
     "is_computer",

@@ -11,6 +11,7 @@ from .games import GamesRepository
 from .locations import resolve
 from .postgres_backend import PostgresDatabase
 from .preferences import PreferencesRepository
+from .reviews import ReviewsRepository
 from .sqlite_backend import SqliteDatabase
 from .store_errors import StoreError
 from .tables import TablesRepository
@@ -25,6 +26,8 @@ class Store:
         :class:`~bot.store.games.GamesRepository`: games, actions, snapshots, hands, results.
     ``store.preferences``
         :class:`~bot.store.preferences.PreferencesRepository`: per-user settings.
+    ``store.reviews``
+        :class:`~bot.store.reviews.ReviewsRepository`: the review of each finished hand.
 
     Every method is a coroutine, and every write is committed before it returns. Open with
     :meth:`open` (which applies pending migrations) and close with :meth:`close`, or use
@@ -36,6 +39,7 @@ class Store:
         self.tables = TablesRepository(db)
         self.games = GamesRepository(db)
         self.preferences = PreferencesRepository(db)
+        self.reviews = ReviewsRepository(db)
 
     @classmethod
     async def open(cls, target: str | os.PathLike[str], *, clock: Clock = utc_now) -> Store:

@@ -20,8 +20,17 @@ from bot.engine import Game
 from bot.i18n import t, tn
 from bot.render.board import render_board
 from bot.render.player_card import render_player_card
-from bot.stats import MIN_GAMES, Metric, Period, leaderboard, player_card, user_key
+from bot.stats import (
+    MIN_GAMES,
+    Metric,
+    Period,
+    card_play_losses,
+    leaderboard,
+    player_card,
+    user_key,
+)
 from bot.stats.board_scenes import board_scene, card_scene
+from cogs.leaderboard import card_play_text
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
@@ -144,6 +153,10 @@ async def test_a_game_played_through_discord_reaches_the_boards_cards_and_histor
     assert dict(card.bids) == dict(bids)
     assert len(card.rating_history) == 1
     assert await _picture(stats.response) == render_player_card(card_scene(card, EN))
+    # Above the card, the points Bob's cards lost per hand, from every hand's review.
+    losses = await card_play_losses(store, guild.id, bob.id)
+    assert len(losses) == 1
+    assert stats.response.content == card_play_text(losses, EN)
 
     # The history lists the game with its sides and final scores, the winners in bold.
     history = await bob.slash(channel, "cinch history")

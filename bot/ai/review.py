@@ -1,0 +1,226 @@
+"""The review of a finished hand's card play: what each card cost, judged double-dummy.
+
+Once a hand is over every card is known, so each card played can be judged exactly from the
+position it was played in: the open-hand `solver` values every legal card of that player for
+their side (points their side still captures from this trick on, everybody then playing
+perfectly), and the card played is compared with the best. The difference is what that card
+cost; the cards worth the best are what would have been better. Only the cards that might beat
+the one played are valued exactly (`Solver.move_values(judged=...)`), and a forced card is not
+searched at all. Playing out one perfect continuation after the card played and one after the
+best card (`Solver.line`) shows which scoring cards the side lost, and to whom. With three
+sides, the other two are assumed to play against the judged side, as in the solver.
+
+One solver serves the whole hand (both sides of a two-side hand, one per side with three): its
+transposition table holds positions of this deal only, so later positions reuse what earlier
+ones found.
+
+The maker's contract is set against what their hand was worth as the `hard` player bids
+(`bidding.hand_worth`, from the cards they held when they bid).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.ai.bidding import Seat, hand_worth
+from bot.ai.bits import LAYOUTS, BitLayout
+from bot.ai.handvalue import bid_table
+from bot.ai.solver import Solver
+from bot.engine import Card, SeatView, Suit, legal_plays
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPosition:
+    """The moment before one card was played, every hand known: what the review judges."""
+
+    seat: int
+    card: Card
+    trick_number: int
+    #: Each seat's cards before this play.
+    hands: tuple[tuple[Card, ...], ...]
+    #: The cards already in the trick, in order, and the seat that led it.
+    trick: tuple[tuple[int, Card], ...]
+    leader: int
+    #: Points going to this trick's winner besides its cards (trumps thrown to the first).
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A card that cost its side points: how many, and the cards that would have kept them."""
+
+    #: Which play of the hand (0 for the first card led).
+    play: int
+    seat: int
+    card: Card
+    lost: int
+    better: tuple[Card, ...]
+    #: Scoring cards the side keeps with the best card but not with this one, each with the seat
+    #: that takes it instead (along one perfect continuation of each).
+    falls: tuple[tuple[Card, int], ...] = ()
+
+
+def review_plays(
+    plays: Sequence[PlayPosition], trump: Suit, side_of: Sequence[int]
+) -> tuple[Verdict, ...]:
+    """The cards of `plays` that cost their side points, in the order they were played."""
+    layout = LAYOUTS[trump]
+    solvers = _Solvers(layout, side_of)
+    verdicts = []
+    #: The position's value, when the previous card's search found it (two sides only).
+    known: int | None = None
+    for index, position in enumerate(plays):
+        solver = solvers.of(position.seat)
+        if known is not None and index and not position.trick:
+            known -= _banked(plays[index - 1], position.leader, layout, solver)
+        led = [card for _, card in position.trick]
+        if len(legal_plays(position.hands[position.seat], led, trump)) < 2:
+            continue  # a forced card costs nothing, and keeps the position's value
+        hands = [layout.mask(hand) for hand in position.hands]
+        trick = [(seat, layout.bit[card]) for seat, card in position.trick]
+        played = layout.bit[position.card]
+        values = solver.move_values(
+            hands, trick, position.leader, position.bonus, judged=played, value=known
+        )
+        # What the card played leaves is the value of the next position.
+        known = values[played] if solvers.shared else None
+        # Values are the maximising side's points: the other side wants them low.
+        sign = 1 if solver.maximising[position.seat] else -1
+        best = max(sign * value for value in values.values())
+        lost = best - sign * values[played]
+        if lost > 0:
+            best_bits = [bit for bit in sorted(values, reverse=True) if sign * values[bit] == best]
+            better = tuple(layout.card[bit] for bit in best_bits)
+            lines = [
+                _captures(solver, position, hands, trick, bit, values[bit])
+                for bit in (played, best_bits[0])
+            ]
+            falls = tuple(
+                (layout.card[bit], seat)
+                for bit, seat in sorted(lines[0].items(), reverse=True)
+                if side_of[seat] != side_of[position.seat]
+                and side_of[lines[1][bit]] == side_of[position.seat]
+            )
+            verdicts.append(Verdict(index, position.seat, position.card, lost, better, falls))
+    return tuple(verdicts)
+
+
+def _captures(
+    solver: Solver,
+    position: PlayPosition,
+    hands: list[int],
+    trick: list[tuple[int, int]],
+    bit: int,
+    value: int,
+) -> dict[int, int]:
+    """Who takes each scoring card still in play if the seat plays `bit` (worth `value`) and
+    everybody then plays perfectly."""
+    after = list(hands)
+    after[position.seat] ^= 1 << bit
+    played = [*trick, (position.seat, bit)]
+    tricks = solver.line(after, played, position.leader, position.bonus, value)
+    points = solver.layout.points
+    return {card: winner for winner, cards in tricks for _, card in cards if points[card]}
+
+
+def _banked(last: PlayPosition, winner: int, layout: BitLayout, solver: Solver) -> int:
+    """The points of the trick that `last` completed when the maximising side won them: they
+    count in the value of the position before, and no longer after."""
+    if not solver.maximising[winner]:
+        return 0
+    cards = [card for _, card in last.trick] + [last.card]
+    return last.bonus + sum(layout.points[layout.bit[card]] for card in cards)
+
+
+class _Solvers:
+    """The solvers of a hand's review. With two sides, the points one side does not take the
+    other does, so one solver (and one transposition table) judges both; with three, each side
+    has its own, the other two playing against it."""
+
+    def __init__(self, layout: BitLayout, side_of: Sequence[int]) -> None:
+        self._layout, self._side_of = layout, side_of
+        #: With two sides one solver serves every seat, and its values carry from one card to
+        #: the next.
+        self.shared = len(set(side_of)) == 2
+        self._by_side: dict[int, Solver] = {}
+
+    def of(self, seat: int) -> Solver:
+        side = 0 if self.shared else self._side_of[seat]
+        solver = self._by_side.get(side)
+        if solver is None:
+            solver = self._by_side[side] = Solver(self._layout, self._side_of, side)
+        return solver
+
+
+def points_lost(verdicts: Sequence[Verdict], players: int) -> tuple[int, ...]:
+    """Each seat's points lost by card play over the hand."""
+    lost = [0] * players
+    for verdict in verdicts:
+        lost[verdict.seat] += verdict.lost
+    return tuple(lost)
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """A hand's review: the costly cards, and what the maker's hand was worth (if known)."""
+
+    verdicts: tuple[Verdict, ...]
+    worth: int | None
+
+
+def review_hand(
+    plays: Sequence[PlayPosition],
+    trump: Suit,
+    side_of: Sequence[int],
+    maker_view: SeatView | None,
+) -> HandReview:
+    """The whole review of a hand; `maker_view` is the maker's view when they bid."""
+    worth = None
+    if maker_view is not None:
+        worth = hand_worth(maker_view.hand, Seat.of(maker_view), bid_table())
+    return HandReview(review_plays(plays, trump, side_of), worth)
+
+
+#: The version of the review's JSON form; a stored review of another version is not read
+#: (and so is computed again).
+REVIEW_VERSION = 2
+
+
+def review_to_json(review: HandReview) -> dict[str, Any]:
+    """``{"version", "verdicts": [[play, seat, card, lost, [better cards], [[card, seat], ...]],
+    ...], "worth"}``."""
+    return {
+        "version": REVIEW_VERSION,
+        "verdicts": [
+            [
+                v.play,
+                v.seat,
+                v.card.code,
+                v.lost,
+                [card.code for card in v.better],
+                [[card.code, seat] for card, seat in v.falls],
+            ]
+            for v in review.verdicts
+        ],
+        "worth": review.worth,
+    }
+
+
+def review_from_json(data: Any) -> HandReview | None:
+    """The review `review_to_json` wrote, or None for anything else (another version)."""
+    if not isinstance(data, dict) or data.get("version") != REVIEW_VERSION:
+        return None
+    verdicts = tuple(
+        Verdict(
+            play,
+            seat,
+            Card.parse(card),
+            lost,
+            tuple(Card.parse(code) for code in better),
+            tuple((Card.parse(code), taker) for code, taker in falls),
+        )
+        for play, seat, card, lost, better, falls in data["verdicts"]
+    )
+    return HandReview(verdicts, data["worth"])

@@ -1,0 +1,132 @@
+"""The hand review: positions whose double-dummy answer is known, and a whole replayed hand."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.ai.bits import LAYOUTS
+from bot.ai.review import PlayPosition, Verdict, points_lost, review_hand, review_plays
+from bot.ai.solver import Solver
+from bot.engine import Card, Game, Suit, parse_cards
+from bot.engine.random_player import random_action
+from bot.service.replay_steps import replay_hand
+
+SIDES = (0, 1, 0, 1)
+#: Two cards each, hearts trumps, North to lead. Leading A♥ draws East's Right Pedro (5♥):
+#: North–South take High and the Pedro, 6. Leading 4♣ lets East trump it with the Pedro and
+#: keep it; North–South then take only High (A♥) in the last trick, 1: the club costs 5, and
+#: the Pedro falls to East.
+HANDS = tuple(tuple(parse_cards(text)) for text in ("AH 4C", "5H 2C", "3C 6C", "7C 8C"))
+
+
+def _lead(card: str) -> PlayPosition:
+    return PlayPosition(0, Card.parse(card), 1, HANDS, (), leader=0, bonus=0)
+
+
+def test_a_lead_that_gives_away_the_pedro_costs_five_and_the_ace_was_better():
+    assert review_plays([_lead("4C")], Suit.HEARTS, SIDES) == (
+        Verdict(0, 0, Card.parse("4C"), 5, (Card.parse("AH"),), ((Card.parse("5H"), 1),)),
+    )
+
+
+def test_the_best_card_costs_nothing():
+    assert review_plays([_lead("AH")], Suit.HEARTS, SIDES) == ()
+
+
+def test_a_forced_card_never_costs_anything():
+    # East, second to the trump lead, must follow with the Pedro: no choice, no verdict.
+    after_lead = tuple(tuple(hand) for hand in (parse_cards("4C"), *HANDS[1:]))
+    position = PlayPosition(
+        1, Card.parse("5H"), 1, after_lead, ((0, Card.parse("AH")),), leader=0, bonus=0
+    )
+    assert review_plays([position], Suit.HEARTS, SIDES) == ()
+
+
+def test_a_perfect_line_plays_the_hand_out_keeping_its_value():
+    layout = LAYOUTS[Suit.HEARTS]
+    solver = Solver(layout, SIDES, 0)
+    hands = [layout.mask(hand) for hand in HANDS]
+    hands[0] ^= 1 << layout.bit[Card.parse("4C")]
+    tricks = solver.line(hands, [(0, layout.bit[Card.parse("4C")])], 0, 0, value=1)
+    played = [[(seat, layout.card[bit]) for seat, bit in cards] for _, cards in tricks]
+    # East trumps the club with the Pedro and wins; North's ace takes the last trick.
+    assert [winner for winner, _ in tricks] == [1, 0]
+    assert played[0][:2] == [(0, Card.parse("4C")), (1, Card.parse("5H"))]
+    assert played[1][0] == (1, Card.parse("2C")) and (0, Card.parse("AH")) in played[1]
+
+
+def test_points_thrown_to_the_first_trick_count_for_its_winner():
+    # The same lead with 5 points set aside for the first trick's winner: leading the club
+    # now gives East–West the trick's 5 and the bonus, so it costs 10.
+    position = PlayPosition(0, Card.parse("4C"), 1, HANDS, (), leader=0, bonus=5)
+    [verdict] = review_plays([position], Suit.HEARTS, SIDES)
+    assert verdict.lost == 10
+
+
+def test_points_lost_add_up_by_seat():
+    verdicts = [
+        Verdict(0, 1, Card.parse("4C"), 5, ()),
+        Verdict(3, 3, Card.parse("9S"), 2, ()),
+        Verdict(7, 1, Card.parse("2D"), 1, ()),
+    ]
+    assert points_lost(verdicts, 4) == (0, 6, 0, 2)
+
+
+def test_a_whole_hand_is_reviewed_card_by_card_with_the_makers_worth():
+    game = Game.new(seed=21, first_dealer=0)
+    rng = random.Random(4)
+    while not game.history:
+        game.apply(game.to_act, random_action(game.decision(), rng))
+    replay = replay_hand(game.restarted(), game.log, game.history[0].hand_number)
+    review = review_hand(replay.plays, replay.trump, game.side_of, replay.maker_view)
+    assert replay.maker_view is None or isinstance(review.worth, int)
+    for verdict in review.verdicts:
+        position = replay.plays[verdict.play]
+        assert (verdict.seat, verdict.card) == (position.seat, position.card)
+        assert verdict.lost > 0 and verdict.card not in verdict.better
+        assert all(card in position.hands[verdict.seat] for card in verdict.better)
+        # Each scoring card that fell was still in play, and went to the other side.
+        for card, taker in verdict.falls:
+            assert game.side_of[taker] != game.side_of[verdict.seat]
+            assert any(card in hand for hand in position.hands)
+
+
+def test_the_other_side_is_judged_the_same_way():
+    # The same deal turned a seat clockwise: East leads, and East–West lose the Pedro.
+    turned = HANDS[3:] + HANDS[:3]
+    position = PlayPosition(1, Card.parse("4C"), 1, turned, (), leader=1, bonus=0)
+    assert review_plays([position], Suit.HEARTS, SIDES) == (
+        Verdict(0, 1, Card.parse("4C"), 5, (Card.parse("AH"),), ((Card.parse("5H"), 2),)),
+    )
+
+
+def _plain_review(replay, side_of) -> list[tuple[int, int, list[Card]]]:
+    """Every legal card valued exactly, one solver per side: what the review must agree with."""
+    layout = LAYOUTS[replay.trump]
+    found = []
+    for index, position in enumerate(replay.plays):
+        solver = Solver(layout, side_of, side_of[position.seat])
+        hands = [layout.mask(hand) for hand in position.hands]
+        trick = [(seat, layout.bit[card]) for seat, card in position.trick]
+        values = solver.move_values(hands, trick, position.leader, position.bonus)
+        best = max(values.values())
+        lost = best - values[layout.bit[position.card]]
+        if lost:
+            ordered = sorted(values, reverse=True)
+            better = [layout.card[bit] for bit in ordered if values[bit] == best]
+            found.append((index, lost, better))
+    return found
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 3), (4, 8), (4, 13), (4, 21), (3, 5), (2, 9)])
+def test_the_review_agrees_with_valuing_every_card(players, seed):
+    game = Game.new(players=players, seed=seed, first_dealer=0)
+    rng = random.Random(seed)
+    while not game.history:
+        game.apply(game.to_act, random_action(game.decision(), rng))
+    replay = replay_hand(game.restarted(), game.log, game.history[0].hand_number)
+    verdicts = review_plays(replay.plays, replay.trump, game.side_of)
+    expected = _plain_review(replay, game.side_of)
+    assert [(v.play, v.lost, list(v.better)) for v in verdicts] == expected

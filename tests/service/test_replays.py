@@ -1,0 +1,116 @@
+"""Replays of finished hands, rebuilt by the engine from the stored actions."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from bot.ai.review import review_from_json, review_to_json
+from bot.engine import Game, HouseRules, Phase, Play
+from bot.errors import UserFacingError
+from bot.service import TableOptions, TableService
+from bot.service.replay_steps import StepKind
+from bot.service.replays import load_replay
+from bot.store import Store
+
+from .conftest import ALICE, BOB, CAROL, DAVE, GUILD, open_table, play_until
+
+
+async def four_people(service: TableService) -> int:
+    table_id = await open_table(service, options=TableOptions(rules=HouseRules(target_score=51)))
+    for person in (BOB, CAROL, DAVE):
+        await service.join(table_id, person)
+    await service.start(table_id, ALICE.user_id)
+    return table_id
+
+
+def second_hand_in_play(table) -> bool:
+    game = table.game
+    return game.hand_number >= 2 and game.phase is Phase.PLAY and len(game.tricks) == 1
+
+
+async def test_a_finished_hand_replays_as_the_engine_played_it(service, clock, store: Store):
+    table_id = await four_people(service)
+    table = await play_until(service, clock, table_id, second_hand_in_play)
+    await clock.settle(service)
+    game_id = table.game_id
+    first_hand = (await store.games.hands(game_id))[0].number
+
+    stored = await load_replay(store, GUILD, game_id, first_hand)
+
+    replay = stored.replay
+    kinds = [step.kind for step in replay.steps]
+    assert kinds[:3] == [StepKind.AUCTION, StepKind.TRUMP, StepKind.DRAW]
+    assert kinds[-1] is StepKind.RESULT and kinds.count(StepKind.TRICK) == 6
+    assert stored.names == tuple(table.seats[seat].display_name for seat in range(4))
+    # The engine's own game, from its log, went through the same hand.
+    engine = table.game
+    played = [result for result in engine.history if result.hand_number == first_hand]
+    assert replay.steps[-1].result == played[0]
+    plays = [
+        (seat, action.card)
+        for seat, action in _hand_log(engine, first_hand)
+        if isinstance(action, Play)
+    ]
+    assert [(p.seat, p.card) for p in replay.plays] == plays
+    tricks = [step for step in replay.steps if step.kind is StepKind.TRICK]
+    assert [card for step in tricks for card in step.trick] == plays
+    # Every card of every trick was in its player's hand at the start of that trick.
+    for step in tricks:
+        for seat, card in step.trick:
+            assert card in step.hands[seat]
+
+
+def _hand_log(game: Game, number: int) -> list:
+    """The actions of hand `number`, found by replaying the game's own log."""
+    replay = game.restarted()
+    actions = []
+    for seat, action in game.log:
+        if replay.hand_number == number:
+            actions.append((seat, action))
+        replay.apply(seat, action)
+    return actions
+
+
+async def test_the_hand_being_played_is_refused(service, clock, store: Store):
+    table_id = await four_people(service)
+    table = await play_until(service, clock, table_id, second_hand_in_play)
+    await clock.settle(service)
+    with pytest.raises(UserFacingError) as refused:
+        await load_replay(store, GUILD, table.game_id, table.game.hand_number)
+    assert refused.value.key == "replay.in_play"
+    with pytest.raises(UserFacingError) as elsewhere:
+        await load_replay(store, GUILD + 1, table.game_id, 1)
+    assert elsewhere.value.key == "replay.not_found"
+
+
+async def test_a_game_whose_actions_no_longer_replay_says_so(service, clock, store: Store):
+    table_id = await four_people(service)
+    table = await play_until(service, clock, table_id, second_hand_in_play)
+    await clock.settle(service)
+    game_id = table.game_id
+    number = (await store.games.hands(game_id))[0].number
+    # An older version's game: its stored snapshot is in a format this engine does not read.
+    await store.games.save_state(game_id, {"format": 0}, seq=0)
+    with pytest.raises(UserFacingError) as refused:
+        await load_replay(store, GUILD, game_id, number)
+    assert refused.value.key == "replay.unavailable"
+
+
+async def test_a_review_is_computed_once_then_read_back(service, clock, store: Store):
+    table_id = await four_people(service)
+    table = await play_until(service, clock, table_id, second_hand_in_play)
+    await clock.settle(service)
+    game_id = table.game_id
+    number = (await store.games.hands(game_id))[0].number
+
+    first = await service.replay(GUILD, game_id, number)
+
+    assert first.review is not None
+    assert review_from_json(await store.reviews.get(game_id, number)) == first.review
+    # What is stored is what is shown from then on: nothing is computed again.
+    await store.reviews.save(game_id, number, review_to_json(replace(first.review, verdicts=())))
+    again = await service.replay(GUILD, game_id, number)
+    assert again.review is not None and again.review.verdicts == ()
+    assert again.stored == first.stored
