@@ -30,7 +30,7 @@ def _kind(call: Any) -> str:
     if call.path.startswith("/webhooks/"):
         return "hand"
     if call.method == "POST" and "/messages" in call.path:
-        return "table posted" if body.get("components") else "announcement"
+        return "table posted" if "cinch:show:" in str(body.get("components")) else "announcement"
     if call.method == "PATCH" and "/messages/" in call.path:
         return "table edited"
     if call.method == "DELETE" and "/messages/" in call.path:
