@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.engine import Game, HouseRules, Phase
-from bot.service import Person, Reminder, TableOptions, TableService, Update
+from bot.service import Person, Reminder, Table, TableOptions, TableService, Update
 from bot.store import Store
 from bot.store.locations import describe_location
 
@@ -77,6 +77,26 @@ class DemoOutbox:
         self.written.append(path)
 
 
+async def start_computer_game(
+    service: TableService, guild_id: int, channel_id: int, options: TableOptions, level: str
+) -> Table:
+    """Open a table of computer players only in the channel, and start its game (the host who
+    opens it leaves its seat to a computer player): nobody needs to be there to play it."""
+    table = await service.open_table(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        creator=HOST,
+        options=options,
+        language="en",
+        turn_timer=None,
+    )
+    await service.leave(table.id, HOST.user_id)
+    for _ in range(options.players):
+        await service.add_computer(table.id, HOST.user_id, level=level)
+    await service.start(table.id, HOST.user_id)
+    return service.table(table.id)
+
+
 async def play_demo(settings: DemoSettings) -> list[Path]:
     """Play one game to the end; return the pictures written."""
     settings.output.mkdir(parents=True, exist_ok=True)
@@ -105,18 +125,9 @@ async def play_demo(settings: DemoSettings) -> list[Path]:
         service.seeds = random.Random(settings.seed)
     try:
         options = TableOptions(rules=HouseRules(target_score=settings.target), computer_pause=0.0)
-        table = await service.open_table(
-            guild_id=DEMO_GUILD,
-            channel_id=DEMO_CHANNEL,
-            creator=HOST,
-            options=options,
-            language="en",
-            turn_timer=None,
+        table = await start_computer_game(
+            service, DEMO_GUILD, DEMO_CHANNEL, options, level=settings.level
         )
-        await service.leave(table.id, HOST.user_id)
-        for _ in range(options.players):
-            await service.add_computer(table.id, HOST.user_id, level=settings.level)
-        await service.start(table.id, HOST.user_id)
         while table.playing or service.pending_tasks - parked:
             await asyncio.sleep(POLL)
     finally:

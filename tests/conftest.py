@@ -27,9 +27,10 @@ def database_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(database_path: Path) -> AsyncIterator[Store]:
-    """A migrated store on a fresh file, closed after the test."""
-    opened = await Store.open(database_path)
+async def store(database: str | Path) -> AsyncIterator[Store]:
+    """A migrated store on a fresh database, on SQLite and on PostgreSQL, closed after the
+    test (suites that need one engine, or a clock of their own, define their own)."""
+    opened = await Store.open(database)
     try:
         yield opened
     finally:

@@ -25,7 +25,7 @@ class ReviewsRepository:
         async with self._db.write() as tx:
             await tx.execute(
                 "INSERT INTO hand_reviews (game_id, hand_number, review, reviewed_at)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, hand_number) DO UPDATE"
-                " SET review = excluded.review, reviewed_at = excluded.reviewed_at",
+                " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, hand_number) DO UPDATE SET"
+                " review = excluded.review, reviewed_at = excluded.reviewed_at",
                 (game_id, hand_number, encode_json(review), self._db.now()),
             )

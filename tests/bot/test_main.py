@@ -19,11 +19,13 @@ from bot.settings import missing_token_message
 
 @pytest.fixture
 def no_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A working directory without .env and an environment without the bot's variables."""
+    """A working directory without .env and an environment without the bot's variables; the
+    default database goes to a data folder of the test's own, never the user's."""
     for name in (
         "DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS"
     ):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data-home"))
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

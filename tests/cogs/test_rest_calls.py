@@ -22,16 +22,6 @@ from bot.engine import DiscardDecision, KeepDecision, PlayDecision, TrumpDecisio
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
 
-def _announcement(body: dict[str, Any]) -> bool:
-    """A new message without buttons, or a hand's result with its "Replay hand" button."""
-    ids = [
-        item.get("custom_id", "")
-        for row in body.get("components") or []
-        for item in row.get("components", [])
-    ]
-    return all(custom_id.startswith("cinch:replay-open:") for custom_id in ids)
-
-
 def _kind(call: Any) -> str:
     """A Discord call by what it does for the players."""
     body = call.json if isinstance(call.json, dict) else {}
@@ -40,7 +30,7 @@ def _kind(call: Any) -> str:
     if call.path.startswith("/webhooks/"):
         return "hand"
     if call.method == "POST" and "/messages" in call.path:
-        return "announcement" if _announcement(body) else "table posted"
+        return "table posted" if "cinch:show:" in str(body.get("components")) else "announcement"
     if call.method == "PATCH" and "/messages/" in call.path:
         return "table edited"
     if call.method == "DELETE" and "/messages/" in call.path:

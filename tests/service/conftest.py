@@ -14,7 +14,6 @@ import heapq
 import itertools
 import random
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 from typing import Any, Protocol
 
 import pytest
@@ -94,16 +93,6 @@ class RecordingOutbox:
 
     def announcements(self) -> list[str]:
         return [item.text for update in self.updates for item in update.announcements]
-
-
-@pytest.fixture
-async def store(database: str | Path) -> AsyncIterator[Store]:
-    """The service's store, on SQLite and on PostgreSQL."""
-    opened = await Store.open(database)
-    try:
-        yield opened
-    finally:
-        await opened.close()
 
 
 @pytest.fixture

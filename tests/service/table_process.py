@@ -11,12 +11,12 @@ from __future__ import annotations
 import asyncio
 import sys
 
+from bot.demo import start_computer_game
 from bot.engine import HouseRules
-from bot.service import NoOutbox, Person, TableOptions, TableService
+from bot.service import NoOutbox, TableOptions, TableService
 from bot.sharding import ShardPlan, shard_of
 from bot.store import Store
 
-HOST = Person(1, "host")
 #: Short games with a pause between computer moves, so a kill lands in the middle of a hand.
 TARGET, PAUSE = 11, 0.02
 
@@ -34,18 +34,8 @@ async def run(url: str, plan: ShardPlan, tables: int) -> None:
     await service.restore()
     options = TableOptions(rules=HouseRules(target_score=TARGET), computer_pause=PAUSE)
     for number in range(tables):
-        table = await service.open_table(
-            guild_id=guild_on_shard(plan.ids[0], plan.count, number),
-            channel_id=1000 + number,
-            creator=HOST,
-            options=options,
-            language="en",
-            turn_timer=None,
-        )
-        await service.leave(table.id, HOST.user_id)
-        for _ in range(options.players):
-            await service.add_computer(table.id, HOST.user_id, level="easy")
-        await service.start(table.id, HOST.user_id)
+        guild = guild_on_shard(plan.ids[0], plan.count, number)
+        await start_computer_game(service, guild, 1000 + number, options, level="easy")
     print("ready", flush=True)
     await asyncio.Event().wait()
 

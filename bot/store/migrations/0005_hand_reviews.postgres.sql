@@ -1,4 +1,4 @@
--- 0005_hand_reviews.sql for PostgreSQL: the same table, without WITHOUT ROWID.
+-- As 0005_hand_reviews.sql, with PostgreSQL's 64-bit ids and an ordinary table.
 CREATE TABLE hand_reviews (
     game_id     BIGINT  NOT NULL,
     hand_number INTEGER NOT NULL,
