@@ -9,7 +9,6 @@ custom ids say everything needed to answer a click, so they keep working after a
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,7 +18,7 @@ from bot import stats
 from bot.errors import UserFacingError
 from bot.i18n import t, tn
 from bot.render.player_card import render_player_card
-from bot.stats.board_scenes import card_scene, one_decimal
+from bot.stats.board_scenes import card_scene
 from bot.store import UNSET
 from cogs.attachments import png_file
 from cogs.board_pages import board_reply
@@ -63,26 +62,6 @@ class ConfirmReset(ReportsErrors, discord.ui.View):
         await interaction.response.edit_message(
             content=t("boards.reset.cancelled", self.locale), view=None
         )
-
-
-#: Eight heights of bar, lowest first, for a chart in one line of text.
-SPARK_BARS = "▁▂▃▄▅▆▇█"
-
-
-def sparkline(values: Sequence[float]) -> str:
-    """The values as a one-line bar chart (the highest a full bar, nothing a flat one)."""
-    top = max(values, default=0) or 1
-    last = len(SPARK_BARS) - 1
-    return "".join(SPARK_BARS[round(value / top * last)] for value in values)
-
-
-def card_play_text(losses: Sequence[float], locale: str) -> str:
-    """The points lost by card play per hand over the latest games, oldest first ("" without
-    any reviewed hand)."""
-    if not losses:
-        return ""
-    average = one_decimal(sum(losses) / len(losses), locale)
-    return t("stats.card_play", locale, chart=sparkline(losses), average=average)
 
 
 def describe_board_settings(settings: stats.BoardSettings, locale: str) -> str:
@@ -143,14 +122,11 @@ class BoardCommands(CinchCommands):
         locale = await interaction_locale(interaction)
         # Someone who hides from the boards still sees their own card, just not in public.
         await interaction.response.defer(thinking=True, ephemeral=hidden)
-        png = await asyncio.to_thread(render_player_card, card_scene(card, locale))
-        alt = t("stats.alt", locale, name=card.name)
         losses = await stats.card_play_losses(store, guild_of(interaction), subject.id)
-        await interaction.followup.send(
-            content=card_play_text(losses, locale),
-            file=png_file(png, "player.png", alt),
-            ephemeral=hidden,
-        )
+        scene = card_scene(card, locale, losses)
+        png = await asyncio.to_thread(render_player_card, scene)
+        alt = t("stats.alt", locale, name=card.name)
+        await interaction.followup.send(file=png_file(png, "player.png", alt), ephemeral=hidden)
 
     @app_commands.command(**command_strings("cinch.history"))
     @require_table_permissions

@@ -30,6 +30,7 @@ TILE_COLUMNS = 4
 TILE_HEIGHT = 78
 TILES_TOP = 112
 CHART_HEIGHT = 210
+CARD_PLAY_HEIGHT = 110
 RATING_CHART_WIDTH = 470
 PARTNER_HEIGHT = 56
 SCALE = 3
@@ -60,6 +61,7 @@ class CardWords:
     streak: str = "Best win streak"
     rating_chart: str = "Rating over time"
     bids_chart: str = "Bids by amount"
+    card_play_chart: str = "Points lost by card play per hand, latest games · average {average}"
     best_partner: str = "Best partner"
     partner_record: str = "won {wins} of {games} together"
     no_partner: str = "No partner games yet"
@@ -94,6 +96,11 @@ class PlayerCardScene:
     partner_is_computer: bool = False
     partner_wins: int = 0
     partner_games: int = 0
+    #: Points lost by card play per hand (the hand review) in each of the latest reviewed
+    #: games, oldest first; no chart without any.
+    card_play: tuple[float, ...] = ()
+    #: Their average, formatted ("1.4").
+    card_play_average: str = ""
     words: CardWords = field(default_factory=CardWords)
 
 
@@ -104,7 +111,9 @@ class _CardPainter(Painter):
         self.tiles = self.tile_texts()
         rows = -(-len(self.tiles) // TILE_COLUMNS)
         self.charts_top = TILES_TOP + rows * (TILE_HEIGHT + GAP) + 4
-        self.partner_top = self.charts_top + CHART_HEIGHT + GAP
+        self.card_play_top = self.charts_top + CHART_HEIGHT + GAP
+        card_play = CARD_PLAY_HEIGHT + GAP if scene.card_play else 0
+        self.partner_top = self.card_play_top + card_play
         height = self.partner_top + PARTNER_HEIGHT + MARGIN
         self.image, self.draw = felt((WIDTH, height), FELT_DARK)
 
@@ -134,6 +143,9 @@ class _CardPainter(Painter):
         self.image.paste(self.rating_chart(chart_width), (MARGIN, self.charts_top))
         bids_left = MARGIN + chart_width + GAP
         self.image.paste(self.bids_chart(WIDTH - MARGIN - bids_left), (bids_left, self.charts_top))
+        if self.scene.card_play:
+            chart = self.card_play_chart(WIDTH - 2 * MARGIN)
+            self.image.paste(chart, (MARGIN, self.card_play_top))
         self.partner()
         return self.image
 
@@ -174,8 +186,10 @@ class _CardPainter(Painter):
             room = width - 36 - value_width
             self.text((left + width - 12, top + 54), detail, SMALL, HIGHLIGHT, room, "right")
 
-    def panel(self, width: int, title: str) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-        panel = Image.new("RGB", (width, CHART_HEIGHT), PANEL)
+    def panel(
+        self, width: int, title: str, height: int = CHART_HEIGHT
+    ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+        panel = Image.new("RGB", (width, height), PANEL)
         draw_text(panel, (14, 20), title, SMALL, TEXT_DIM, max_width=width - 28)
         return panel, ImageDraw.Draw(panel)
 
@@ -240,6 +254,26 @@ class _CardPainter(Painter):
                 )
             if (amount - first) % label_every == 0:
                 draw_text(panel, (centre, plot[3] + 14), str(amount), TINY, TEXT_DIM, "centre")
+        return panel
+
+    def card_play_chart(self, width: int) -> Image.Image:
+        """One bar per game, the points its player's cards lost per hand against perfect play:
+        lower is better, so improvement shows as bars going down. The latest game stands out."""
+        losses = self.scene.card_play
+        title = self.words.card_play_chart.format(average=self.scene.card_play_average)
+        panel, draw = self.panel(width, title, CARD_PLAY_HEIGHT)
+        plot = (14, 40, width - 14, CARD_PLAY_HEIGHT - 12)
+        slot = min((plot[2] - plot[0]) / len(losses), 2 * MAX_BAR_SLOT)
+        worst = max(max(losses), 1.0)
+        for index, lost in enumerate(losses):
+            left = plot[0] + index * slot
+            bar = max((plot[3] - plot[1]) * lost / worst, 2)
+            colour = HIGHLIGHT if index == len(losses) - 1 else RATING_LINE
+            draw.rounded_rectangle(
+                (left + slot * 0.2, plot[3] - bar, left + slot * 0.8, plot[3]),
+                radius=min(4, slot / 4),
+                fill=colour,
+            )
         return panel
 
     def partner(self) -> None:

@@ -7,7 +7,7 @@ the message catalogue, every figure formatted the reader's way (``24.6`` / ``24,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from babel.numbers import format_decimal, format_percent
@@ -51,6 +51,7 @@ CARD_WORD_KEYS: Mapping[str, str] = MappingProxyType(
         "streak": "picture.card.streak",
         "rating_chart": "picture.card.rating_chart",
         "bids_chart": "picture.card.bids_chart",
+        "card_play_chart": "picture.card.card_play_chart",
         "best_partner": "picture.card.best_partner",
         "partner_record": "picture.card.partner_record",
         "no_partner": "picture.card.no_partner",
@@ -120,8 +121,13 @@ def board_scene(page: BoardPage, locale: object = None) -> BoardScene:
     )
 
 
-def card_scene(card: PlayerCard, locale: object = None) -> PlayerCardScene:
+def card_scene(
+    card: PlayerCard, locale: object = None, card_play: Sequence[float] = ()
+) -> PlayerCardScene:
+    """The card's picture scene; ``card_play`` is the points lost by card play per hand in
+    each of the player's latest reviewed games, oldest first (`card_play_losses`)."""
     partner = card.best_partner
+    average = sum(card_play) / len(card_play) if card_play else 0.0
     return PlayerCardScene(
         name=card.name,
         is_computer=card.is_computer,
@@ -144,5 +150,7 @@ def card_scene(card: PlayerCard, locale: object = None) -> PlayerCardScene:
         partner_is_computer=partner is not None and partner.is_computer,
         partner_wins=0 if partner is None else partner.wins,
         partner_games=0 if partner is None else partner.games,
+        card_play=tuple(card_play),
+        card_play_average=one_decimal(average, locale),
         words=card_words(locale),
     )

@@ -30,7 +30,6 @@ from bot.stats import (
     user_key,
 )
 from bot.stats.board_scenes import board_scene, card_scene
-from cogs.leaderboard import card_play_text
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
@@ -152,11 +151,13 @@ async def test_a_game_played_through_discord_reaches_the_boards_cards_and_histor
     )
     assert dict(card.bids) == dict(bids)
     assert len(card.rating_history) == 1
-    assert await _picture(stats.response) == render_player_card(card_scene(card, EN))
-    # Above the card, the points Bob's cards lost per hand, from every hand's review.
+    # On the card, the points Bob's cards lost per hand, from every hand's review.
     losses = await card_play_losses(store, guild.id, bob.id)
     assert len(losses) == 1
-    assert stats.response.content == card_play_text(losses, EN)
+    assert await _picture(stats.response) == render_player_card(card_scene(card, EN, losses))
+    assert render_player_card(card_scene(card, EN, losses)) != render_player_card(
+        card_scene(card, EN)
+    )
 
     # The history lists the game with its sides and final scores, the winners in bold.
     history = await bob.slash(channel, "cinch history")
@@ -225,4 +226,5 @@ async def test_a_player_hidden_from_the_boards_never_appears_after_a_game(
     assert own.ephemeral
     card = await player_card(store, guild.id, user_key(carol.id))
     assert (card.games, card.wins) == (1, int("carol" in played.winners))
-    assert await _picture(own.response) == render_player_card(card_scene(card, EN))
+    losses = await card_play_losses(store, guild.id, carol.id)
+    assert await _picture(own.response) == render_player_card(card_scene(card, EN, losses))

@@ -16,7 +16,13 @@ from bot.render import board as board_module
 from bot.render import canvas
 from bot.render import player_card as card_module
 from bot.render.board import BoardRow, BoardScene, BoardWords, render_board
-from bot.render.player_card import CardWords, PlayerCardScene, render_player_card
+from bot.render.player_card import (
+    CARD_PLAY_HEIGHT,
+    GAP,
+    CardWords,
+    PlayerCardScene,
+    render_player_card,
+)
 from bot.stats import BoardEntry, BoardPage, Metric, Partner, Period, PlayerCard
 from bot.stats.board_scenes import (
     BOARD_WORD_KEYS,
@@ -277,3 +283,14 @@ def test_a_card_scene_carries_the_figures() -> None:
     assert (scene.win_rate, scene.points_per_hand, scene.contracts_set) == ("75%", "5.0", 5)
     assert (scene.best_partner, scene.partner_wins, scene.partner_games) == ("Gus", 4, 5)
     assert not scene.partner_is_computer
+
+
+def test_the_card_charts_the_points_lost_by_card_play_when_hands_were_reviewed():
+    scene = full_card()
+    plain = Image.open(io.BytesIO(render_player_card(scene)))
+    reviewed = dataclasses.replace(scene, card_play=(2.5, 1.0, 0.5), card_play_average="1.3")
+    charted = Image.open(io.BytesIO(render_player_card(reviewed)))
+    assert charted.width == plain.width
+    assert charted.height == plain.height + CARD_PLAY_HEIGHT + GAP
+    better = dataclasses.replace(reviewed, card_play=(2.5, 1.0, 0.0))
+    assert render_player_card(better) != render_player_card(reviewed)
