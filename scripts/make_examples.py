@@ -135,7 +135,9 @@ PICTURES = {
     "hand_summary.png": lambda: render_hand_summary(examples.hand_summary()),
     "game_summary.png": lambda: render_game_summary(examples.game_summary()),
     "leaderboard.png": lambda: render_board(board_scene(leaderboard_page(), LOCALE)),
-    "player_card.png": lambda: render_player_card(card_scene(player_card(), LOCALE)),
+    "player_card.png": lambda: render_player_card(
+        card_scene(player_card(), LOCALE, (2.4, 1.8, 2.9, 1.2, 1.5, 0.9, 1.1, 0.6, 0.8, 0.4))
+    ),
     "replay.png": replay_step,
 }
 
