@@ -5,6 +5,7 @@ twice. Real processes (``table_process.py``) on one real database."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -29,10 +30,18 @@ def _start(url: str, count: int, ids: str, tables: int = 0) -> subprocess.Popen[
         env={**os.environ, "PYTHONPATH": str(REPO)},
         stdout=subprocess.PIPE,
         text=True,
+        start_new_session=True,  # its own process group, with the computer players' workers
     )
     assert process.stdout is not None
     assert process.stdout.readline().strip() == "ready"
     return process
+
+
+def _kill(process: subprocess.Popen[str]) -> None:
+    """kill -9 of the process and everything it started, as when its container dies."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
 
 
 async def _games(store: Store) -> list[GameRecord]:
@@ -77,13 +86,11 @@ async def test_a_killed_process_shards_are_taken_over_with_every_move_kept(postg
             return len(games) == TABLES and min(counts) >= BEFORE_KILL
 
         await _until(well_into_a_hand)
-        first.send_signal(signal.SIGKILL)
-        first.wait()
+        _kill(first)
         games = await _games(store)
         before = {game.id: await store.games.actions(game.id) for game in games}
 
-        second.terminate()
-        second.wait()
+        _kill(second)  # it stops too; one process now takes both shards
         taking_over = _start(postgres_url, 2, "0,1")  # both shards now: it restores the tables
         second = taking_over
 
@@ -98,7 +105,5 @@ async def test_a_killed_process_shards_are_taken_over_with_every_move_kept(postg
             assert await _replays_to_its_stored_end(store, game_id) > len(kept)
     finally:
         for process in (first, second):
-            if process.poll() is None:
-                process.kill()
-                process.wait()
+            _kill(process)
         await store.close()
