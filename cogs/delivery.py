@@ -106,6 +106,8 @@ class Delivery:
         """Show one update. Each part is tried on its own: Discord refusing one message
         (a deleted channel, a missing permission) must not keep the others from showing."""
         await self.bot.wait_until_ready()
+        if update.mover is not None:
+            self.pings.acted(update.mover)
         locale = self._table_locale(update.table_id)
         for announcement in update.announcements:
             shown = self._announce(update.channel_id, announcement, locale)

@@ -293,8 +293,6 @@ async def answer_with_hand(
     message says so, and the game's result is in the channel.
     """
     bot = interaction.client
-    if acted:
-        bot.delivery.pings.acted(interaction.user.id)
     locale = await interaction_locale(interaction)
     showing_hand = not acted or bot.tables.table(table_id).playing
     if showing_hand:

@@ -27,8 +27,10 @@ def after_action(
     hand_cards: HandCardsBefore,
     acting_before: int | None,
     responder: int | None,
+    mover: int | None = None,
 ) -> Pending:
-    """What to show after an action: who needs their hand refreshed, and the results.
+    """What to show after an action: who needs their hand refreshed (not ``responder``, whose
+    own reply shows it), and the results; ``mover`` is the person who moved, if one did.
 
     A finished game leaves the table: the table goes back to its lobby.
     """
@@ -54,6 +56,7 @@ def after_action(
         repost=bool(ends),
         private=frozenset(user for user in private if user is not None and user != responder),
         dealt=frozenset(dealt),
+        mover=mover,
     )
     return Pending(update, announcements)
 

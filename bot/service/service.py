@@ -424,7 +424,9 @@ class TableService:
                 number = event.result.hand_number
                 self._tasks.spawn(self._review(table.record.guild_id, table.game_id, number))
         shown_by_caller = responder if answered else None
-        pending = after_action(table, game, events, hand_cards, acting_before, shown_by_caller)
+        pending = after_action(
+            table, game, events, hand_cards, acting_before, shown_by_caller, mover=responder
+        )
         self._changed(table)
         return pending
 

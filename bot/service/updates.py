@@ -44,6 +44,9 @@ class Update:
     closed: bool = False
     #: The table message when the table was closed.
     message_id: int | None = None
+    #: The person who just moved themselves (a click or a command, here or relayed from another
+    #: process): they are watching the table, so their turn coming straight back needs no ping.
+    mover: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,8 +80,10 @@ async def test_a_move_for_a_table_elsewhere_is_applied_by_its_owner_once(pair) -
     record = await owner.store.games.active(table_id)
     assert [action.seat for action in await owner.store.games.actions(record.id)] == [seat]
     assert game.to_act != seat
-    # The owner refreshes the mover's hand message itself: nobody answered the click there.
+    # The owner refreshes the mover's hand message itself: nobody answered the click there;
+    # and it knows they are watching the table, as if they had clicked there.
     assert user in owner.outbox.updates[-1].private
+    assert owner.outbox.updates[-1].mover == user
 
 
 async def test_the_owners_refusal_reaches_the_player(pair) -> None:
