@@ -87,16 +87,18 @@ class Solver:
         that led it (or leads it, if empty) and `bonus` counts points going to this trick's winner
         besides its cards (cards thrown to the first trick).
 
-        With `judged` (a legal move), only that move and the moves that may be the best for the
+        With `judged` (a legal move), only that move and the moves that may be better for the
         seat to play (worth more to the maximising side if the seat is on it, less otherwise)
         are valued: each other move is first tested with a null window against the judged
         move's value, then against the best found, which costs far less than finding its
-        value. The best moves are always among those returned (the hand review's question).
+        value. A best move (with its equivalent cards) is always among those returned, which
+        is the hand review's question; another move only as good is not looked for, since
+        proving that it equals the best costs as much as the whole rest of the search.
         With the position's exact `value` known as well, one null window tells whether the
         judged move keeps it; if so it is the best, and nothing else is searched.
         """
         position = self._position(hands, trick, leader, bonus)
-        hands, _, _, seat, led, _, best_bit, pts = position
+        hands, _, _, seat, led, best_seat, best_bit, pts = position
         total = pts + self.points_left(hands)
         groups = self._root_moves(hands, seat, led, best_bit)
         values: dict[int, int] = {}
@@ -111,10 +113,17 @@ class Solver:
                     return dict.fromkeys(twins, value)
             floor = self._value(position, bit, 0, total, total // 2)
             values.update(dict.fromkeys(twins, floor))
-            groups = [group for group in groups if judged not in group[1]]
+            # The likely best first (the search's own order): the sooner the best is found,
+            # the fewer other moves pass the test against it.
+            likely = self._moves(hands, seat, led, best_seat, best_bit)
+            rank = {bit: place for place, bit in enumerate(likely)}
+            groups = sorted(
+                (group for group in groups if judged not in group[1]),
+                key=lambda group: min(rank.get(bit, len(rank)) for bit in group[1]),
+            )
         guess = total // 2
-        # Judging, a move is valued only if it might be the best: at first strictly better
-        # than the judged one, then at least as good as the best found (its equals are wanted).
+        # Judging, a move is valued only if it is strictly better than the judged one and than
+        # the best found so far.
         bar = floor + 1 if maximising else floor - 1
         for bit, twins in groups:
             lower, upper = 0, total
@@ -127,7 +136,7 @@ class Solver:
                 lower, upper = (test, total) if maximising else (0, test)
             guess = self._value(position, bit, lower, upper, guess)
             values.update(dict.fromkeys(twins, guess))
-            bar = max(bar, guess) if maximising else min(bar, guess)
+            bar = max(bar, guess + 1) if maximising else min(bar, guess - 1)
         return values
 
     def best_move(

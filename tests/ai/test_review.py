@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import gc
 import random
 
 import pytest
@@ -129,4 +131,19 @@ def test_the_review_agrees_with_valuing_every_card(players, seed):
     replay = replay_hand(game.restarted(), game.log, game.history[0].hand_number)
     verdicts = review_plays(replay.plays, replay.trump, game.side_of)
     expected = _plain_review(replay, game.side_of)
-    assert [(v.play, v.lost, list(v.better)) for v in verdicts] == expected
+    assert [(v.play, v.lost) for v in verdicts] == [(play, lost) for play, lost, _ in expected]
+    # A best card (with the cards equivalent to it) is named, never one that is not the best.
+    for verdict, (_, _, best) in zip(verdicts, expected, strict=True):
+        assert verdict.better and set(verdict.better) <= set(best)
+
+
+def test_the_cycle_collector_is_back_on_after_a_review():
+    """The review pauses Python's cycle collector for its search, and always turns it back on,
+    even when the review fails (here: a card the seat does not hold)."""
+    position = PlayPosition(0, Card.parse("4C"), 1, HANDS, (), leader=0, bonus=0)
+    review_hand([position], Suit.HEARTS, SIDES, None)
+    assert gc.isenabled()
+    not_held = next(card for card in HANDS[1] if card.suit is Suit.CLUBS)
+    with pytest.raises(Exception):  # noqa: B017 - any failure of the search will do
+        review_hand([dataclasses.replace(position, card=not_held)], Suit.HEARTS, SIDES, None)
+    assert gc.isenabled()
