@@ -18,7 +18,7 @@ import random
 import time
 from collections import defaultdict
 
-from bot.ai.bidding import Seat, hand_worth
+from bot.ai.bidding import Seat, hand_worth, table_values
 from bot.ai.handvalue import TABLE_PATH, BidTable, feature_keys, position_of
 from bot.ai.normal import decide_normal
 from bot.engine import FULL_DECK, Bid, Game, HandScored, HouseRules, NameTrump, Pass, Phase, Suit
@@ -86,7 +86,7 @@ def overbid_curve(table: BidTable, players: int, hands: int, seed: int) -> list[
     for _ in range(hands):
         hand = rng.sample(FULL_DECK, 9)
         seat = Seat(rng.randrange(players - 1), players, sides, HouseRules())
-        worth_counts[hand_worth(hand, seat, table)] += 1
+        worth_counts[hand_worth(table_values(hand, seat, table), seat)] += 1
     at_least, running = [], hands
     for count in worth_counts:
         at_least.append(round(running / hands, 4))

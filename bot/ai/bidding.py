@@ -14,10 +14,16 @@ just the same) still passes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.ai.handvalue import BidTable, bid_table, contract_value, position_of
+from bot.ai.handvalue import (
+    BidTable,
+    PointsDistribution,
+    bid_table,
+    contract_value,
+    position_of,
+)
 from bot.ai.utility import GAME_VALUE
 from bot.engine import (
     Action,
@@ -76,32 +82,33 @@ class Seat:
         return cls(position, view.players, len(view.sides), view.rules, scores)
 
 
-def best_suit(
-    hand: Sequence[Card], seat: Seat, contract: int, table: BidTable | None = None
-) -> SuitChoice:
-    """The trump suit worth most at `contract` for this hand, and its value."""
+#: What the hand is worth as maker with each suit as trumps.
+SuitValues = Mapping[Suit, PointsDistribution]
+
+
+def table_values(hand: Sequence[Card], seat: Seat, table: BidTable | None = None) -> SuitValues:
+    """The hand's worth with each suit as trumps, looked up in the bid table."""
     table = table or bid_table()
+    return {suit: table.distribution(hand, suit, seat.position, seat.players) for suit in Suit}
+
+
+def best_suit(values: SuitValues, seat: Seat, contract: int) -> SuitChoice:
+    """The trump suit worth most at `contract`, and its expected net score."""
     choices = [
         SuitChoice(
             suit,
-            contract_value(
-                table.distribution(hand, suit, seat.position, seat.players),
-                contract,
-                seat.rules,
-                seat.sides,
-                seat.scores,
-            ),
+            contract_value(distribution, contract, seat.rules, seat.sides, seat.scores),
         )
-        for suit in Suit
+        for suit, distribution in values.items()
     ]
     return max(choices, key=lambda choice: choice.value)
 
 
-def hand_worth(hand: Sequence[Card], seat: Seat, table: BidTable) -> int:
+def hand_worth(values: SuitValues, seat: Seat) -> int:
     """The highest contract at which taking trumps beats leaving them to an opponent (0: none)."""
     worth = 0
     for amount in range(seat.rules.min_bid, MAX_BID + 1):
-        if best_suit(hand, seat, amount, table).value < OPPONENT_CONTRACT + MARGIN:
+        if best_suit(values, seat, amount).value < OPPONENT_CONTRACT + MARGIN:
             break
         worth = amount
     return worth
@@ -171,9 +178,17 @@ def passing_is_free(view: SeatView) -> bool:
     )
 
 
-def choose_bid(view: SeatView, decision: BidDecision) -> Action:
-    """Bid the amount with the best expected score, or pass."""
-    if decision.lowest > decision.highest or passing_is_free(view):
+def must_pass(view: SeatView, decision: BidDecision) -> bool:
+    """No bid is open to this seat, or passing costs it nothing."""
+    return decision.lowest > decision.highest or passing_is_free(view)
+
+
+def choose_bid(view: SeatView, decision: BidDecision, values: SuitValues | None = None) -> Action:
+    """Bid the amount with the best expected score, or pass.
+
+    `values` is what the hand is worth with each suit as trumps (None: the bid table's figures).
+    """
+    if must_pass(view, decision):
         return Pass()
     holder, _ = _high_bid(view)
     if_passing = value_if_others_make(view)
@@ -181,13 +196,13 @@ def choose_bid(view: SeatView, decision: BidDecision) -> Action:
     if holder is not None and _partners(view, holder):
         needed += OVER_PARTNER
     opponents_after = _later_opponents(view)
-    table = bid_table()
-    overbid = table.overbid_chances(view.players)
+    overbid = bid_table().overbid_chances(view.players)
     seat = Seat.of(view)
+    values = values or table_values(view.hand, seat)
     best_action: Action = Pass()
     best_value = if_passing
     for amount in decision.amounts:
-        made = best_suit(view.hand, seat, amount, table).value
+        made = best_suit(values, seat, amount).value
         if made < needed:
             break
         keeps = (1.0 - overbid[amount + 1]) ** opponents_after
@@ -197,9 +212,15 @@ def choose_bid(view: SeatView, decision: BidDecision) -> Action:
     return best_action
 
 
-def choose_trump(view: SeatView, decision: TrumpDecision) -> Action:
-    """Name the suit worth most; decline only when the house rule allows it and the hand is poor."""
-    choice = best_suit(view.hand, Seat.of(view), decision.contract)
+def choose_trump(
+    view: SeatView, decision: TrumpDecision, values: SuitValues | None = None
+) -> Action:
+    """Name the suit worth most; decline only when the house rule allows it and the hand is poor.
+
+    `values` as for `choose_bid`.
+    """
+    seat = Seat.of(view)
+    choice = best_suit(values or table_values(view.hand, seat), seat, decision.contract)
     if decision.can_pass and choice.value < 0:
         return Pass()
     return NameTrump(choice.suit)

@@ -13,9 +13,15 @@ from __future__ import annotations
 
 import random
 
-from bot.ai.bidding import Seat, best_suit, choose_bid, game_at_stake, passing_is_free
+from bot.ai.bidding import (
+    Seat,
+    best_suit,
+    choose_bid,
+    game_at_stake,
+    passing_is_free,
+    table_values,
+)
 from bot.ai.cardplay import card_values
-from bot.ai.handvalue import bid_table
 from bot.ai.knowledge import read_knowledge
 from bot.ai.normal import decide_normal
 from bot.ai.trick_odds import trick_state
@@ -49,12 +55,13 @@ def _bid(view: SeatView, decision: BidDecision) -> Action:
     if game_at_stake(view):
         return choose_bid(view, decision)
     seat = Seat.of(view)
-    choice = best_suit(view.hand, seat, decision.lowest)
+    values = table_values(view.hand, seat)
+    choice = best_suit(values, seat, decision.lowest)
     if choice.value < BID_THRESHOLD:
         return Pass()
-    expected = bid_table().distribution(view.hand, choice.suit, seat.position, seat.players).mean
+    expected = values[choice.suit].mean
     amount = min(decision.highest, max(decision.lowest, round(expected) - UNDERBID))
-    if best_suit(view.hand, seat, amount).value < BID_THRESHOLD:
+    if best_suit(values, seat, amount).value < BID_THRESHOLD:
         amount = decision.lowest
     return Bid(amount)
 

@@ -28,9 +28,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from bot.ai.bidding import Seat, hand_worth
+from bot.ai.bidding import Seat, hand_worth, table_values
 from bot.ai.bits import LAYOUTS, BitLayout
-from bot.ai.handvalue import bid_table
 from bot.ai.solver import Solver
 from bot.engine import Card, SeatView, Suit, legal_plays
 
@@ -183,7 +182,8 @@ def review_hand(
     """The whole review of a hand; `maker_view` is the maker's view when they bid."""
     worth = None
     if maker_view is not None:
-        worth = hand_worth(maker_view.hand, Seat.of(maker_view), bid_table())
+        seat = Seat.of(maker_view)
+        worth = hand_worth(table_values(maker_view.hand, seat), seat)
     with _collector_paused():
         verdicts = review_plays(plays, trump, side_of)
     return HandReview(verdicts, worth)

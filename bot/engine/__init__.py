@@ -30,7 +30,7 @@ from bot.engine.events import (
     TrumpNamed,
     event_to_dict,
 )
-from bot.engine.game import Game
+from bot.engine.game import Game, deck_dealing
 from bot.engine.handscore import scoring_cards
 from bot.engine.illegal_actions import IllegalAction, Reason
 from bot.engine.random_player import random_action
@@ -111,6 +111,7 @@ __all__ = [
     "TrumpDecision",
     "TrumpNamed",
     "card_points",
+    "deck_dealing",
     "deck_order",
     "draw_for_seats",
     "effective_suit",

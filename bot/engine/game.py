@@ -103,6 +103,25 @@ _DEALT_TO: dict[int, tuple[itemgetter[Any], ...]] = {
 }
 
 
+def deck_dealing(
+    hands: Sequence[Sequence[Card]], stock: Sequence[Card], dealer: int
+) -> list[Card]:
+    """The deck, top first, whose deal gives each seat `hands[seat]` and leaves `stock` undealt.
+
+    `Game.from_deck` of it plays that deal: how the computer players play sampled deals out.
+    """
+    players = len(hands)
+    deck: list[Card | None] = [None] * (players * cards_dealt(players))
+    for seat, hand in enumerate(hands):
+        positions = _dealt_positions(players, (seat - dealer - 1) % players)
+        for position, card in zip(positions, hand, strict=True):
+            deck[position] = card
+    dealt = [card for card in deck if card is not None]
+    if len(dealt) != len(deck):
+        raise ValueError(f"each of {players} hands must hold {cards_dealt(players)} cards")
+    return dealt + list(stock)
+
+
 def _is_full_deck(deck: Sequence[object]) -> bool:
     """Whether `deck` holds each of the 52 cards exactly once (and nothing else)."""
     cards = [card for card in deck if isinstance(card, Card)]
