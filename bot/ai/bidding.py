@@ -74,10 +74,15 @@ class Seat:
     @classmethod
     def of(cls, view: SeatView) -> Seat:
         assert view.seat is not None
-        position = position_of(view.seat, view.dealer, view.players)
+        return cls.at(view, view.seat)
+
+    @classmethod
+    def at(cls, view: SeatView, seat: int) -> Seat:
+        """Any `seat` of the table `view` shows."""
+        position = position_of(seat, view.dealer, view.players)
         scores = None
         if len(view.sides) == 2:
-            mine = view.side_of(view.seat)
+            mine = view.side_of(seat)
             scores = (view.scores[mine], view.scores[1 - mine])
         return cls(position, view.players, len(view.sides), view.rules, scores)
 
@@ -183,6 +188,18 @@ def must_pass(view: SeatView, decision: BidDecision) -> bool:
     return decision.lowest > decision.highest or passing_is_free(view)
 
 
+def bid_threshold(view: SeatView, if_passing: float | None = None) -> float:
+    """The expected net score a bid must promise before this seat makes it: letting the others
+    have the contract (`if_passing`, worked out when not given) plus a margin, and more to take it
+    from a partner."""
+    if if_passing is None:
+        if_passing = value_if_others_make(view)
+    holder, _ = _high_bid(view)
+    if holder is not None and _partners(view, holder):
+        return if_passing + MARGIN + OVER_PARTNER
+    return if_passing + MARGIN
+
+
 def choose_bid(view: SeatView, decision: BidDecision, values: SuitValues | None = None) -> Action:
     """Bid the amount with the best expected score, or pass.
 
@@ -190,11 +207,8 @@ def choose_bid(view: SeatView, decision: BidDecision, values: SuitValues | None 
     """
     if must_pass(view, decision):
         return Pass()
-    holder, _ = _high_bid(view)
     if_passing = value_if_others_make(view)
-    needed = if_passing + MARGIN
-    if holder is not None and _partners(view, holder):
-        needed += OVER_PARTNER
+    needed = bid_threshold(view, if_passing)
     opponents_after = _later_opponents(view)
     overbid = bid_table().overbid_chances(view.players)
     seat = Seat.of(view)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import random
 
+from bot.ai.bidding import choose_bid, choose_trump, must_pass
 from bot.ai.normal import decide_normal
+from bot.ai.playouts import played_values
 from bot.ai.search import search_play
-from bot.engine import Action, Decision, PlayDecision, SeatView
+from bot.engine import Action, BidDecision, Decision, PlayDecision, SeatView, TrumpDecision
 
 #: Search nodes per decision.
 DEFAULT_BUDGET = 20_000
@@ -25,10 +27,11 @@ def decide_hard(
     view: SeatView, decision: Decision, rng: random.Random, budget: int | None = None
 ) -> Action:
     """`budget` caps the search nodes of a card play (None: `DEFAULT_BUDGET`)."""
-    if (
-        not isinstance(decision, PlayDecision)
-        or len(decision.cards) == 1
-        or sum(view.hand_sizes) > SEARCH_CARDS
-    ):
-        return decide_normal(view, decision, rng)
-    return search_play(view, decision, rng, DEFAULT_BUDGET if budget is None else budget)
+    match decision:
+        case BidDecision() if not must_pass(view, decision):
+            return choose_bid(view, decision, played_values(view, rng))
+        case TrumpDecision():
+            return choose_trump(view, decision, played_values(view, rng))
+        case PlayDecision() if len(decision.cards) > 1 and sum(view.hand_sizes) <= SEARCH_CARDS:
+            return search_play(view, decision, rng, DEFAULT_BUDGET if budget is None else budget)
+    return decide_normal(view, decision, rng)

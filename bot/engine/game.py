@@ -111,15 +111,14 @@ def deck_dealing(
     `Game.from_deck` of it plays that deal: how the computer players play sampled deals out.
     """
     players = len(hands)
-    deck: list[Card | None] = [None] * (players * cards_dealt(players))
+    size = cards_dealt(players)
+    if any(len(hand) != size for hand in hands):
+        raise ValueError(f"each of {players} hands must hold {size} cards")
+    placed: dict[int, Card] = {}
     for seat, hand in enumerate(hands):
         positions = _dealt_positions(players, (seat - dealer - 1) % players)
-        for position, card in zip(positions, hand, strict=True):
-            deck[position] = card
-    dealt = [card for card in deck if card is not None]
-    if len(dealt) != len(deck):
-        raise ValueError(f"each of {players} hands must hold {cards_dealt(players)} cards")
-    return dealt + list(stock)
+        placed.update(zip(positions, hand, strict=True))
+    return [placed[position] for position in range(players * size)] + list(stock)
 
 
 def _is_full_deck(deck: Sequence[object]) -> bool:

@@ -31,6 +31,7 @@ from bot.engine import (
     Suit,
     TrumpDecision,
     TrumpNamed,
+    deck_dealing,
     draw_for_seats,
     score_hand,
 )
@@ -115,6 +116,28 @@ def test_from_deck_refuses_a_deck_that_is_not_the_52_cards() -> None:
         with pytest.raises(ValueError):
             Game.from_deck(bad, N)
 
+
+
+@given(
+    players=st.sampled_from([2, 3, 4]),
+    dealer_choice=st.integers(0, 3),
+    order=st.permutations(FULL_DECK),
+)
+def test_deck_dealing_deals_the_hands_it_was_given(
+    players: int, dealer_choice: int, order: list[Card]
+) -> None:
+    dealer = dealer_choice % players
+    hands = [list(order[9 * seat : 9 * seat + 9]) for seat in range(players)]
+    stock = list(order[9 * players :])
+    game = Game.from_deck(deck_dealing(hands, stock, dealer), dealer, players=players)
+    assert [Counter(hand) for hand in game.hands] == [Counter(hand) for hand in hands]
+    assert game.stock == stock
+
+
+def test_deck_dealing_refuses_a_hand_of_the_wrong_size() -> None:
+    deck = shuffled_deck(2)
+    with pytest.raises(ValueError):
+        deck_dealing([deck[:9], deck[9:18], deck[18:27], deck[27:35]], deck[35:], N)
 
 # ----------------------------------------------------------------------------- the auction
 

@@ -1,0 +1,199 @@
+"""What a hand is worth as maker, measured by playing sampled deals of it out.
+
+The bid table (`handvalue`) knows a hand only by a few features shared with thousands of others,
+measured under the default house rules. `hard` measures its own nine cards instead (see "Bidding
+by playing deals out" in docs/computer-players.md): the cards it cannot see are dealt at random
+into the other hands and the stock, each fitting what its owner said in the auction, each deal
+is played to the end by the engine under the table's rules with this seat naming each candidate
+suit and the rule-based players drawing and playing every seat, and the points its side takes
+make the distribution.
+
+The work is a count of deals, never a time, so the same view and seed give the same bid on any
+machine. The same deals serve every suit, so suits are compared on equal luck. The table's
+figures for the hand count as `PRIOR_DEALS` deals more, so that a few deals cannot swing a bid
+far from what thousands of similar hands made; suits the table rates far below the best are not
+played out at all.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+
+from bot.ai.bidding import (
+    Seat,
+    SuitValues,
+    best_suit,
+    bid_threshold,
+    passing_is_free,
+    table_values,
+)
+from bot.ai.handvalue import PointsDistribution
+from bot.ai.normal import decide_normal, play_by_rules
+from bot.engine import (
+    FULL_DECK,
+    Action,
+    Bid,
+    Card,
+    Game,
+    HandScored,
+    NameTrump,
+    Pass,
+    Phase,
+    PlayDecision,
+    SeatView,
+    Suit,
+    deck_dealing,
+)
+from bot.engine.rules import MAX_BID
+from bot.engine.seating import cards_dealt
+from bot.engine.trumps import TOTAL_POINTS
+
+#: Deals played out per decision, shared among the suits played out.
+PLAYOUTS = 64
+#: How many deals the bid table's figures for the hand count as.
+PRIOR_DEALS = 16
+#: Suits whose mean points in the table are this far below the best suit's are not played out.
+SUIT_SPREAD = 2.0
+#: At most this many suits are played out.
+MAX_SUITS = 3
+#: Deals drawn at most to find one whose other hands fit the auction.
+AUCTION_ATTEMPTS = 30
+#: How far a call may stray from the `normal` bidder's and still fit a hand.
+BID_SLACK = 1
+#: A pass is read as "not worth this bid" at least.
+TYPICAL_OPENING = 5
+
+
+def played_values(view: SeatView, rng: random.Random, playouts: int = PLAYOUTS) -> SuitValues:
+    """The hand's worth as maker with each suit as trumps, from `playouts` sampled deals."""
+    seat = Seat.of(view)
+    prior = table_values(view.hand, seat)
+    suits = candidate_suits(prior)
+    deals = max(1, playouts // len(suits))
+    counts = {suit: [0] * (TOTAL_POINTS + 1) for suit in suits}
+    others = {suit: [0, 0] for suit in suits}
+    for _ in range(deals):
+        deck = sampled_deck(view, rng)
+        seed = rng.getrandbits(32)
+        for suit in suits:
+            mine, theirs = play_out(view, deck, suit, seed)
+            counts[suit][mine] += 1
+            others[suit][0] += theirs
+            others[suit][1] += TOTAL_POINTS - mine
+    values = dict(prior)
+    for suit in suits:
+        values[suit] = _blend(prior[suit], counts[suit], *others[suit])
+    return values
+
+
+def candidate_suits(prior: SuitValues) -> list[Suit]:
+    """The suits worth playing out: near the table's best, best first."""
+    ranked = sorted(prior, key=lambda suit: prior[suit].mean, reverse=True)
+    best = prior[ranked[0]].mean
+    return [suit for suit in ranked[:MAX_SUITS] if prior[suit].mean >= best - SUIT_SPREAD]
+
+
+def sampled_deck(view: SeatView, rng: random.Random) -> list[Card]:
+    """A deck dealing this seat its own hand and the unseen cards at random everywhere else, each
+    other hand fitting what its owner said in the auction (`fits_call`).
+
+    The hands are dealt one at a time, those who bid first: each is drawn again until it fits, at
+    most `AUCTION_ATTEMPTS` times (a count, so the deck stays a function of the seed), and the
+    last draw is kept if none does.
+    """
+    assert view.seat is not None
+    mine = set(view.hand)
+    unseen = [card for card in FULL_DECK if card not in mine]
+    rng.shuffle(unseen)
+    size = cards_dealt(view.players)
+    hands: list[list[Card]] = [[] for _ in range(view.players)]
+    hands[view.seat] = list(view.hand)
+    calls = {seat: index for index, (seat, _) in enumerate(view.bids) if seat != view.seat}
+    silent = [seat for seat in range(view.players) if seat != view.seat and seat not in calls]
+    order = sorted(calls, key=lambda seat: view.bids[calls[seat]][1] is None) + silent
+    for seat in order:
+        for _ in range(AUCTION_ATTEMPTS if seat in calls else 1):
+            rng.shuffle(unseen)
+            hands[seat] = unseen[:size]
+            if seat not in calls or fits_call(view, hands[seat], calls[seat]):
+                break
+        unseen = unseen[size:]
+    return deck_dealing(hands, unseen, view.dealer)
+
+
+def fits_call(view: SeatView, hand: Sequence[Card], index: int) -> bool:
+    """Whether `hand` agrees, give or take `BID_SLACK`, with the `index`-th call of the auction,
+    as the `normal` bidder reads hands: a bid of n says the hand is worth bidding n -
+    `BID_SLACK`, a pass that it is not worth `BID_SLACK` over the lowest bid then open or over
+    `TYPICAL_OPENING` if that is higher (a low bid is worth making with almost any hand, yet
+    players pass such hands). The dealer's pass says nothing when passing costs it nothing."""
+    seat, amount = view.bids[index]
+    earlier = view.bids[:index]
+    high = max((bid or 0 for _, bid in earlier), default=0)
+    lowest = max(view.rules.min_bid, high + 1)
+    if amount is None:
+        asked = max(lowest, TYPICAL_OPENING) + BID_SLACK
+    else:
+        asked = max(view.rules.min_bid, amount - BID_SLACK)
+    if asked > MAX_BID:
+        return amount is None
+    their_view = replace(view, seat=seat, to_act=seat, hand=tuple(hand), bids=earlier)
+    if amount is None and passing_is_free(their_view):
+        return True
+    where = Seat.at(view, seat)
+    worth_it = best_suit(table_values(hand, where), where, asked).value >= bid_threshold(their_view)
+    return worth_it if amount is not None else not worth_it
+
+
+def play_out(view: SeatView, deck: list[Card], suit: Suit, seed: int) -> tuple[int, int]:
+    """Points taken by this seat's side and by everyone else when it makes `suit` trumps at the
+    lowest bid and the rule-based players play the deal out."""
+    assert view.seat is not None
+    maker = view.seat
+    rules = view.rules
+    game = Game.from_deck(
+        deck, view.dealer, rules, view.players, seed=seed, sides=view.sides, scores=view.scores
+    )
+    while game.phase is Phase.BIDDING:
+        game.apply(_to_act(game), Bid(rules.min_bid) if game.to_act == maker else Pass())
+    game.apply(maker, NameTrump(suit))
+    rng = random.Random(seed)
+    while True:
+        seat = _to_act(game)
+        for event in game.apply(seat, _rule_action(game.view(seat), rng)):
+            if isinstance(event, HandScored):
+                result = event.result
+                mine = result.points[result.maker_side]
+                return mine, sum(result.points) - mine
+
+
+def _to_act(game: Game) -> int:
+    seat = game.to_act
+    assert seat is not None, "a hand in progress always has a seat to act"
+    return seat
+
+
+def _rule_action(view: SeatView, rng: random.Random) -> Action:
+    """The rule-based choice without `normal`'s late search: playouts must stay cheap."""
+    decision = view.decision
+    if isinstance(decision, PlayDecision):
+        return play_by_rules(view, decision)
+    assert decision is not None
+    return decide_normal(view, decision, rng)
+
+
+def _blend(
+    prior: PointsDistribution, counts: list[int], others_taken: int, others_left: int
+) -> PointsDistribution:
+    """The played deals' distribution with the table's counted as `PRIOR_DEALS` more deals."""
+    deals = sum(counts)
+    total = deals + PRIOR_DEALS
+    chances = tuple(
+        (count + PRIOR_DEALS * chance) / total
+        for count, chance in zip(counts, prior.chances, strict=True)
+    )
+    played_share = others_taken / others_left if others_left else prior.others_share
+    share = (deals * played_share + PRIOR_DEALS * prior.others_share) / total
+    return PointsDistribution(chances, share)
