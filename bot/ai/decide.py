@@ -8,7 +8,7 @@ from bot.ai.easy import decide_easy
 from bot.ai.hard import SEARCH_CARDS, decide_hard
 from bot.ai.hints import Hint, explain
 from bot.ai.normal import ENDGAME_CARDS, decide_normal
-from bot.engine import Action, PlayDecision, SeatView
+from bot.engine import Action, BidDecision, PlayDecision, SeatView, TrumpDecision
 
 LEVELS = ("easy", "normal", "hard")
 #: Not offered to players: the earlier `normal`, kept for benchmarks (scripts/bench_ai.py).
@@ -37,9 +37,11 @@ def decide(
 
 
 def may_search(view: SeatView, level: str) -> bool:
-    """Whether `level` may run the open-hand search for this view's decision (tens to hundreds
+    """Whether `level` may search or play deals out for this view's decision (tens to hundreds
     of milliseconds of CPU) rather than answer by rules alone."""
     decision = view.decision
+    if isinstance(decision, BidDecision | TrumpDecision):
+        return level == "hard"
     if not isinstance(decision, PlayDecision) or len(decision.cards) == 1:
         return False
     limit = SEARCH_CARDS if level == "hard" else ENDGAME_CARDS

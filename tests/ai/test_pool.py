@@ -5,7 +5,7 @@ from __future__ import annotations
 import pickle
 
 from bot.ai.pool import DecisionPool, decide_seeded
-from bot.engine import Game
+from bot.engine import BidDecision, Game
 
 
 def _view_to_play() -> tuple[Game, int]:
@@ -15,12 +15,15 @@ def _view_to_play() -> tuple[Game, int]:
     return game, seat
 
 
-async def test_hard_runs_in_a_worker_and_matches_inline() -> None:
+async def test_hards_bid_runs_in_a_worker_and_matches_inline() -> None:
+    # hard plays deals out to bid: far too long for the event loop.
     game, seat = _view_to_play()
     view = game.view(seat)
+    assert isinstance(view.decision, BidDecision)
     pool = DecisionPool(workers=1)
     try:
         from_worker = await pool.decide(view, "hard", seed=11)
+        assert pool._executor is not None
         inline = decide_seeded(view, "hard", 11, None)
         assert from_worker == inline
         game.apply(seat, from_worker)
