@@ -13,8 +13,9 @@ the other trumps out while partner's Pedros stay hidden.
 from __future__ import annotations
 
 from bot.ai.bits import TRUMP_BLOCK
-from bot.ai.knowledge import Knowledge
+from bot.ai.knowledge import Knowledge, read_knowledge
 from bot.ai.trick_odds import TrickState, beats, chance_safe, chance_to_beat, trick_state
+from bot.engine import Play, PlayDecision, SeatView
 
 #: Chance that a partner's card taking the trick is not beaten by the seats after it (a rough
 #: figure: they are not known when this seat plays).
@@ -141,3 +142,10 @@ def _lead(k: Knowledge, legal: list[int]) -> int | None:
         return highest
     scoreless = [bit for bit in trumps if not points[bit]]
     return max(scoreless) if scoreless else None
+
+
+def play_by_rules(view: SeatView, decision: PlayDecision, *, baseline: bool = False) -> Play:
+    knowledge = read_knowledge(view, read_play=not baseline)
+    layout = knowledge.layout
+    legal = [layout.bit[card] for card in decision.cards]
+    return Play(layout.card[choose_card(knowledge, legal, careful=not baseline)])

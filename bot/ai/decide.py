@@ -41,7 +41,7 @@ def may_search(view: SeatView, level: str) -> bool:
     of milliseconds of CPU) rather than answer by rules alone."""
     decision = view.decision
     if isinstance(decision, BidDecision | TrumpDecision):
-        return level == "hard"
+        return level in ("normal", "hard")
     if not isinstance(decision, PlayDecision) or len(decision.cards) == 1:
         return False
     limit = SEARCH_CARDS if level == "hard" else ENDGAME_CARDS

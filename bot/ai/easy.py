@@ -1,12 +1,13 @@
 """The `easy` level: the rule-based player made casual, with some randomness but nothing absurd.
 
-It bids only clearly good hands, a few points under what they should take, never over a
-partner; as dealer it passes only when nobody has bid (it gets trumps anyway), and when the
-hand may decide the game it bids as the rule-based player does, since passing then can hand
-the other side the game. In play it takes the points the rule-based player is sure of, and
-picks at random among the cards the rule-based player rates close to its own choice when no
-points are at stake, so it slips now and then (a card too high or too low, a careless lead) but
-never gives points away or lets a Pedro or Low go for nothing.
+It values hands by the bid table alone (it plays no deals out) and bids only clearly good hands,
+a few points under what they should take, never over a partner; as dealer it passes only when
+nobody has bid (it gets trumps anyway), and when the hand may decide the game it bids as the
+rule-based player does, since passing then can hand the other side the game. In play it takes
+the points the rule-based player is sure of, and picks at random among the cards the rule-based
+player rates close to its own choice when no points are at stake, so it slips now and then (a
+card too high or too low, a careless lead) but never gives points away or lets a Pedro or Low
+go for nothing.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from bot.ai.bidding import (
     Seat,
     best_suit,
     choose_bid,
+    choose_trump,
     game_at_stake,
     passing_is_free,
     table_values,
@@ -25,7 +27,17 @@ from bot.ai.cardplay import card_values
 from bot.ai.knowledge import read_knowledge
 from bot.ai.normal import decide_normal
 from bot.ai.trick_odds import trick_state
-from bot.engine import Action, Bid, BidDecision, Decision, Pass, Play, PlayDecision, SeatView
+from bot.engine import (
+    Action,
+    Bid,
+    BidDecision,
+    Decision,
+    Pass,
+    Play,
+    PlayDecision,
+    SeatView,
+    TrumpDecision,
+)
 
 #: Cards rated within this many points of the best are fair game.
 SLACK = 1.0
@@ -39,6 +51,8 @@ def decide_easy(view: SeatView, decision: Decision, rng: random.Random) -> Actio
     match decision:
         case BidDecision():
             return _bid(view, decision)
+        case TrumpDecision():
+            return choose_trump(view, decision)
         case PlayDecision() if len(decision.cards) > 1:
             return _play(view, decision, rng)
     return decide_normal(view, decision, rng)

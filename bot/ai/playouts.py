@@ -26,24 +26,32 @@ from bot.ai.bidding import (
     SuitValues,
     best_suit,
     bid_threshold,
+    choose_bid,
+    choose_trump,
+    must_pass,
     passing_is_free,
     table_values,
 )
+from bot.ai.cardplay import play_by_rules
+from bot.ai.draw_choices import choose_discard, choose_keep
 from bot.ai.handvalue import PointsDistribution
-from bot.ai.normal import decide_normal, play_by_rules
 from bot.engine import (
     FULL_DECK,
     Action,
     Bid,
+    BidDecision,
     Card,
+    DiscardDecision,
     Game,
     HandScored,
+    KeepDecision,
     NameTrump,
     Pass,
     Phase,
     PlayDecision,
     SeatView,
     Suit,
+    TrumpDecision,
     deck_dealing,
 )
 from bot.engine.rules import MAX_BID
@@ -64,6 +72,17 @@ AUCTION_ATTEMPTS = 30
 BID_SLACK = 1
 #: A pass is read as "not worth this bid" at least.
 TYPICAL_OPENING = 5
+
+
+def choose_call(
+    view: SeatView, decision: BidDecision | TrumpDecision, rng: random.Random, playouts: int
+) -> Action:
+    """Bid, pass or name trumps with the hand valued by `playouts` deals played out."""
+    if isinstance(decision, BidDecision):
+        if must_pass(view, decision):
+            return Pass()
+        return choose_bid(view, decision, played_values(view, rng, playouts))
+    return choose_trump(view, decision, played_values(view, rng, playouts))
 
 
 def played_values(view: SeatView, rng: random.Random, playouts: int = PLAYOUTS) -> SuitValues:
@@ -159,10 +178,9 @@ def play_out(view: SeatView, deck: list[Card], suit: Suit, seed: int) -> tuple[i
     while game.phase is Phase.BIDDING:
         game.apply(_to_act(game), Bid(rules.min_bid) if game.to_act == maker else Pass())
     game.apply(maker, NameTrump(suit))
-    rng = random.Random(seed)
     while True:
         seat = _to_act(game)
-        for event in game.apply(seat, _rule_action(game.view(seat), rng)):
+        for event in game.apply(seat, _rule_action(game.view(seat))):
             if isinstance(event, HandScored):
                 result = event.result
                 mine = result.points[result.maker_side]
@@ -175,13 +193,18 @@ def _to_act(game: Game) -> int:
     return seat
 
 
-def _rule_action(view: SeatView, rng: random.Random) -> Action:
-    """The rule-based choice without `normal`'s late search: playouts must stay cheap."""
+def _rule_action(view: SeatView) -> Action:
+    """The rule-based draw and card play, without `normal`'s late search: playouts must stay
+    cheap."""
     decision = view.decision
     if isinstance(decision, PlayDecision):
         return play_by_rules(view, decision)
-    assert decision is not None
-    return decide_normal(view, decision, rng)
+    assert view.trump is not None
+    if isinstance(decision, DiscardDecision):
+        return choose_discard(decision, view.trump)
+    if isinstance(decision, KeepDecision):
+        return choose_keep(decision, view.trump)
+    raise TypeError(f"not a decision of the draw or the play: {decision!r}")
 
 
 def _blend(

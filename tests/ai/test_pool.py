@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 
+from bot.ai.decide import may_search
 from bot.ai.pool import DecisionPool, decide_seeded
 from bot.engine import BidDecision, Game
 
@@ -47,7 +48,7 @@ async def test_hints_come_from_a_worker() -> None:
 async def test_inline_levels_need_no_worker() -> None:
     game, seat = _view_to_play()
     pool = DecisionPool()
-    action = await pool.decide(game.view(seat), "normal", seed=3)
+    action = await pool.decide(game.view(seat), "easy", seed=3)
     game.apply(seat, action)
     assert pool._executor is None
     pool.close()
@@ -59,3 +60,11 @@ def test_views_and_actions_pickle() -> None:
     copy = pickle.loads(pickle.dumps(view))
     assert copy == view
     assert all(a is b for a, b in zip(copy.hand, view.hand, strict=True))
+
+
+def test_only_the_levels_that_play_deals_out_bid_in_a_worker() -> None:
+    game, seat = _view_to_play()
+    view = game.view(seat)
+    assert isinstance(view.decision, BidDecision)
+    assert may_search(view, "normal") and may_search(view, "hard")
+    assert not may_search(view, "easy") and not may_search(view, "baseline")
