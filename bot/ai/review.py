@@ -16,8 +16,9 @@ One solver serves the whole hand (both sides of a two-side hand, one per side wi
 transposition table holds positions of this deal only, so later positions reuse what earlier
 ones found.
 
-The maker's contract is set against what their hand was worth as the `hard` player bids
-(`bidding.hand_worth`, from the cards they held when they bid).
+The maker's contract is set against what their hand was worth by the bid table, the valuation
+every computer player starts from (`bidding.hand_worth`, from the cards held when they bid): a
+figure that does not depend on a seed or on how many deals were played out.
 """
 
 from __future__ import annotations
