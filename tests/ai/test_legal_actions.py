@@ -7,7 +7,16 @@ import random
 import pytest
 
 from bot.ai import LEVELS, decide
-from bot.engine import AllPass, DealerRob, ExcessTrumps, Game, HouseRules
+from bot.engine import (
+    AllPass,
+    DealerRob,
+    ExcessTrumps,
+    Game,
+    HighLow,
+    HouseRules,
+    LowGoesTo,
+    StockShortage,
+)
 from tests.ai.play import play_game_hands
 
 VARIANT_RULES = [
@@ -17,6 +26,13 @@ VARIANT_RULES = [
         dealer_rob=DealerRob.KEEP_ALL_DUMP_ON_FIRST_TRICK,
         excess_trumps=ExcessTrumps.DUMP_ON_FIRST_TRICK,
         allow_counting_discard=True,
+    ),
+    HouseRules(
+        stock_shortage=StockShortage.PLAY_SHORT,
+        low_goes_to=LowGoesTo.HOLDER,
+        high_low=HighLow.IN_PLAY,
+        discards_visible=False,
+        min_bid=6,
     ),
 ]
 
