@@ -58,8 +58,6 @@ from bot.engine.rules import MAX_BID
 from bot.engine.seating import cards_dealt
 from bot.engine.trumps import TOTAL_POINTS
 
-#: Deals played out per decision, shared among the suits played out.
-PLAYOUTS = 64
 #: How many deals the bid table's figures for the hand count as.
 PRIOR_DEALS = 16
 #: Suits whose mean points in the table are this far below the best suit's are not played out.
@@ -85,7 +83,7 @@ def choose_call(
     return choose_trump(view, decision, played_values(view, rng, playouts))
 
 
-def played_values(view: SeatView, rng: random.Random, playouts: int = PLAYOUTS) -> SuitValues:
+def played_values(view: SeatView, rng: random.Random, playouts: int) -> SuitValues:
     """The hand's worth as maker with each suit as trumps, from `playouts` sampled deals."""
     seat = Seat.of(view)
     prior = table_values(view.hand, seat)

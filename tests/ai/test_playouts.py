@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from bot.ai.bidding import Seat, table_values
-from bot.ai.playouts import PLAYOUTS, fits_call, played_values, sampled_deck
+from bot.ai.playouts import fits_call, played_values, sampled_deck
 from bot.engine import FULL_DECK, Card, Game, HouseRules, LowGoesTo, SeatView, Suit, parse_cards
 from tests.ai.positions import bid_position
 
@@ -21,7 +21,7 @@ WEAK = "9C 3C 8S 4S 10D 7D 3D 2D 6H"
 
 def test_the_same_view_and_seed_give_the_same_values() -> None:
     view = bid_position("AH JH 9H 4H 8S 3S 10D 7D 2D", [6])
-    assert played_values(view, random.Random(3)) == played_values(view, random.Random(3))
+    assert played_values(view, random.Random(3), 48) == played_values(view, random.Random(3), 48)
 
 
 def test_a_sampled_deck_deals_this_seat_its_own_hand_and_every_other_card_once() -> None:
@@ -39,8 +39,8 @@ def test_the_playouts_follow_the_tables_house_rules_where_the_bid_table_cannot()
     usual = bid_position("2H 3H 8S 4S 10D 7D 3C 9C 6D", [])
     holder = replace(usual, rules=HouseRules(low_goes_to=LowGoesTo.HOLDER))
     assert table_values(usual.hand, Seat.of(usual)) == table_values(holder.hand, Seat.of(holder))
-    kept = played_values(holder, random.Random(7))[H].mean
-    taken = played_values(usual, random.Random(7))[H].mean
+    kept = played_values(holder, random.Random(7), 64)[H].mean
+    taken = played_values(usual, random.Random(7), 64)[H].mean
     assert kept > taken + 0.2
 
 
@@ -94,7 +94,7 @@ def test_the_work_is_a_count_of_deals() -> None:
     # Fewer deals than suits still plays one deal per suit played out; more shift the values.
     view = bid_position(STRONG, [])
     few = played_values(view, random.Random(2), playouts=1)
-    many = played_values(view, random.Random(2), playouts=PLAYOUTS)
+    many = played_values(view, random.Random(2), playouts=48)
     assert few[H] != many[H]
     assert few[Suit.CLUBS] == many[Suit.CLUBS] == table_values(view.hand, Seat.of(view))[
         Suit.CLUBS
