@@ -7,22 +7,14 @@ from dataclasses import replace
 import pytest
 
 from bot.ai.review import review_from_json, review_to_json
-from bot.engine import Game, HouseRules, Phase, Play
+from bot.engine import Game, Phase, Play
 from bot.errors import UserFacingError
-from bot.service import TableOptions, TableService
+from bot.service import TableService
 from bot.service.replay_steps import StepKind
 from bot.service.replays import load_replay
 from bot.store import Store
 
-from .conftest import ALICE, BOB, CAROL, DAVE, GUILD, open_table, play_until
-
-
-async def four_people(service: TableService) -> int:
-    table_id = await open_table(service, options=TableOptions(rules=HouseRules(target_score=51)))
-    for person in (BOB, CAROL, DAVE):
-        await service.join(table_id, person)
-    await service.start(table_id, ALICE.user_id)
-    return table_id
+from .conftest import GUILD, four_people, play_until
 
 
 def second_hand_in_play(table) -> bool:
@@ -30,12 +22,17 @@ def second_hand_in_play(table) -> bool:
     return game.hand_number >= 2 and game.phase is Phase.PLAY and len(game.tricks) == 1
 
 
-async def test_a_finished_hand_replays_as_the_engine_played_it(service, clock, store: Store):
+async def first_hand_finished(service: TableService, clock, store: Store):
+    """Four people play into their second hand; returns the table and the first hand's number."""
     table_id = await four_people(service)
     table = await play_until(service, clock, table_id, second_hand_in_play)
     await clock.settle(service)
+    return table, (await store.games.hands(table.game_id))[0].number
+
+
+async def test_a_finished_hand_replays_as_the_engine_played_it(service, clock, store: Store):
+    table, first_hand = await first_hand_finished(service, clock, store)
     game_id = table.game_id
-    first_hand = (await store.games.hands(game_id))[0].number
 
     stored = await load_replay(store, GUILD, game_id, first_hand)
 
@@ -74,9 +71,7 @@ def _hand_log(game: Game, number: int) -> list:
 
 
 async def test_the_hand_being_played_is_refused(service, clock, store: Store):
-    table_id = await four_people(service)
-    table = await play_until(service, clock, table_id, second_hand_in_play)
-    await clock.settle(service)
+    table, _ = await first_hand_finished(service, clock, store)
     with pytest.raises(UserFacingError) as refused:
         await load_replay(store, GUILD, table.game_id, table.game.hand_number)
     assert refused.value.key == "replay.in_play"
@@ -86,11 +81,8 @@ async def test_the_hand_being_played_is_refused(service, clock, store: Store):
 
 
 async def test_a_game_whose_actions_no_longer_replay_says_so(service, clock, store: Store):
-    table_id = await four_people(service)
-    table = await play_until(service, clock, table_id, second_hand_in_play)
-    await clock.settle(service)
+    table, number = await first_hand_finished(service, clock, store)
     game_id = table.game_id
-    number = (await store.games.hands(game_id))[0].number
     # An older version's game: its stored snapshot is in a format this engine does not read.
     await store.games.save_state(game_id, {"format": 0}, seq=0)
     with pytest.raises(UserFacingError) as refused:
@@ -99,11 +91,8 @@ async def test_a_game_whose_actions_no_longer_replay_says_so(service, clock, sto
 
 
 async def test_a_review_is_computed_once_then_read_back(service, clock, store: Store):
-    table_id = await four_people(service)
-    table = await play_until(service, clock, table_id, second_hand_in_play)
-    await clock.settle(service)
+    table, number = await first_hand_finished(service, clock, store)
     game_id = table.game_id
-    number = (await store.games.hands(game_id))[0].number
 
     first = await service.replay(GUILD, game_id, number)
 

@@ -5,35 +5,23 @@ from __future__ import annotations
 import random
 import re
 
-from bot.engine import Card, Game, HouseRules, Phase
+from bot.engine import Card, Game, Phase
 from bot.engine.random_player import random_action
 from bot.render import display_order
-from bot.service import TableOptions, TableService
+from bot.service import TableService
 from bot.service.picture_scenes import Seating, table_scene
 from bot.store import Store
 
 from .conftest import (
     ALICE,
-    BOB,
-    CAROL,
-    DAVE,
     RecordingOutbox,
     fill_with_computers,
+    four_people,
     open_table,
     play_until,
 )
 
 CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
-
-
-async def four_people(service: TableService, target: int = 51) -> int:
-    table_id = await open_table(
-        service, options=TableOptions(rules=HouseRules(target_score=target))
-    )
-    for person in (BOB, CAROL, DAVE):
-        await service.join(table_id, person)
-    await service.start(table_id, ALICE.user_id)
-    return table_id
 
 
 def in_the_middle_of_a_hand(table) -> bool:
