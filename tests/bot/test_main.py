@@ -58,16 +58,16 @@ def test_a_rejected_token_is_explained(no_settings, monkeypatch, capsys):
     assert "refused the token" in err and "not-a-real-token" not in err
 
 
+def _run(folder: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """Python run as a separate process in `folder` with `env`, its output captured."""
+    return subprocess.run(
+        [sys.executable, *args], cwd=folder, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
 def test_python_dash_m_bot_runs_as_a_process(no_settings):
     env = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=no_settings,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = _run(no_settings, env, "-m", "bot")
     assert done.returncode == cli.EXIT_CONFIG
     assert "DISCORD_TOKEN is not set" in done.stderr
     assert "permissions=" in done.stderr
@@ -86,14 +86,8 @@ def test_without_a_connection_to_discord_it_says_so_in_one_sentence(no_settings)
         f"import discord.http; discord.http.Route.BASE = {base!r}; "
         "import bot.__main__ as cli; raise SystemExit(cli.main([]))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", start_offline],
-        cwd=no_settings,
-        env={**os.environ, "DISCORD_TOKEN": "abc.def.ghi", "XDG_DATA_HOME": str(no_settings)},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    env = {**os.environ, "DISCORD_TOKEN": "abc.def.ghi", "XDG_DATA_HOME": str(no_settings)}
+    done = _run(no_settings, env, "-c", start_offline)
 
     assert done.returncode == cli.EXIT_NETWORK
     assert "Could not reach Discord" in done.stderr
@@ -120,18 +114,12 @@ def test_backup_copies_the_configured_database_into_a_new_file(no_settings, caps
 
 def test_a_database_that_cannot_be_opened_stops_the_bot_before_it_connects(no_settings):
     (no_settings / "a-file").write_text("not a folder")
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=no_settings,
-        env={
-            **os.environ,
-            "DISCORD_TOKEN": "abc.def.ghi",
-            "DATABASE_URL": f"sqlite:///{no_settings}/a-file/cinch.sqlite3",
-        },
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": "abc.def.ghi",
+        "DATABASE_URL": f"sqlite:///{no_settings}/a-file/cinch.sqlite3",
+    }
+    done = _run(no_settings, env, "-m", "bot")
 
     assert done.returncode == cli.EXIT_CONFIG
     (line,) = done.stderr.strip().splitlines()
@@ -139,23 +127,15 @@ def test_a_database_that_cannot_be_opened_stops_the_bot_before_it_connects(no_se
 
 
 def test_an_unreachable_postgres_server_stops_the_bot_with_one_line(no_settings):
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=no_settings,
-        env={
-            **os.environ,
-            "DISCORD_TOKEN": "abc.def.ghi",
-            "DATABASE_URL": f"postgresql://cinch:hunter2@127.0.0.1:{port}/cinch",
-            # The code under test, wherever the package is installed from.
-            "PYTHONPATH": str(Path(cli.__file__).resolve().parents[1]),
-        },
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    port = _closed_loopback_port()
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": "abc.def.ghi",
+        "DATABASE_URL": f"postgresql://cinch:hunter2@127.0.0.1:{port}/cinch",
+        # The code under test, wherever the package is installed from.
+        "PYTHONPATH": str(Path(cli.__file__).resolve().parents[1]),
+    }
+    done = _run(no_settings, env, "-m", "bot")
 
     assert done.returncode == cli.EXIT_CONFIG
     (line,) = done.stderr.strip().splitlines()
