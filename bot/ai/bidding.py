@@ -119,7 +119,8 @@ def hand_worth(values: SuitValues, seat: Seat) -> int:
     return worth
 
 
-def _high_bid(view: SeatView) -> tuple[int | None, int]:
+def high_bid(view: SeatView) -> tuple[int | None, int]:
+    """Who holds the highest bid so far and how much (None, 0: nobody has bid)."""
     seat, best = None, 0
     for bidder, amount in view.bids:
         if amount is not None and amount > best:
@@ -130,7 +131,7 @@ def _high_bid(view: SeatView) -> tuple[int | None, int]:
 def value_if_others_make(view: SeatView) -> float:
     """Expected net score for this seat's side when someone else ends up naming trumps."""
     assert view.seat is not None
-    holder, _ = _high_bid(view)
+    holder, _ = high_bid(view)
     if holder is not None:
         value = PARTNER_CONTRACT if _partners(view, holder) else OPPONENT_CONTRACT
     else:
@@ -170,7 +171,7 @@ def _later_opponents(view: SeatView) -> int:
 
 def passing_is_free(view: SeatView) -> bool:
     """The dealer after everybody passed names trumps anyway at no worse a contract."""
-    holder, _ = _high_bid(view)
+    holder, _ = high_bid(view)
     return (
         view.seat == view.dealer
         and holder is None
@@ -194,7 +195,7 @@ def bid_threshold(view: SeatView, if_passing: float | None = None) -> float:
     from a partner."""
     if if_passing is None:
         if_passing = value_if_others_make(view)
-    holder, _ = _high_bid(view)
+    holder, _ = high_bid(view)
     if holder is not None and _partners(view, holder):
         return if_passing + MARGIN + OVER_PARTNER
     return if_passing + MARGIN

@@ -28,6 +28,7 @@ from bot.ai.bidding import (
     bid_threshold,
     choose_bid,
     choose_trump,
+    high_bid,
     must_pass,
     passing_is_free,
     table_values,
@@ -147,16 +148,14 @@ def fits_call(view: SeatView, hand: Sequence[Card], index: int) -> bool:
     `TYPICAL_OPENING` if that is higher (a low bid is worth making with almost any hand, yet
     players pass such hands). The dealer's pass says nothing when passing costs it nothing."""
     seat, amount = view.bids[index]
-    earlier = view.bids[:index]
-    high = max((bid or 0 for _, bid in earlier), default=0)
-    lowest = max(view.rules.min_bid, high + 1)
+    their_view = replace(view, seat=seat, to_act=seat, hand=tuple(hand), bids=view.bids[:index])
     if amount is None:
+        lowest = max(view.rules.min_bid, high_bid(their_view)[1] + 1)
         asked = max(lowest, TYPICAL_OPENING) + BID_SLACK
     else:
         asked = max(view.rules.min_bid, amount - BID_SLACK)
     if asked > MAX_BID:
         return amount is None
-    their_view = replace(view, seat=seat, to_act=seat, hand=tuple(hand), bids=earlier)
     if amount is None and passing_is_free(their_view):
         return True
     where = Seat.at(view, seat)
