@@ -84,24 +84,22 @@ def read_knowledge(view: SeatView, *, read_play: bool = True) -> Knowledge:
     for pile in (*view.discards, *view.dead):
         gone |= layout.mask(pile)
     for cards, complete in tricks:
-        led_block = layout.block_of_card(cards[0][1])
-        best = -1
-        for index, (seat, card) in enumerate(cards):
+        trick = _TrickSoFar(layout, cards)
+        for seat, card in cards:
             bit = layout.bit[card]
-            if read_play:
-                _read_play(layout, excluded, played | gone, cards, index, best, side_of)
-            played |= 1 << bit
             block = layout.block[bit]
             if block == TRUMP_BLOCK:
+                if read_play:
+                    _read_trump(layout, excluded, played | gone, trick, seat, bit, side_of)
                 trumps_played[seat] += 1
-            elif led_block == TRUMP_BLOCK:
+            elif trick.led_block == TRUMP_BLOCK:
                 excluded[seat] |= layout.trump_mask
-            if block not in (led_block, TRUMP_BLOCK):
-                excluded[seat] |= layout.block_mask[led_block]
-            if best == -1 or (block in (led_block, TRUMP_BLOCK) and bit > best):
-                best = bit
+            played |= 1 << bit
+            if block not in (trick.led_block, TRUMP_BLOCK):
+                excluded[seat] |= layout.block_mask[trick.led_block]
+            trick.add(seat, bit, block)
         if complete and read_play:
-            _read_last_seat(layout, excluded, cards, best, side_of)
+            _read_last_seat(layout, excluded, trick, side_of)
     hand = layout.mask(view.hand)
     seen = hand | played | gone
     min_trumps = tuple(
@@ -140,57 +138,71 @@ def _pedros(layout: BitLayout) -> int:
     return sum(1 << bit for bit, value in enumerate(layout.points) if value == top)
 
 
-def _read_play(
+#: The Pedros of each trump suit's layout.
+_PEDROS = {trump: _pedros(layout) for trump, layout in LAYOUTS.items()}
+#: Points of a Pedro, the most any card scores.
+_PEDRO_POINTS = max(next(iter(LAYOUTS.values())).points)
+
+
+class _TrickSoFar:
+    """The cards of one trick as they are read in order: which is winning, and by whom."""
+
+    __slots__ = ("best", "cards", "count", "last_bit", "last_seat", "led_block", "winner")
+
+    def __init__(self, layout: BitLayout, cards: tuple[tuple[int, Card], ...]) -> None:
+        #: The whole trick's cards, read or not.
+        self.cards = layout.mask(card for _, card in cards)
+        self.led_block = layout.block_of_card(cards[0][1])
+        self.best = -1
+        self.winner = -1
+        self.count = 0
+        self.last_seat = -1
+        self.last_bit = -1
+
+    def add(self, seat: int, bit: int, block: int) -> None:
+        if self.best == -1 or (block in (self.led_block, TRUMP_BLOCK) and bit > self.best):
+            self.best, self.winner = bit, seat
+        self.count += 1
+        self.last_seat, self.last_bit = seat, bit
+
+
+def _read_trump(
     layout: BitLayout,
     excluded: list[int],
     played: int,
-    cards: tuple[tuple[int, Card], ...],
-    index: int,
-    best: int,
+    trick: _TrickSoFar,
+    seat: int,
+    bit: int,
     side_of: tuple[int, ...],
 ) -> None:
-    """What the `index`-th card of a trick says about its player's other trumps; `played` holds
-    the cards played before it or seen out of play, and `best` the card winning the trick so
-    far."""
-    seat, card = cards[index]
-    bit = layout.bit[card]
-    if layout.block[bit] != TRUMP_BLOCK:
-        return
+    """What `seat`'s trump `bit`, the next card of `trick`, says about its other trumps;
+    `played` holds the cards played before it or seen out of play."""
     out = layout.trump_mask & ~played & ~(1 << bit)
-    if index == 0:
+    if trick.count == 0:
         if layout.points[bit] or len(side_of) < 4:
             return  # cashing a scoring trump says nothing; nor does a lead with no partner
         higher = out & _above(bit)
         if higher:
             excluded[seat] |= 1 << (higher.bit_length() - 1)
         return
-    lead_bit = layout.bit[cards[0][1]]
-    if layout.block[lead_bit] != TRUMP_BLOCK or layout.points[bit] == max(layout.points):
+    if trick.led_block != TRUMP_BLOCK or layout.points[bit] == _PEDRO_POINTS:
         return
-    winner = next(s for s, c in cards[:index] if layout.bit[c] == best)
-    trick_bits = sum(1 << layout.bit[c] for _, c in cards)
-    if side_of[winner] == side_of[seat] and not (out & ~trick_bits & _above(best)):
-        excluded[seat] |= _pedros(layout)
+    best = trick.best
+    if side_of[trick.winner] == side_of[seat] and not (out & ~trick.cards & _above(best)):
+        excluded[seat] |= _PEDROS[layout.trump]
 
 
 def _read_last_seat(
-    layout: BitLayout,
-    excluded: list[int],
-    cards: tuple[tuple[int, Card], ...],
-    best: int,
-    side_of: tuple[int, ...],
+    layout: BitLayout, excluded: list[int], trick: _TrickSoFar, side_of: tuple[int, ...]
 ) -> None:
     """The last seat to a completed trick that held points before it played, won by the other
     side, could not beat the winning card."""
-    last = cards[-1][0]
-    winner = next(seat for seat, card in cards if layout.bit[card] == best)
-    if side_of[winner] == side_of[last]:
+    if side_of[trick.winner] == side_of[trick.last_seat]:
         return
-    if not any(layout.points[layout.bit[card]] for _, card in cards[:-1]):
+    if not trick.cards & ~(1 << trick.last_bit) & layout.point_mask:
         return
-    led = layout.block[layout.bit[cards[0][1]]]
-    above = _above(best)
+    above = _above(trick.best)
     beaters = layout.trump_mask & above
-    if layout.block[best] != TRUMP_BLOCK:
-        beaters |= layout.block_mask[led] & above
-    excluded[last] |= beaters
+    if layout.block[trick.best] != TRUMP_BLOCK:
+        beaters |= layout.block_mask[trick.led_block] & above
+    excluded[trick.last_seat] |= beaters
