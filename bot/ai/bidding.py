@@ -201,14 +201,21 @@ def bid_threshold(view: SeatView, if_passing: float | None = None) -> float:
     return if_passing + MARGIN
 
 
-def choose_bid(view: SeatView, decision: BidDecision, values: SuitValues | None = None) -> Action:
+def choose_bid(
+    view: SeatView,
+    decision: BidDecision,
+    values: SuitValues | None = None,
+    if_passing: float | None = None,
+) -> Action:
     """Bid the amount with the best expected score, or pass.
 
-    `values` is what the hand is worth with each suit as trumps (None: the bid table's figures).
+    `values` is what the hand is worth with each suit as trumps (None: the bid table's figures);
+    `if_passing` what passing is worth (None: `value_if_others_make`).
     """
     if must_pass(view, decision):
         return Pass()
-    if_passing = value_if_others_make(view)
+    if if_passing is None:
+        if_passing = value_if_others_make(view)
     needed = bid_threshold(view, if_passing)
     opponents_after = _later_opponents(view)
     overbid = bid_table().overbid_chances(view.players)

@@ -14,10 +14,19 @@ import random
 from bot.ai.normal import decide_normal
 from bot.ai.playouts import choose_call
 from bot.ai.search import search_play
-from bot.engine import Action, BidDecision, Decision, PlayDecision, SeatView, TrumpDecision
+from bot.engine import (
+    Action,
+    BidDecision,
+    Decision,
+    PlayDecision,
+    SeatView,
+    TrumpDecision,
+)
 
 #: Deals played out to value the hand for a bid or for naming trumps (`playouts`).
 CALL_PLAYOUTS = 64
+#: Deals played out to value passing when someone holds a bid (`playouts.pass_value`).
+PASS_PLAYOUTS = 32
 #: Search nodes per decision.
 DEFAULT_BUDGET = 20_000
 #: With more cards than this left in the hands, one world alone takes the solver longer than
@@ -31,7 +40,7 @@ def decide_hard(
     """`budget` caps the search nodes of a card play (None: `DEFAULT_BUDGET`)."""
     match decision:
         case BidDecision() | TrumpDecision():
-            return choose_call(view, decision, rng, CALL_PLAYOUTS)
+            return choose_call(view, decision, rng, CALL_PLAYOUTS, PASS_PLAYOUTS)
         case PlayDecision() if len(decision.cards) > 1 and sum(view.hand_sizes) <= SEARCH_CARDS:
             return search_play(view, decision, rng, DEFAULT_BUDGET if budget is None else budget)
     return decide_normal(view, decision, rng)

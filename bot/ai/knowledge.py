@@ -82,7 +82,8 @@ def read_knowledge(view: SeatView, *, read_play: bool = True) -> Knowledge:
     side_of = tuple(view.side_of(seat) for seat in range(players))
     gone = layout.mask(view.known_out) | layout.mask(c for _, c in view.thrown)
     for pile in (*view.discards, *view.dead):
-        gone |= layout.mask(pile)
+        if pile:
+            gone |= layout.mask(pile)
     for cards, complete in tricks:
         trick = _TrickSoFar(layout, cards)
         for seat, card in cards:

@@ -13,6 +13,10 @@ machine. The same deals serve every suit, so suits are compared on equal luck. T
 figures for the hand count as `PRIOR_DEALS` deals more, so that a few deals cannot swing a bid
 far from what thousands of similar hands made; suits the table rates far below the best are not
 played out at all.
+
+`hard` also measures what passing is worth when someone holds a bid (`pass_value`): the holder,
+its hand fitting its bid, plays its contract out, and the score and the game decide, instead of
+one fixed figure for every hand (a hand that can defend sets contracts that another cannot).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from bot.ai.bidding import (
 from bot.ai.cardplay import play_by_rules
 from bot.ai.draw_choices import choose_discard, choose_keep
 from bot.ai.handvalue import PointsDistribution
+from bot.ai.utility import outcome_net
 from bot.engine import (
     FULL_DECK,
     Action,
@@ -44,6 +49,7 @@ from bot.engine import (
     Card,
     DiscardDecision,
     Game,
+    HandResult,
     HandScored,
     KeepDecision,
     NameTrump,
@@ -74,18 +80,27 @@ TYPICAL_OPENING = 5
 
 
 def choose_call(
-    view: SeatView, decision: BidDecision | TrumpDecision, rng: random.Random, playouts: int
+    view: SeatView,
+    decision: BidDecision | TrumpDecision,
+    rng: random.Random,
+    playouts: int,
+    pass_deals: int = 0,
 ) -> Action:
-    """Bid, pass or name trumps with the hand valued by `playouts` deals played out."""
+    """Bid, pass or name trumps with the hand valued by `playouts` deals played out; with
+    `pass_deals`, what passing is worth is measured too (`pass_value`) when someone holds a bid.
+    """
     if isinstance(decision, BidDecision):
         if must_pass(view, decision):
             return Pass()
-        return choose_bid(view, decision, played_values(view, rng, playouts))
+        values = played_values(view, rng, playouts)
+        if_passing = pass_value(view, rng, pass_deals) if pass_deals else None
+        return choose_bid(view, decision, values, if_passing)
     return choose_trump(view, decision, played_values(view, rng, playouts))
 
 
 def played_values(view: SeatView, rng: random.Random, playouts: int) -> SuitValues:
     """The hand's worth as maker with each suit as trumps, from `playouts` sampled deals."""
+    assert view.seat is not None
     seat = Seat.of(view)
     prior = table_values(view.hand, seat)
     suits = candidate_suits(prior)
@@ -93,17 +108,41 @@ def played_values(view: SeatView, rng: random.Random, playouts: int) -> SuitValu
     counts = {suit: [0] * (TOTAL_POINTS + 1) for suit in suits}
     others = {suit: [0, 0] for suit in suits}
     for _ in range(deals):
-        deck = sampled_deck(view, rng)
+        deck = deck_dealing(*sampled_hands(view, rng), view.dealer)
         seed = rng.getrandbits(32)
         for suit in suits:
-            mine, theirs = play_out(view, deck, suit, seed)
+            result = play_out(view, deck, view.seat, view.rules.min_bid, suit, seed)
+            mine = result.points[result.maker_side]
             counts[suit][mine] += 1
-            others[suit][0] += theirs
+            others[suit][0] += sum(result.points) - mine
             others[suit][1] += TOTAL_POINTS - mine
     values = dict(prior)
     for suit in suits:
         values[suit] = _blend(prior[suit], counts[suit], *others[suit])
     return values
+
+
+def pass_value(view: SeatView, rng: random.Random, deals: int) -> float | None:
+    """Expected net score for this seat's side if it passes and the holder of the high bid plays
+    it, from `deals` deals: the holder's hand fits its bid, and it names the suit the bid table
+    rates best for it. None when nobody holds a bid, or with more than two sides.
+    """
+    assert view.seat is not None
+    holder, amount = high_bid(view)
+    if holder is None or len(view.sides) != 2:
+        return None
+    mine = view.side_of(view.seat)
+    where = Seat.at(view, holder)
+    total = 0.0
+    for _ in range(deals):
+        hands, stock = sampled_hands(view, rng)
+        suit = best_suit(table_values(hands[holder], where), where, amount).suit
+        deck = deck_dealing(hands, stock, view.dealer)
+        result = play_out(view, deck, holder, amount, suit, rng.getrandbits(32))
+        total += outcome_net(
+            result.changes, result.totals, result.maker_side, mine, view.rules
+        )
+    return total / deals
 
 
 def candidate_suits(prior: SuitValues) -> list[Suit]:
@@ -113,9 +152,10 @@ def candidate_suits(prior: SuitValues) -> list[Suit]:
     return [suit for suit in ranked[:MAX_SUITS] if prior[suit].mean >= best - SUIT_SPREAD]
 
 
-def sampled_deck(view: SeatView, rng: random.Random) -> list[Card]:
-    """A deck dealing this seat its own hand and the unseen cards at random everywhere else, each
-    other hand fitting what its owner said in the auction (`fits_call`).
+def sampled_hands(view: SeatView, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    """Every seat's nine cards and the stock in one deal: this seat's own hand and the unseen
+    cards at random everywhere else, each other hand fitting what its owner said in the auction
+    (`fits_call`).
 
     The hands are dealt one at a time, those who bid first: each is drawn again until it fits, at
     most `AUCTION_ATTEMPTS` times (a count, so the deck stays a function of the seed), and the
@@ -138,7 +178,7 @@ def sampled_deck(view: SeatView, rng: random.Random) -> list[Card]:
             if seat not in calls or fits_call(view, hands[seat], calls[seat]):
                 break
         unseen = unseen[size:]
-    return deck_dealing(hands, unseen, view.dealer)
+    return hands, unseen
 
 
 def fits_call(view: SeatView, hand: Sequence[Card], index: int) -> bool:
@@ -163,25 +203,28 @@ def fits_call(view: SeatView, hand: Sequence[Card], index: int) -> bool:
     return worth_it if amount is not None else not worth_it
 
 
-def play_out(view: SeatView, deck: list[Card], suit: Suit, seed: int) -> tuple[int, int]:
-    """Points taken by this seat's side and by everyone else when it makes `suit` trumps at the
-    lowest bid and the rule-based players play the deal out."""
-    assert view.seat is not None
-    maker = view.seat
+def play_out(
+    view: SeatView, deck: list[Card], maker: int, contract: int, suit: Suit, seed: int
+) -> HandResult:
+    """How the deal `deck` ends when `maker` bids `contract`, everybody else passes, it names
+    `suit` and the rule-based players draw and play every seat."""
     rules = view.rules
     game = Game.from_deck(
         deck, view.dealer, rules, view.players, seed=seed, sides=view.sides, scores=view.scores
     )
     while game.phase is Phase.BIDDING:
-        game.apply(_to_act(game), Bid(rules.min_bid) if game.to_act == maker else Pass())
+        game.apply(_to_act(game), Bid(contract) if game.to_act == maker else Pass())
     game.apply(maker, NameTrump(suit))
+    return finish_by_rules(game)
+
+
+def finish_by_rules(game: Game) -> HandResult:
+    """Play the hand in progress to its end, every seat drawing and playing by the rules."""
     while True:
         seat = _to_act(game)
         for event in game.apply(seat, _rule_action(game.view(seat))):
             if isinstance(event, HandScored):
-                result = event.result
-                mine = result.points[result.maker_side]
-                return mine, sum(result.points) - mine
+                return event.result
 
 
 def _to_act(game: Game) -> int:

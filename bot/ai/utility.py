@@ -8,7 +8,9 @@ score difference.
 
 from __future__ import annotations
 
-from bot.engine import SeatView
+from collections.abc import Sequence
+
+from bot.engine import HouseRules, SeatView
 from bot.engine.scoring import game_winner, score_sides
 
 #: What deciding the game is worth, in points of score difference.
@@ -26,10 +28,23 @@ def hand_net(view: SeatView, my_side: int, mine: float, others: float) -> float:
     ]
     maker_side = view.side_of(view.maker)
     changes = score_sides(view.contract, maker_side, points, view.rules)
+    totals = [score + change for score, change in zip(view.scores, changes, strict=True)]
+    return outcome_net(changes, totals, maker_side, my_side, view.rules)
+
+
+def outcome_net(
+    changes: Sequence[float],
+    totals: Sequence[float],
+    maker_side: int,
+    my_side: int,
+    rules: HouseRules,
+) -> float:
+    """`my_side`'s score change minus the others' (shared evenly), and `GAME_VALUE` either way
+    when the new `totals` decide the game."""
+    sides = len(changes)
     theirs = sum(change for side, change in enumerate(changes) if side != my_side)
     net = changes[my_side] - theirs / (sides - 1)
-    totals = [score + change for score, change in zip(view.scores, changes, strict=True)]
-    winner = game_winner(totals, maker_side, view.rules)
+    winner = game_winner(totals, maker_side, rules)
     if winner is not None:
         net += GAME_VALUE if winner == my_side else -GAME_VALUE
     return net

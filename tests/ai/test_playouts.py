@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 import pytest
 
 from bot.ai.bidding import Seat, table_values
-from bot.ai.playouts import fits_call, played_values, sampled_deck
-from bot.engine import FULL_DECK, Card, Game, HouseRules, LowGoesTo, SeatView, Suit, parse_cards
+from bot.ai.playouts import fits_call, pass_value, played_values, sampled_hands
+from bot.engine import FULL_DECK, Card, HouseRules, LowGoesTo, SeatView, Suit, parse_cards
 from tests.ai.positions import bid_position
 
 H = Suit.HEARTS
@@ -24,13 +24,13 @@ def test_the_same_view_and_seed_give_the_same_values() -> None:
     assert played_values(view, random.Random(3), 48) == played_values(view, random.Random(3), 48)
 
 
-def test_a_sampled_deck_deals_this_seat_its_own_hand_and_every_other_card_once() -> None:
+def test_a_sampled_deal_gives_this_seat_its_own_hand_and_every_other_card_once() -> None:
     view = bid_position("AH JH 9H 4H 8S 3S 10D 7D 2D", [None, 7])
-    deck = sampled_deck(view, random.Random(1))
-    game = Game.from_deck(deck, view.dealer, HouseRules())
+    hands, stock = sampled_hands(view, random.Random(1))
     assert view.seat is not None
-    assert Counter(game.hands[view.seat]) == Counter(view.hand)
-    assert len(set(deck)) == 52
+    assert hands[view.seat] == list(view.hand)
+    assert [len(hand) for hand in hands] == [9, 9, 9, 9]
+    assert Counter([*stock, *(card for hand in hands for card in hand)]) == Counter(FULL_DECK)
 
 
 def test_the_playouts_follow_the_tables_house_rules_where_the_bid_table_cannot() -> None:
@@ -66,27 +66,32 @@ def test_a_pass_over_a_partners_bid_may_hide_a_fair_hand() -> None:
     assert not fits_call(opening, parse_cards(fair), 2)
 
 
-def _fit_rate(view: SeatView, decks: Iterable[list[Card]]) -> float:
+def _fit_rate(view: SeatView, deals: Iterable[Sequence[Sequence[Card]]]) -> float:
     fits = [
-        all(fits_call(view, game.hands[seat], index) for index, (seat, _) in enumerate(view.bids))
-        for game in (Game.from_deck(deck, view.dealer, HouseRules()) for deck in decks)
+        all(fits_call(view, hands[seat], index) for index, (seat, _) in enumerate(view.bids))
+        for hands in deals
     ]
     return sum(fits) / len(fits)
+
+
+def _random_hands(seed: int) -> list[list[Card]]:
+    deck = random.Random(seed).sample(FULL_DECK, 52)
+    return [deck[9 * seat : 9 * seat + 9] for seat in range(4)]
 
 
 @pytest.mark.parametrize("bids", [[], [7], [None, 8], [None, None, None]])
 def test_sampled_other_hands_fit_the_auction(bids: list[int | None]) -> None:
     view = bid_position("AD JD 9D 4C 8S 3S 10H 7H 2H", bids)
     rng = random.Random(11)
-    assert _fit_rate(view, (sampled_deck(view, rng) for _ in range(20))) == 1.0
+    assert _fit_rate(view, (sampled_hands(view, rng)[0] for _ in range(20))) == 1.0
 
 
 def test_a_rare_auction_is_fitted_far_more_often_than_by_chance() -> None:
     # A bid of 9 over a 6 takes a rare hand: the last of the draws is kept when none fits.
     view = bid_position("AD JD 9D 4C 8S 3S 10H 7H 2H", [6, None, 9])
     rng = random.Random(11)
-    sampled = _fit_rate(view, (sampled_deck(view, rng) for _ in range(40)))
-    by_chance = _fit_rate(view, (random.Random(seed).sample(FULL_DECK, 52) for seed in range(40)))
+    sampled = _fit_rate(view, (sampled_hands(view, rng)[0] for _ in range(40)))
+    by_chance = _fit_rate(view, (_random_hands(seed) for seed in range(40)))
     assert sampled >= 0.5 and by_chance <= 0.1
 
 
@@ -99,3 +104,28 @@ def test_the_work_is_a_count_of_deals() -> None:
     assert few[Suit.CLUBS] == many[Suit.CLUBS] == table_values(view.hand, Seat.of(view))[
         Suit.CLUBS
     ]
+
+
+def test_passing_is_measured_only_when_someone_holds_a_bid() -> None:
+    view = bid_position("AH JH 9H 4H 8S 3S 10D 7D 2D", [None])
+    assert pass_value(view, random.Random(1), 8) is None
+
+
+def test_passing_to_a_partner_is_worth_more_than_passing_to_an_opponent() -> None:
+    hand = "9H 4H 8S 3S 10D 7D 2D 6C 3C"
+    opponent = bid_position(hand, [7], dealer=3)  # East bid 7, South to speak
+    partner = bid_position(hand, [7, None], dealer=2)  # West bid 7, North passed, South to speak
+    assert opponent.side_of(opponent.bids[0][0]) != opponent.side_of(1)
+    assert partner.side_of(partner.bids[0][0]) == partner.side_of(1)
+    to_opponent = pass_value(opponent, random.Random(4), 24)
+    to_partner = pass_value(partner, random.Random(4), 24)
+    assert to_opponent is not None and to_partner is not None
+    assert to_opponent < 0 < to_partner
+
+
+def test_a_hand_that_can_defend_makes_passing_worth_more() -> None:
+    # Against East's 7, high cards in every suit set the contract far more often than low ones.
+    high = pass_value(bid_position("AH AD AC AS KH KD KC KS QH", [7]), random.Random(4), 24)
+    low = pass_value(bid_position("2H 3D 4C 6S 7H 8D 9C 3S 4H", [7]), random.Random(4), 24)
+    assert high is not None and low is not None
+    assert high > low + 3
