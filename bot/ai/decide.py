@@ -8,7 +8,14 @@ from bot.ai.easy import decide_easy
 from bot.ai.hard import SEARCH_CARDS, decide_hard
 from bot.ai.hints import Hint, explain
 from bot.ai.normal import ENDGAME_CARDS, decide_normal
-from bot.engine import Action, BidDecision, PlayDecision, SeatView, TrumpDecision
+from bot.engine import (
+    Action,
+    BidDecision,
+    KeepDecision,
+    PlayDecision,
+    SeatView,
+    TrumpDecision,
+)
 
 LEVELS = ("easy", "normal", "hard")
 #: Not offered to players: the earlier `normal`, kept for benchmarks (scripts/bench_ai.py).
@@ -42,6 +49,8 @@ def may_search(view: SeatView, level: str) -> bool:
     decision = view.decision
     if isinstance(decision, BidDecision | TrumpDecision):
         return level in ("normal", "hard")
+    if isinstance(decision, KeepDecision):
+        return level == "hard"
     if not isinstance(decision, PlayDecision) or len(decision.cards) == 1:
         return False
     limit = SEARCH_CARDS if level == "hard" else ENDGAME_CARDS

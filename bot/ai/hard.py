@@ -4,7 +4,8 @@ and the hand valued for the auction and trumps by playing many deals of it out (
 With more than `SEARCH_CARDS` cards in the hands (the first trick) one world takes the solver
 far longer than any budget, so the rules decide there. The budgets (search nodes, deals) keep a
 decision under about 200 ms at the 95th percentile on a small shared server (see
-scripts/bench_ai.py). The draw uses the rule-based choices.
+scripts/bench_ai.py). The robbing dealer's keep is played out over sampled deals
+(`rob_playouts`); the other choices of the draw are the rule-based ones.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ import random
 
 from bot.ai.normal import decide_normal
 from bot.ai.playouts import choose_call
+from bot.ai.rob_playouts import choose_keep_by_playouts
 from bot.ai.search import search_play
 from bot.engine import (
     Action,
     BidDecision,
     Decision,
+    KeepDecision,
     PlayDecision,
     SeatView,
     TrumpDecision,
@@ -27,6 +30,8 @@ from bot.engine import (
 CALL_PLAYOUTS = 64
 #: Deals played out to value passing when someone holds a bid (`playouts.pass_value`).
 PASS_PLAYOUTS = 32
+#: Deals played out for each candidate keep of the robbing dealer (`rob_playouts`).
+KEEP_PLAYOUTS = 16
 #: Search nodes per decision.
 DEFAULT_BUDGET = 20_000
 #: With more cards than this left in the hands, one world alone takes the solver longer than
@@ -41,6 +46,8 @@ def decide_hard(
     match decision:
         case BidDecision() | TrumpDecision():
             return choose_call(view, decision, rng, CALL_PLAYOUTS, PASS_PLAYOUTS)
+        case KeepDecision():
+            return choose_keep_by_playouts(view, decision, rng, KEEP_PLAYOUTS)
         case PlayDecision() if len(decision.cards) > 1 and sum(view.hand_sizes) <= SEARCH_CARDS:
             return search_play(view, decision, rng, DEFAULT_BUDGET if budget is None else budget)
     return decide_normal(view, decision, rng)

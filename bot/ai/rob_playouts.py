@@ -1,0 +1,177 @@
+"""The robbing dealer's keep chosen by playing sampled deals of the rest of the hand out.
+
+When the dealer robs the pack (four players), what it keeps is a real choice only among the
+cards the rules leave free: with the default rob, the plain cards beside every trump. `hard`
+plays each candidate keep out (see "The robbing dealer's keep" in docs/computer-players.md):
+the cards the dealer cannot see are dealt into the other hands as everything public allows (each
+player's face-up discards, the trumps it kept, how many it drew), the hand so far is replayed by
+the engine under the table's rules up to the rob, and the rule-based players play the rest; the
+keep with the best mean score for the dealer's side is kept. Every keep meets the same deals.
+
+A deal the replay does not bring back to the very choice the dealer faces (a house rule this
+sampling does not model, such as a draw that ran out of stock) is dropped; with none left the
+rule-based keep stands. The work is a count of deals, never a time.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+
+from bot.ai.draw_choices import keep_rank
+from bot.ai.playouts import finish_by_rules
+from bot.ai.utility import outcome_net
+from bot.engine import (
+    FULL_DECK,
+    Bid,
+    Card,
+    Discard,
+    DiscardDecision,
+    Game,
+    Keep,
+    KeepDecision,
+    NameTrump,
+    Pass,
+    Phase,
+    SeatView,
+    deck_dealing,
+)
+from bot.engine.trumps import TRUMP_TABLES
+
+#: Candidate keeps played out at most: the rule-based keep and its nearest alternatives.
+MAX_KEEPS = 10
+#: Beyond the cards the rules keep, this many more of the best options are considered.
+SPARE_OPTIONS = 2
+#: Deals drawn at most per deal wanted, for those the replay cannot use.
+DRAW_FACTOR = 2
+
+
+def keep_candidates(decision: KeepDecision, view: SeatView) -> list[tuple[Card, ...]]:
+    """The keeps worth playing out, the rule-based one first: every choice of the free cards
+    among the best-ranked options and `SPARE_OPTIONS` more, at most `MAX_KEEPS`."""
+    assert view.trump is not None
+    trump = view.trump
+    ranked = sorted(decision.options, key=lambda card: keep_rank(card, trump), reverse=True)
+    pool = ranked[: decision.free_choices + SPARE_OPTIONS]
+    choices = itertools.combinations(pool, decision.free_choices)
+    return [decision.required + choice for choice in itertools.islice(choices, MAX_KEEPS)]
+
+
+def choose_keep_by_playouts(
+    view: SeatView, decision: KeepDecision, rng: random.Random, deals: int
+) -> Keep:
+    """The candidate keep with the best mean score for the dealer's side over `deals` deals."""
+    assert view.seat is not None
+    candidates = keep_candidates(decision, view)
+    if len(candidates) == 1:
+        return Keep(candidates[0])
+    my_side = view.side_of(view.seat)
+    totals = [0.0] * len(candidates)
+    played = 0
+    for _ in range(deals * DRAW_FACTOR):
+        deck = sampled_rob_deck(view, decision, rng)
+        seed = rng.getrandbits(32)
+        if deck is None or replayed_to_rob(view, decision, deck, seed) is None:
+            continue
+        for index, keep in enumerate(candidates):
+            game = replayed_to_rob(view, decision, deck, seed)
+            assert game is not None
+            game.apply(view.seat, Keep(keep))
+            result = finish_by_rules(game)
+            totals[index] += outcome_net(
+                result.changes, result.totals, result.maker_side, my_side, view.rules
+            )
+        played += 1
+        if played == deals:
+            break
+    best = max(range(len(candidates)), key=lambda index: (round(totals[index], 6), -index))
+    return Keep(candidates[best])
+
+
+def sampled_rob_deck(
+    view: SeatView, decision: KeepDecision, rng: random.Random
+) -> list[Card] | None:
+    """A deck that deals the dealer its own cards and its share of the stock, and the others
+    hands agreeing with all that is public: each one's discards (drawn at random among the
+    plain cards when face down), the trumps it set aside, as many other trumps as it kept, and
+    as many cards as it drew, taken from the top of the stock in turn. None when the unseen
+    cards cannot make such hands (a house rule this sampling does not model)."""
+    assert view.seat is not None and view.trump is not None
+    strength = TRUMP_TABLES[view.trump].strength
+    dealer = view.seat
+    pool = set(decision.required) | set(decision.options)
+    stock_seen = [card for card in decision.required + decision.options if card not in view.hand]
+    set_aside = [list(view.dead[seat]) for seat in range(view.players)]
+    for seat, card in view.thrown:
+        set_aside[seat].append(card)
+    seen = set(view.hand) | pool | set(view.known_out)
+    for seat in range(view.players):
+        seen.update(view.discards[seat], set_aside[seat])
+    unseen = [card for card in FULL_DECK if card not in seen]
+    rng.shuffle(unseen)
+    trumps = [card for card in unseen if strength[card]]
+    plain = [card for card in unseen if not strength[card]]
+    hands: list[list[Card]] = [[] for _ in range(view.players)]
+    hands[dealer] = list(view.hand)
+    draws: list[int] = []
+    for seat in _draw_order(view):
+        shown = list(view.discards[seat])
+        hidden = view.discard_counts[seat] - len(shown)
+        kept = view.kept_trumps[seat] or 0
+        hands[seat] = shown + _take(plain, hidden) + set_aside[seat] + _take(trumps, kept)
+        draws.append(view.drawn[seat] or 0)
+    stock_plain = _take(plain, view.stock_size - len(stock_seen))
+    rest = trumps + plain
+    rng.shuffle(rest)
+    drawn = [card for count in draws for card in _take(rest, count)]
+    if any(len(hand) != len(view.hand) for hand in hands):
+        return None
+    return deck_dealing(hands, drawn + stock_seen + stock_plain + rest, view.dealer)
+
+
+def _draw_order(view: SeatView) -> list[int]:
+    """The non-dealers in the order they draw: from the dealer's left."""
+    return [(view.dealer + step) % view.players for step in range(1, view.players)]
+
+
+def _take(cards: list[Card], count: int) -> list[Card]:
+    """The last `count` cards of `cards`, removed from it (all of them if fewer)."""
+    taken = cards[len(cards) - count :] if count > 0 else []
+    del cards[len(cards) - len(taken) :]
+    return taken
+
+
+def replayed_to_rob(
+    view: SeatView, decision: KeepDecision, deck: Sequence[Card], seed: int
+) -> Game | None:
+    """The hand dealt from `deck` with the auction, the trumps and the surplus trumps set aside
+    as the view shows them, or None unless that brings the dealer to the same choice."""
+    assert view.maker is not None and view.trump is not None
+    game = Game.from_deck(
+        deck, view.dealer, view.rules, view.players, seed=seed, sides=view.sides, scores=view.scores
+    )
+    for seat, amount in view.bids:
+        if game.to_act != seat or game.phase is not Phase.BIDDING:
+            return None
+        game.apply(seat, Pass() if amount is None else Bid(amount))
+    if game.phase is not Phase.TRUMP or game.to_act != view.maker:
+        return None
+    game.apply(view.maker, NameTrump(view.trump))
+    while game.phase is Phase.DISCARD:
+        seat = game.to_act
+        choice = game.decision()
+        if seat is None or not isinstance(choice, DiscardDecision):
+            return None
+        shown = set(view.dead[seat]) | {card for owner, card in view.thrown if owner == seat}
+        game.apply(seat, Discard(tuple(card for card in choice.options if card in shown)))
+    offered = game.decision()
+    if game.phase is not Phase.ROB or not isinstance(offered, KeepDecision):
+        return None
+    if _choice_key(offered) != _choice_key(decision):
+        return None
+    return game
+
+
+def _choice_key(decision: KeepDecision) -> tuple[frozenset[Card], frozenset[Card], int]:
+    return frozenset(decision.required), frozenset(decision.options), decision.count
