@@ -61,6 +61,7 @@ from bot.engine.seating import (
     cards_dealt,
     default_sides,
     draw_for_seats,
+    seat_sides,
     validate_sides,
 )
 from bot.engine.serialize import game_from_dict, game_to_dict
@@ -205,9 +206,7 @@ class Game:
         self.rules = rules
         self.players = players
         self.sides = validate_sides(players, sides or default_sides(players))
-        self.side_of = tuple(
-            next(i for i, side in enumerate(self.sides) if seat in side) for seat in range(players)
-        )
+        self.side_of = seat_sides(self.sides)
         self.seed = seed
         self.first_dealer = first_dealer
         self.first_deck: tuple[Card, ...] | None = tuple(deck) if deck is not None else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from bot.engine.cards import ACE, FULL_DECK, Card
 from bot.engine.randomness import SeededStream, shuffled
@@ -25,6 +26,15 @@ def validate_sides(players: int, sides: Sequence[Sequence[int]]) -> tuple[tuple[
     if flat != list(range(players)) or len(sides) < 2:
         raise ValueError(f"sides {sides!r} do not split {players} seats into 2 or more sides")
     return tuple(tuple(side) for side in sides)
+
+
+@cache
+def seat_sides(sides: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Each seat's side, by seat; cached because the computer players ask for every card."""
+    players = sum(len(side) for side in sides)
+    return tuple(
+        next(index for index, side in enumerate(sides) if seat in side) for seat in range(players)
+    )
 
 
 def cards_dealt(players: int) -> int:

@@ -9,7 +9,7 @@ from bot.engine.cards import Card, Suit
 from bot.engine.events import HandResult
 from bot.engine.plain import to_plain
 from bot.engine.rules import HouseRules
-from bot.engine.seating import SeatDraw
+from bot.engine.seating import SeatDraw, seat_sides
 from bot.engine.trumps import PointCard
 from bot.engine.view import CompletedTrick, Phase
 
@@ -91,9 +91,7 @@ def game_from_dict(game: Game, data: dict[str, Any]) -> None:
     game.rules = HouseRules.from_dict(data["rules"])
     game.players = data["players"]
     game.sides = tuple(tuple(side) for side in data["sides"])
-    game.side_of = tuple(
-        next(i for i, side in enumerate(game.sides) if seat in side) for seat in range(game.players)
-    )
+    game.side_of = seat_sides(game.sides)
     game.seed = data["seed"]
     game.first_dealer = data["first_dealer"]
     deck = data["first_deck"]

@@ -13,6 +13,7 @@ from bot.engine.cards import Card, Suit
 from bot.engine.decisions import Decision
 from bot.engine.events import HandResult
 from bot.engine.rules import HouseRules
+from bot.engine.seating import seat_sides
 from bot.engine.values import value
 
 
@@ -83,4 +84,4 @@ class SeatView:
         return self.tricks[-1] if self.tricks else None
 
     def side_of(self, seat: int) -> int:
-        return next(i for i, side in enumerate(self.sides) if seat in side)
+        return seat_sides(self.sides)[seat]
