@@ -13,7 +13,7 @@ the other trumps out while partner's Pedros stay hidden.
 from __future__ import annotations
 
 from bot.ai.bits import TRUMP_BLOCK
-from bot.ai.knowledge import Knowledge, read_knowledge
+from bot.ai.knowledge import Knowledge, ReadingMemo, read_knowledge
 from bot.ai.trick_odds import TrickState, beats, chance_safe, chance_to_beat, trick_state
 from bot.engine import Play, PlayDecision, SeatView
 
@@ -144,8 +144,15 @@ def _lead(k: Knowledge, legal: list[int]) -> int | None:
     return max(scoreless) if scoreless else None
 
 
-def play_by_rules(view: SeatView, decision: PlayDecision, *, baseline: bool = False) -> Play:
-    knowledge = read_knowledge(view, read_play=not baseline)
+def play_by_rules(
+    view: SeatView,
+    decision: PlayDecision,
+    *,
+    baseline: bool = False,
+    memo: ReadingMemo | None = None,
+) -> Play:
+    """The rule-based card; `memo` as for `read_knowledge`."""
+    knowledge = read_knowledge(view, read_play=not baseline, memo=memo)
     layout = knowledge.layout
     legal = [layout.bit[card] for card in decision.cards]
     return Play(layout.card[choose_card(knowledge, legal, careful=not baseline)])

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from bot.ai.bits import LAYOUTS, TRUMP_BLOCK, BitLayout
 from bot.engine import Card, SeatView
+from bot.engine.seating import seat_sides
 
 FULL_MASK = (1 << 52) - 1
 
@@ -66,47 +67,30 @@ class Knowledge:
         return self.unseen & ~self.excluded[seat]
 
 
-def read_knowledge(view: SeatView, *, read_play: bool = True) -> Knowledge:
+def read_knowledge(
+    view: SeatView, *, read_play: bool = True, memo: ReadingMemo | None = None
+) -> Knowledge:
     """Everything the seat to play knows about where the cards are; without `read_play`, only
-    the voids shown and the trumps counted (the `baseline` player's reading)."""
+    the voids shown and the trumps counted (the `baseline` player's reading). With a `memo`
+    kept across the views of one hand in play order, each completed trick is read only once."""
     if view.trump is None or view.seat is None:
         raise ValueError("knowledge of the cards needs a seat's view after trumps are named")
     layout = LAYOUTS[view.trump]
     me, players = view.seat, view.players
-    played = 0
-    excluded = [0] * players
-    trumps_played = [0] * players
-    tricks = [(trick.cards, True) for trick in view.tricks]
-    if view.trick:
-        tricks.append((view.trick, False))
-    side_of = tuple(view.side_of(seat) for seat in range(players))
+    side_of = seat_sides(view.sides)
     gone = layout.mask(view.known_out) | layout.mask(c for _, c in view.thrown)
     for pile in (*view.discards, *view.dead):
         if pile:
             gone |= layout.mask(pile)
-    for cards, complete in tricks:
-        trick = _TrickSoFar(layout, cards)
-        for seat, card in cards:
-            bit = layout.bit[card]
-            block = layout.block[bit]
-            if block == TRUMP_BLOCK:
-                if read_play:
-                    _read_trump(layout, excluded, played | gone, trick, seat, bit, side_of)
-                trumps_played[seat] += 1
-            elif trick.led_block == TRUMP_BLOCK:
-                excluded[seat] |= layout.trump_mask
-            played |= 1 << bit
-            if block not in (trick.led_block, TRUMP_BLOCK):
-                excluded[seat] |= layout.block_mask[trick.led_block]
-            trick.add(seat, bit, block)
-        if complete and read_play:
-            _read_last_seat(layout, excluded, trick, side_of)
+    reading = (memo or ReadingMemo()).completed(view, _Reading(layout, side_of, gone, read_play))
+    if view.trick:
+        reading.read(view.trick, complete=False)
     hand = layout.mask(view.hand)
-    seen = hand | played | gone
+    seen = hand | reading.played | gone
     min_trumps = tuple(
         0
-        if kept is None or excluded[seat] & layout.trump_mask
-        else max(0, kept - trumps_played[seat])
+        if kept is None or reading.excluded[seat] & layout.trump_mask
+        else max(0, kept - reading.trumps_played[seat])
         for seat, kept in enumerate(view.kept_trumps)
     )
     first_trick_open = not view.tricks
@@ -117,16 +101,91 @@ def read_knowledge(view: SeatView, *, read_play: bool = True) -> Knowledge:
         players=players,
         side_of=side_of,
         hand=hand,
-        played=played,
+        played=reading.played,
         unseen=FULL_MASK & ~seen,
         hand_sizes=view.hand_sizes,
-        excluded=tuple(excluded),
+        excluded=tuple(reading.excluded),
         min_trumps=min_trumps,
         trumps_all_held=players >= 4,
         trick=tuple((seat, layout.bit[card]) for seat, card in view.trick),
         leader=view.leader if view.leader is not None else me,
         bonus=bonus,
     )
+
+
+class ReadingMemo:
+    """Each seat's reading of the completed tricks, kept while one hand is played out card by
+    card (the playouts' rule-based players): every view then reads only the tricks completed
+    since that seat's last one, instead of the whole hand again."""
+
+    __slots__ = ("_by_seat",)
+
+    def __init__(self) -> None:
+        self._by_seat: dict[int, tuple[int, _Reading]] = {}
+
+    def completed(self, view: SeatView, fresh: _Reading) -> _Reading:
+        """A reading of `view`'s completed tricks that the caller may go on with: `fresh`
+        brought up to date, or a copy of this seat's earlier reading carried on from there."""
+        assert view.seat is not None
+        count, reading = self._by_seat.get(view.seat, (0, fresh))
+        if count > len(view.tricks) or not reading.same_start(fresh):
+            count, reading = 0, fresh
+        for trick in view.tricks[count:]:
+            reading.read(trick.cards, complete=True)
+        self._by_seat[view.seat] = (len(view.tricks), reading)
+        return reading.copy()
+
+
+class _Reading:
+    """What the tricks read so far say: the cards played, each seat's exclusions and trumps
+    played."""
+
+    __slots__ = ("excluded", "gone", "layout", "played", "read_play", "side_of", "trumps_played")
+
+    def __init__(
+        self, layout: BitLayout, side_of: tuple[int, ...], gone: int, read_play: bool
+    ) -> None:
+        self.layout, self.side_of, self.gone, self.read_play = layout, side_of, gone, read_play
+        self.played = 0
+        self.excluded = [0] * len(side_of)
+        self.trumps_played = [0] * len(side_of)
+
+    def same_start(self, other: _Reading) -> bool:
+        """Whether `other` starts from the same cards out of play under the same reading."""
+        return self.layout is other.layout and (self.gone, self.read_play, self.side_of) == (
+            other.gone,
+            other.read_play,
+            other.side_of,
+        )
+
+    def copy(self) -> _Reading:
+        twin = _Reading(self.layout, self.side_of, self.gone, self.read_play)
+        twin.played = self.played
+        twin.excluded = list(self.excluded)
+        twin.trumps_played = list(self.trumps_played)
+        return twin
+
+    def read(self, cards: tuple[tuple[int, Card], ...], *, complete: bool) -> None:
+        """Read one trick's cards in order (`complete`: the whole trick, won)."""
+        layout, excluded = self.layout, self.excluded
+        trick = _TrickSoFar(layout, cards)
+        for seat, card in cards:
+            bit = layout.bit[card]
+            block = layout.block[bit]
+            if block == TRUMP_BLOCK:
+                if self.read_play:
+                    _read_trump(
+                        layout, excluded, self.played | self.gone, trick, seat, bit, self.side_of
+                    )
+                self.trumps_played[seat] += 1
+            elif trick.led_block == TRUMP_BLOCK:
+                excluded[seat] |= layout.trump_mask
+            self.played |= 1 << bit
+            if block not in (trick.led_block, TRUMP_BLOCK):
+                excluded[seat] |= layout.block_mask[trick.led_block]
+            trick.add(seat, bit, block)
+        if complete and self.read_play:
+            _read_last_seat(layout, excluded, trick, self.side_of)
 
 
 def _above(bit: int) -> int:

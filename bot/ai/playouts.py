@@ -40,6 +40,7 @@ from bot.ai.bidding import (
 from bot.ai.cardplay import play_by_rules
 from bot.ai.draw_choices import choose_discard, choose_keep
 from bot.ai.handvalue import PointsDistribution
+from bot.ai.knowledge import ReadingMemo
 from bot.ai.utility import outcome_net
 from bot.engine import (
     FULL_DECK,
@@ -220,9 +221,10 @@ def play_out(
 
 def finish_by_rules(game: Game) -> HandResult:
     """Play the hand in progress to its end, every seat drawing and playing by the rules."""
+    memo = ReadingMemo()
     while True:
         seat = _to_act(game)
-        for event in game.apply(seat, _rule_action(game.view(seat))):
+        for event in game.apply(seat, _rule_action(game.view(seat), memo)):
             if isinstance(event, HandScored):
                 return event.result
 
@@ -233,12 +235,12 @@ def _to_act(game: Game) -> int:
     return seat
 
 
-def _rule_action(view: SeatView) -> Action:
+def _rule_action(view: SeatView, memo: ReadingMemo) -> Action:
     """The rule-based draw and card play, without `normal`'s late search: playouts must stay
     cheap."""
     decision = view.decision
     if isinstance(decision, PlayDecision):
-        return play_by_rules(view, decision)
+        return play_by_rules(view, decision, memo=memo)
     assert view.trump is not None
     if isinstance(decision, DiscardDecision):
         return choose_discard(decision, view.trump)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
-from bot.ai.knowledge import read_knowledge
+from bot.ai import decide
+from bot.ai.cardplay import play_by_rules
+from bot.ai.knowledge import ReadingMemo, read_knowledge
 from bot.ai.sampler import sample_hands
-from bot.engine import Card, Suit
+from bot.engine import FULL_DECK, Card, Game, HouseRules, Phase, PlayDecision, Suit
 from tests.ai.positions import play_position
 
 H = Suit.HEARTS
@@ -66,3 +68,27 @@ def test_hards_worlds_put_the_king_where_the_play_showed_it() -> None:
     king = 1 << k.layout.bit[Card.parse("KH")]
     rng = random.Random(3)
     assert not any(sample_hands(k, rng)[3] & king for _ in range(50))
+
+
+def test_a_memo_kept_through_a_hand_reads_every_view_as_a_fresh_reading_does() -> None:
+    # The playouts keep each seat's reading of the completed tricks from one card to the next;
+    # what it knows must be exactly what reading the whole view again gives, at every card.
+    compared = 0
+    for seed in range(12):
+        deck = list(FULL_DECK)
+        random.Random(seed).shuffle(deck)
+        game = Game.from_deck(deck, seed % 4, HouseRules(), 4, seed=seed)
+        while game.phase is not Phase.PLAY:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(seat, decide(game.view(seat), "normal", random.Random(seed)))
+        memo = ReadingMemo()
+        while game.phase is Phase.PLAY:
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            assert read_knowledge(view, memo=memo) == read_knowledge(view)
+            assert isinstance(view.decision, PlayDecision)
+            game.apply(seat, play_by_rules(view, view.decision))
+            compared += 1
+    assert compared >= 12 * 20
