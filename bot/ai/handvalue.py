@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +71,9 @@ class BidTable:
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
+        #: Distributions already looked up, by feature keys and player count: the playouts ask
+        #: for the same few cells many thousand times a decision.
+        self._looked_up: dict[tuple[tuple[str, ...], int], PointsDistribution] = {}
 
     def _players_key(self, players: int) -> str:
         return str(players) if str(players) in self.data["cells"] else "4"
@@ -79,14 +82,20 @@ class BidTable:
         self, hand: Iterable[Card], trump: Suit, position: int, players: int
     ) -> PointsDistribution:
         """The points the maker's side can expect with this hand and trump suit."""
+        keys = feature_keys(hand, trump, position)
+        known = self._looked_up.get((keys, players))
+        if known is not None:
+            return known
         cells = self.data["cells"][self._players_key(players)]
-        found = [cells[key] for key in feature_keys(hand, trump, position) if key in cells]
+        found = [cells[key] for key in keys if key in cells]
         if not found:
             raise ValueError("the bid table has no cell for this hand")
         cell = next((cell for cell in found if sum(cell[:-1]) >= MIN_SAMPLES), found[-1])
         counts, share = cell[:-1], cell[-1]
         total = sum(counts)
-        return PointsDistribution(tuple(count / total for count in counts), share)
+        distribution = PointsDistribution(tuple(count / total for count in counts), share)
+        self._looked_up[keys, players] = distribution
+        return distribution
 
     def overbid_chances(self, players: int) -> tuple[float, ...]:
         """Chance that one other player's hand is worth a bid of at least 0..15 (15: never)."""
@@ -128,6 +137,7 @@ def maker_net(
     return changes[0] - sum(changes[1:]) / (sides - 1)
 
 
+@lru_cache(maxsize=1 << 14)
 def contract_value(
     distribution: PointsDistribution,
     contract: int,
@@ -135,7 +145,8 @@ def contract_value(
     sides: int,
     scores: tuple[int, int] | None = None,
 ) -> float:
-    """Expected net score change of making trumps at `contract` with this distribution."""
+    """Expected net score change of making trumps at `contract` with this distribution (kept
+    for the many hands of a decision's sampled deals that share a distribution)."""
     return sum(
         chance * maker_net(rules, sides, contract, points, distribution.others_share, scores)
         for points, chance in enumerate(distribution.chances)
