@@ -27,11 +27,11 @@ from bot.engine import (
 )
 
 #: Deals played out to value the hand for a bid or for naming trumps (`playouts`).
-CALL_PLAYOUTS = 64
+CALL_PLAYOUTS = 48
 #: Deals played out to value passing when someone holds a bid (`playouts.pass_value`).
-PASS_PLAYOUTS = 32
+PASS_PLAYOUTS = 16
 #: Deals played out for each candidate keep of the robbing dealer (`rob_playouts`).
-KEEP_PLAYOUTS = 16
+KEEP_PLAYOUTS = 12
 #: Search nodes per decision.
 DEFAULT_BUDGET = 20_000
 #: With more cards than this left in the hands, one world alone takes the solver longer than

@@ -40,7 +40,7 @@ from bot.engine import (
 from bot.engine.trumps import TRUMP_TABLES
 
 #: Candidate keeps played out at most: the rule-based keep and its nearest alternatives.
-MAX_KEEPS = 10
+MAX_KEEPS = 6
 #: Beyond the cards the rules keep, this many more of the best options are considered.
 SPARE_OPTIONS = 2
 #: Deals drawn at most per deal wanted, for those the replay cannot use.
