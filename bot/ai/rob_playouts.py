@@ -72,10 +72,11 @@ def choose_keep_by_playouts(
     for _ in range(deals * DRAW_FACTOR):
         deck = sampled_rob_deck(view, decision, rng)
         seed = rng.getrandbits(32)
-        if deck is None or replayed_to_rob(view, decision, deck, seed) is None:
+        first = None if deck is None else replayed_to_rob(view, decision, deck, seed)
+        if deck is None or first is None:
             continue
         for index, keep in enumerate(candidates):
-            game = replayed_to_rob(view, decision, deck, seed)
+            game = first if index == 0 else replayed_to_rob(view, decision, deck, seed)
             assert game is not None
             game.apply(view.seat, Keep(keep))
             result = finish_by_rules(game)
