@@ -152,11 +152,8 @@ class _Reading:
 
     def same_start(self, other: _Reading) -> bool:
         """Whether `other` starts from the same cards out of play under the same reading."""
-        return self.layout is other.layout and (self.gone, self.read_play, self.side_of) == (
-            other.gone,
-            other.read_play,
-            other.side_of,
-        )
+        same_cards = self.layout is other.layout and self.gone == other.gone
+        return same_cards and (self.read_play, self.side_of) == (other.read_play, other.side_of)
 
     def copy(self) -> _Reading:
         twin = _Reading(self.layout, self.side_of, self.gone, self.read_play)

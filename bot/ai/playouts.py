@@ -41,7 +41,7 @@ from bot.ai.cardplay import play_by_rules
 from bot.ai.draw_choices import choose_discard, choose_keep
 from bot.ai.handvalue import PointsDistribution
 from bot.ai.knowledge import ReadingMemo
-from bot.ai.utility import outcome_net
+from bot.ai.utility import result_net
 from bot.engine import (
     FULL_DECK,
     Action,
@@ -140,9 +140,7 @@ def pass_value(view: SeatView, rng: random.Random, deals: int) -> float | None:
         suit = best_suit(table_values(hands[holder], where), where, amount).suit
         deck = deck_dealing(hands, stock, view.dealer)
         result = play_out(view, deck, holder, amount, suit, rng.getrandbits(32))
-        total += outcome_net(
-            result.changes, result.totals, result.maker_side, mine, view.rules
-        )
+        total += result_net(result, mine, view.rules)
     return total / deals
 
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from bot.ai.draw_choices import keep_rank
 from bot.ai.playouts import finish_by_rules
-from bot.ai.utility import outcome_net
+from bot.ai.utility import result_net
 from bot.engine import (
     FULL_DECK,
     Bid,
@@ -72,17 +72,17 @@ def choose_keep_by_playouts(
     for _ in range(deals * DRAW_FACTOR):
         deck = sampled_rob_deck(view, decision, rng)
         seed = rng.getrandbits(32)
-        first = None if deck is None else replayed_to_rob(view, decision, deck, seed)
-        if deck is None or first is None:
+        if deck is None:
+            continue
+        first = replayed_to_rob(view, decision, deck, seed)
+        if first is None:
             continue
         for index, keep in enumerate(candidates):
             game = first if index == 0 else replayed_to_rob(view, decision, deck, seed)
             assert game is not None
             game.apply(view.seat, Keep(keep))
             result = finish_by_rules(game)
-            totals[index] += outcome_net(
-                result.changes, result.totals, result.maker_side, my_side, view.rules
-            )
+            totals[index] += result_net(result, my_side, view.rules)
         played += 1
         if played == deals:
             break

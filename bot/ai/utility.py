@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import HouseRules, SeatView
+from bot.engine import HandResult, HouseRules, SeatView
 from bot.engine.scoring import game_winner, score_sides
 
 #: What deciding the game is worth, in points of score difference.
@@ -48,3 +48,8 @@ def outcome_net(
     if winner is not None:
         net += GAME_VALUE if winner == my_side else -GAME_VALUE
     return net
+
+
+def result_net(result: HandResult, my_side: int, rules: HouseRules) -> float:
+    """`outcome_net` of a hand played to its end (the playouts' deals)."""
+    return outcome_net(result.changes, result.totals, result.maker_side, my_side, rules)
