@@ -30,6 +30,10 @@ from bot.engine import (
 CALL_PLAYOUTS = 48
 #: Deals played out to value passing when someone holds a bid (`playouts.pass_value`).
 PASS_PLAYOUTS = 16
+#: Net score per hand that `hard`'s searched defence of an opponent's contract gains over the
+#: rule-based defenders of the pass deals: counting it, `hard` overcalls less and makes more
+#: of its contracts (docs/computer-players.md, "Bidding by playing deals out").
+DEFENCE = 1.0
 #: Deals played out for each candidate keep of the robbing dealer (`rob_playouts`).
 KEEP_PLAYOUTS = 12
 #: Search nodes per decision.
@@ -45,7 +49,7 @@ def decide_hard(
     """`budget` caps the search nodes of a card play (None: `DEFAULT_BUDGET`)."""
     match decision:
         case BidDecision() | TrumpDecision():
-            return choose_call(view, decision, rng, CALL_PLAYOUTS, PASS_PLAYOUTS)
+            return choose_call(view, decision, rng, CALL_PLAYOUTS, PASS_PLAYOUTS, DEFENCE)
         case KeepDecision():
             return choose_keep_by_playouts(view, decision, rng, KEEP_PLAYOUTS)
         case PlayDecision() if len(decision.cards) > 1 and sum(view.hand_sizes) <= SEARCH_CARDS:

@@ -86,15 +86,17 @@ def choose_call(
     rng: random.Random,
     playouts: int,
     pass_deals: int = 0,
+    defence: float = 0.0,
 ) -> Action:
     """Bid, pass or name trumps with the hand valued by `playouts` deals played out; with
-    `pass_deals`, what passing is worth is measured too (`pass_value`) when someone holds a bid.
+    `pass_deals`, what passing is worth is measured too (`pass_value`, with `defence`) when
+    someone holds a bid.
     """
     if isinstance(decision, BidDecision):
         if must_pass(view, decision):
             return Pass()
         values = played_values(view, rng, playouts)
-        if_passing = pass_value(view, rng, pass_deals) if pass_deals else None
+        if_passing = pass_value(view, rng, pass_deals, defence) if pass_deals else None
         return choose_bid(view, decision, values, if_passing)
     return choose_trump(view, decision, played_values(view, rng, playouts))
 
@@ -123,10 +125,16 @@ def played_values(view: SeatView, rng: random.Random, playouts: int) -> SuitValu
     return values
 
 
-def pass_value(view: SeatView, rng: random.Random, deals: int) -> float | None:
+def pass_value(
+    view: SeatView, rng: random.Random, deals: int, defence: float = 0.0
+) -> float | None:
     """Expected net score for this seat's side if it passes and the holder of the high bid plays
     it, from `deals` deals: the holder's hand fits its bid, and it names the suit the bid table
     rates best for it. None when nobody holds a bid, or with more than two sides.
+
+    The deals are played by the rule-based players; `defence` is what this seat's side gains over
+    them when it defends an opponent's contract (a player that searches its card play sets
+    contracts the rules would let through), added when the holder is an opponent.
     """
     assert view.seat is not None
     holder, amount = high_bid(view)
@@ -141,7 +149,8 @@ def pass_value(view: SeatView, rng: random.Random, deals: int) -> float | None:
         deck = deck_dealing(hands, stock, view.dealer)
         result = play_out(view, deck, holder, amount, suit, rng.getrandbits(32))
         total += result_net(result, mine, view.rules)
-    return total / deals
+    edge = defence if view.side_of(holder) != mine else 0.0
+    return total / deals + edge
 
 
 def candidate_suits(prior: SuitValues) -> list[Suit]:

@@ -9,9 +9,22 @@ from dataclasses import replace
 
 import pytest
 
+from bot.ai import decide
 from bot.ai.bidding import Seat, table_values
-from bot.ai.playouts import fits_call, pass_value, played_values, sampled_hands
-from bot.engine import FULL_DECK, Card, HouseRules, LowGoesTo, SeatView, Suit, parse_cards
+from bot.ai.hard import CALL_PLAYOUTS, PASS_PLAYOUTS
+from bot.ai.playouts import choose_call, fits_call, pass_value, played_values, sampled_hands
+from bot.engine import (
+    FULL_DECK,
+    Bid,
+    BidDecision,
+    Card,
+    HouseRules,
+    LowGoesTo,
+    Pass,
+    SeatView,
+    Suit,
+    parse_cards,
+)
 from tests.ai.positions import bid_position
 
 H = Suit.HEARTS
@@ -129,3 +142,24 @@ def test_a_hand_that_can_defend_makes_passing_worth_more() -> None:
     low = pass_value(bid_position("2H 3D 4C 6S 7H 8D 9C 3S 4H", [7]), random.Random(4), 24)
     assert high is not None and low is not None
     assert high > low + 3
+
+
+def test_a_searched_defence_counts_only_against_an_opponents_contract() -> None:
+    hand = "9H 4H 8S 3S 10D 7D 2D 6C 3C"
+    opponent = bid_position(hand, [7], dealer=3)
+    partner = bid_position(hand, [7, None], dealer=2)
+    for view, edge in ((opponent, 1.5), (partner, 0.0)):
+        plain = pass_value(view, random.Random(4), 8)
+        defended = pass_value(view, random.Random(4), 8, defence=1.5)
+        assert plain is not None and defended is not None
+        assert defended == pytest.approx(plain + edge)
+
+
+def test_hard_counts_its_defence_before_overcalling_an_opponent() -> None:
+    # A weak hand against East's 7: with the pass deals' rule-based defence only, these deals
+    # make passing look bad enough to overcall 8; `hard` defends better than that, and passes.
+    view = bid_position("9H 7D 3D 3C 8C AC AS 7H 2D", [7])
+    assert isinstance(view.decision, BidDecision)
+    by_rules = choose_call(view, view.decision, random.Random(2), CALL_PLAYOUTS, PASS_PLAYOUTS)
+    assert by_rules == Bid(8)
+    assert decide(view, "hard", random.Random(2)) == Pass()
