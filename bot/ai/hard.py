@@ -1,8 +1,10 @@
-"""The `hard` level: every card played by the open-hand search over sampled worlds (`search`),
+"""The `hard` level: its cards played by the open-hand search over sampled worlds (`search`),
 and the hand valued for the auction and trumps by playing many deals of it out (`playouts`).
 
-With more than `SEARCH_CARDS` cards in the hands (the first trick) one world takes the solver
-far longer than any budget, so the rules decide there. The budgets (search nodes, deals) keep a
+With more than `SEARCH_CARDS` cards in the hands (the first two cards of a four-player hand's
+first trick) the rules decide: one world of the opening lead costs the solver about a whole card's
+budget, and the few worlds a decision within the time goal could afford play no better than the
+rules (docs/computer-players.md, "Searching"). The budgets (search nodes, deals) keep a
 decision under about 200 ms at the 95th percentile on a small shared server (see
 scripts/bench_ai.py). The robbing dealer's keep is played out over sampled deals
 (`rob_playouts`); the other choices of the draw are the rule-based ones.
@@ -38,8 +40,8 @@ DEFENCE = 1.0
 KEEP_PLAYOUTS = 12
 #: Search nodes per decision.
 DEFAULT_BUDGET = 20_000
-#: With more cards than this left in the hands, one world alone takes the solver longer than
-#: any budget worth waiting for, so the rules decide straight away.
+#: With more cards than this left in the hands, the rules decide straight away: a world costs the
+#: solver too many nodes there for enough worlds to fit the time goal.
 SEARCH_CARDS = 22
 
 

@@ -1,6 +1,6 @@
 """Run computer decisions without stalling the event loop.
 
-A card play that may run the open-hand search (`hard` from the second trick, `easy` and
+A card play that may run the open-hand search (`hard` from the first trick's third card, `easy` and
 `normal` in the last tricks) takes up to a couple of hundred milliseconds of CPU, so it runs in
 a small pool of worker processes (spawned, so nothing of the bot's state leaks into them); rule
 decisions take well under 5 ms and run inline. The review of a finished hand (a few hundred
