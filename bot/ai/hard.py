@@ -3,9 +3,9 @@ and the hand valued for the auction and trumps by playing many deals of it out (
 
 With more than `SEARCH_CARDS` cards in the hands (the first two cards of a four-player hand's
 first trick) the rules decide: one world of the opening lead costs the solver about a whole card's
-budget, and the few worlds a decision within the time goal could afford play no better than the
-rules (docs/computer-players.md, "Searching"). The budgets (search nodes, deals) keep a
-decision under about 200 ms at the 95th percentile on a small shared server (see
+budget, and searching them with the few worlds a decision within the time goal affords measured
+no better than the rules (docs/computer-players.md, "Searching"). The budgets (search nodes,
+deals) keep a decision under about 200 ms at the 95th percentile on a small shared server (see
 scripts/bench_ai.py). The robbing dealer's keep is played out over sampled deals
 (`rob_playouts`); the other choices of the draw are the rule-based ones.
 """
