@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.ai.bidding import (
     Seat,
@@ -110,8 +110,9 @@ def played_values(view: SeatView, rng: random.Random, playouts: int) -> SuitValu
     deals = max(1, playouts // len(suits))
     counts = {suit: [0] * (TOTAL_POINTS + 1) for suit in suits}
     others = {suit: [0, 0] for suit in suits}
+    auction = AuctionDeals(view)
     for _ in range(deals):
-        deck = deck_dealing(*sampled_hands(view, rng), view.dealer)
+        deck = deck_dealing(*auction.deal(rng), view.dealer)
         seed = rng.getrandbits(32)
         for suit in suits:
             result = play_out(view, deck, view.seat, view.rules.min_bid, suit, seed)
@@ -143,8 +144,9 @@ def pass_value(
     mine = view.side_of(view.seat)
     where = Seat.at(view, holder)
     total = 0.0
+    auction = AuctionDeals(view)
     for _ in range(deals):
-        hands, stock = sampled_hands(view, rng)
+        hands, stock = auction.deal(rng)
         suit = best_suit(table_values(hands[holder], where), where, amount).suit
         deck = deck_dealing(hands, stock, view.dealer)
         result = play_out(view, deck, holder, amount, suit, rng.getrandbits(32))
@@ -160,55 +162,87 @@ def candidate_suits(prior: SuitValues) -> list[Suit]:
     return [suit for suit in ranked[:MAX_SUITS] if prior[suit].mean >= best - SUIT_SPREAD]
 
 
-def sampled_hands(view: SeatView, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-    """Every seat's nine cards and the stock in one deal: this seat's own hand and the unseen
-    cards at random everywhere else, each other hand fitting what its owner said in the auction
-    (`fits_call`).
+class AuctionDeals:
+    """Deals of the cards this seat cannot see, each other hand fitting what its owner said in
+    the auction (`CallReading`).
 
     The hands are dealt one at a time, those who bid first: each is drawn again until it fits, at
     most `AUCTION_ATTEMPTS` times (a count, so the deck stays a function of the seed), and the
-    last draw is kept if none does.
+    last draw is kept if none does. What each call asks of a hand is read once, when the deals
+    are set up, not once per hand drawn: a bid decision draws a few thousand hands.
     """
-    assert view.seat is not None
-    mine = set(view.hand)
-    unseen = [card for card in FULL_DECK if card not in mine]
-    rng.shuffle(unseen)
-    size = cards_dealt(view.players)
-    hands: list[list[Card]] = [[] for _ in range(view.players)]
-    hands[view.seat] = list(view.hand)
-    calls = {seat: index for index, (seat, _) in enumerate(view.bids) if seat != view.seat}
-    silent = [seat for seat in range(view.players) if seat != view.seat and seat not in calls]
-    order = sorted(calls, key=lambda seat: view.bids[calls[seat]][1] is None) + silent
-    for seat in order:
-        for _ in range(AUCTION_ATTEMPTS if seat in calls else 1):
-            rng.shuffle(unseen)
-            hands[seat] = unseen[:size]
-            if seat not in calls or fits_call(view, hands[seat], calls[seat]):
-                break
-        unseen = unseen[size:]
-    return hands, unseen
+
+    def __init__(self, view: SeatView) -> None:
+        assert view.seat is not None
+        self._view = view
+        mine = set(view.hand)
+        self._unseen = [card for card in FULL_DECK if card not in mine]
+        self._size = cards_dealt(view.players)
+        calls = {seat: index for index, (seat, _) in enumerate(view.bids) if seat != view.seat}
+        silent = [seat for seat in range(view.players) if seat != view.seat and seat not in calls]
+        bidders_first = sorted(calls, key=lambda seat: view.bids[calls[seat]][1] is None)
+        self._order: list[tuple[int, CallReading | None]] = [
+            (seat, read_call(view, calls[seat])) for seat in bidders_first
+        ] + [(seat, None) for seat in silent]
+
+    def deal(self, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+        """Every seat's hand and the stock in one deal: this seat's own hand, the unseen cards at
+        random everywhere else."""
+        view = self._view
+        assert view.seat is not None
+        unseen = list(self._unseen)
+        rng.shuffle(unseen)
+        hands: list[list[Card]] = [[] for _ in range(view.players)]
+        hands[view.seat] = list(view.hand)
+        for seat, reading in self._order:
+            for _ in range(AUCTION_ATTEMPTS if reading is not None else 1):
+                rng.shuffle(unseen)
+                hands[seat] = unseen[: self._size]
+                if reading is None or reading.fits(hands[seat]):
+                    break
+            unseen = unseen[self._size :]
+        return hands, unseen
 
 
-def fits_call(view: SeatView, hand: Sequence[Card], index: int) -> bool:
-    """Whether `hand` agrees, give or take `BID_SLACK`, with the `index`-th call of the auction,
-    as the `normal` bidder reads hands: a bid of n says the hand is worth bidding n -
-    `BID_SLACK`, a pass that it is not worth `BID_SLACK` over the lowest bid then open or over
-    `TYPICAL_OPENING` if that is higher (a low bid is worth making with almost any hand, yet
-    players pass such hands). The dealer's pass says nothing when passing costs it nothing."""
+@dataclass(frozen=True)
+class CallReading:
+    """What one call says about its caller's hand, give or take `BID_SLACK`, as the `normal`
+    bidder reads hands: a bid of n says the hand is worth bidding n - `BID_SLACK`, a pass that it
+    is not worth `BID_SLACK` over the lowest bid then open or over `TYPICAL_OPENING` if that is
+    higher (a low bid is worth making with almost any hand, yet players pass such hands). The
+    dealer's pass says nothing when passing costs it nothing."""
+
+    where: Seat
+    asked: int
+    threshold: float
+    bid: bool
+    says_nothing: bool
+
+    def fits(self, hand: Sequence[Card]) -> bool:
+        """Whether `hand` agrees with the call."""
+        if self.says_nothing:
+            return True
+        value = best_suit(table_values(hand, self.where), self.where, self.asked).value
+        return (value >= self.threshold) == self.bid
+
+
+def read_call(view: SeatView, index: int) -> CallReading:
+    """What the `index`-th call of the auction asks of its caller's hand."""
     seat, amount = view.bids[index]
-    their_view = replace(view, seat=seat, to_act=seat, hand=tuple(hand), bids=view.bids[:index])
+    their_view = replace(view, seat=seat, to_act=seat, bids=view.bids[:index])
     if amount is None:
         lowest = max(view.rules.min_bid, high_bid(their_view)[1] + 1)
         asked = max(lowest, TYPICAL_OPENING) + BID_SLACK
     else:
         asked = max(view.rules.min_bid, amount - BID_SLACK)
-    if asked > MAX_BID:
-        return amount is None
-    if amount is None and passing_is_free(their_view):
-        return True
-    where = Seat.at(view, seat)
-    worth_it = best_suit(table_values(hand, where), where, asked).value >= bid_threshold(their_view)
-    return worth_it if amount is not None else not worth_it
+    says_nothing = amount is None and (asked > MAX_BID or passing_is_free(their_view))
+    return CallReading(
+        where=Seat.at(view, seat),
+        asked=asked,
+        threshold=bid_threshold(their_view),
+        bid=amount is not None,
+        says_nothing=says_nothing,
+    )
 
 
 def play_out(

@@ -12,7 +12,7 @@ import pytest
 from bot.ai import decide
 from bot.ai.bidding import Seat, table_values
 from bot.ai.hard import CALL_PLAYOUTS, PASS_PLAYOUTS
-from bot.ai.playouts import choose_call, fits_call, pass_value, played_values, sampled_hands
+from bot.ai.playouts import AuctionDeals, choose_call, pass_value, played_values, read_call
 from bot.engine import (
     FULL_DECK,
     Bid,
@@ -39,7 +39,7 @@ def test_the_same_view_and_seed_give_the_same_values() -> None:
 
 def test_a_sampled_deal_gives_this_seat_its_own_hand_and_every_other_card_once() -> None:
     view = bid_position("AH JH 9H 4H 8S 3S 10D 7D 2D", [None, 7])
-    hands, stock = sampled_hands(view, random.Random(1))
+    hands, stock = AuctionDeals(view).deal(random.Random(1))
     assert view.seat is not None
     assert hands[view.seat] == list(view.hand)
     assert [len(hand) for hand in hands] == [9, 9, 9, 9]
@@ -60,28 +60,28 @@ def test_the_playouts_follow_the_tables_house_rules_where_the_bid_table_cannot()
 def test_an_opponents_bid_says_their_hand_is_strong() -> None:
     # East (dealer's left) bid 8; South is to speak.
     view = bid_position("AH JH 9H 4H 8S 3S 10D 7D 2D", [8, None])
-    assert fits_call(view, parse_cards(STRONG), 0)
-    assert not fits_call(view, parse_cards(WEAK), 0)
+    assert read_call(view, 0).fits(parse_cards(STRONG))
+    assert not read_call(view, 0).fits(parse_cards(WEAK))
 
 
 def test_a_pass_says_the_hand_is_not_strong() -> None:
     view = bid_position("AH JH 9H 4H 8S 3S 10D 7D 2D", [None])
-    assert fits_call(view, parse_cards(WEAK), 0)
-    assert not fits_call(view, parse_cards(STRONG), 0)
+    assert read_call(view, 0).fits(parse_cards(WEAK))
+    assert not read_call(view, 0).fits(parse_cards(STRONG))
 
 
 def test_a_pass_over_a_partners_bid_may_hide_a_fair_hand() -> None:
     # East bid 6 and North passed: West, East's partner, passes a hand it would have opened with.
     fair = "AS KS QS 9S 4S 8H 3C 10D 2C"
     view = bid_position("AH JH 9H 4H 8C 3S QD 7H 2D", [6, None, None], dealer=2)
-    assert fits_call(view, parse_cards(fair), 2)
+    assert read_call(view, 2).fits(parse_cards(fair))
     opening = bid_position("AH JH 9H 4H 8C 3S QD 7H 2D", [None, None, None], dealer=2)
-    assert not fits_call(opening, parse_cards(fair), 2)
+    assert not read_call(opening, 2).fits(parse_cards(fair))
 
 
 def _fit_rate(view: SeatView, deals: Iterable[Sequence[Sequence[Card]]]) -> float:
     fits = [
-        all(fits_call(view, hands[seat], index) for index, (seat, _) in enumerate(view.bids))
+        all(read_call(view, index).fits(hands[seat]) for index, (seat, _) in enumerate(view.bids))
         for hands in deals
     ]
     return sum(fits) / len(fits)
@@ -95,15 +95,15 @@ def _random_hands(seed: int) -> list[list[Card]]:
 @pytest.mark.parametrize("bids", [[], [7], [None, 8], [None, None, None]])
 def test_sampled_other_hands_fit_the_auction(bids: list[int | None]) -> None:
     view = bid_position("AD JD 9D 4C 8S 3S 10H 7H 2H", bids)
-    rng = random.Random(11)
-    assert _fit_rate(view, (sampled_hands(view, rng)[0] for _ in range(20))) == 1.0
+    rng, deals = random.Random(11), AuctionDeals(view)
+    assert _fit_rate(view, (deals.deal(rng)[0] for _ in range(20))) == 1.0
 
 
 def test_a_rare_auction_is_fitted_far_more_often_than_by_chance() -> None:
     # A bid of 9 over a 6 takes a rare hand: the last of the draws is kept when none fits.
     view = bid_position("AD JD 9D 4C 8S 3S 10H 7H 2H", [6, None, 9])
-    rng = random.Random(11)
-    sampled = _fit_rate(view, (sampled_hands(view, rng)[0] for _ in range(40)))
+    rng, deals = random.Random(11), AuctionDeals(view)
+    sampled = _fit_rate(view, (deals.deal(rng)[0] for _ in range(40)))
     by_chance = _fit_rate(view, (_random_hands(seed) for seed in range(40)))
     assert sampled >= 0.5 and by_chance <= 0.1
 
