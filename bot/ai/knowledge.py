@@ -114,25 +114,28 @@ def read_knowledge(
 
 
 class ReadingMemo:
-    """Each seat's reading of the completed tricks, kept while one hand is played out card by
-    card (the playouts' rule-based players): every view then reads only the tricks completed
-    since that seat's last one, instead of the whole hand again."""
+    """The reading of the completed tricks, kept while one hand is played out card by card (the
+    playouts' rule-based players): every view then reads only the tricks completed since the
+    last view that started from the same cards out of play, instead of the whole hand again.
+    A reading depends on those cards and the tricks, not on the seat reading them, so when every
+    seat sees the same cards out of play (discards face up, the default) each trick is read once
+    for all the seats."""
 
-    __slots__ = ("_by_seat",)
+    __slots__ = ("_by_start",)
 
     def __init__(self) -> None:
-        self._by_seat: dict[int, tuple[int, _Reading]] = {}
+        self._by_start: dict[tuple[object, ...], tuple[int, _Reading]] = {}
 
     def completed(self, view: SeatView, fresh: _Reading) -> _Reading:
         """A reading of `view`'s completed tricks that the caller may go on with: `fresh`
-        brought up to date, or a copy of this seat's earlier reading carried on from there."""
-        assert view.seat is not None
-        count, reading = self._by_seat.get(view.seat, (0, fresh))
-        if count > len(view.tricks) or not reading.same_start(fresh):
+        brought up to date, or a copy of an earlier reading from the same start carried on."""
+        start = fresh.start()
+        count, reading = self._by_start.get(start, (0, fresh))
+        if count > len(view.tricks):
             count, reading = 0, fresh
         for trick in view.tricks[count:]:
             reading.read(trick.cards, complete=True)
-        self._by_seat[view.seat] = (len(view.tricks), reading)
+        self._by_start[start] = (len(view.tricks), reading)
         return reading.copy()
 
 
@@ -150,10 +153,9 @@ class _Reading:
         self.excluded = [0] * len(side_of)
         self.trumps_played = [0] * len(side_of)
 
-    def same_start(self, other: _Reading) -> bool:
-        """Whether `other` starts from the same cards out of play under the same reading."""
-        same_cards = self.layout is other.layout and self.gone == other.gone
-        return same_cards and (self.read_play, self.side_of) == (other.read_play, other.side_of)
+    def start(self) -> tuple[object, ...]:
+        """What the reading starts from: the cards out of play and how it reads."""
+        return (self.layout.trump, self.gone, self.read_play, self.side_of)
 
     def copy(self) -> _Reading:
         twin = _Reading(self.layout, self.side_of, self.gone, self.read_play)

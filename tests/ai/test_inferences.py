@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.ai import decide
 from bot.ai.cardplay import play_by_rules
 from bot.ai.knowledge import ReadingMemo, read_knowledge
@@ -70,14 +72,19 @@ def test_hards_worlds_put_the_king_where_the_play_showed_it() -> None:
     assert not any(sample_hands(k, rng)[3] & king for _ in range(50))
 
 
-def test_a_memo_kept_through_a_hand_reads_every_view_as_a_fresh_reading_does() -> None:
-    # The playouts keep each seat's reading of the completed tricks from one card to the next;
-    # what it knows must be exactly what reading the whole view again gives, at every card.
+@pytest.mark.parametrize("discards_visible", [True, False])
+def test_a_memo_kept_through_a_hand_reads_every_view_as_a_fresh_reading_does(
+    discards_visible: bool,
+) -> None:
+    # The playouts keep the reading of the completed tricks from one card to the next, shared by
+    # the seats that see the same cards out of play (all of them when discards are face up);
+    # what a seat knows must be exactly what reading the whole view again gives, at every card.
+    rules = HouseRules(discards_visible=discards_visible)
     compared = 0
     for seed in range(12):
         deck = list(FULL_DECK)
         random.Random(seed).shuffle(deck)
-        game = Game.from_deck(deck, seed % 4, HouseRules(), 4, seed=seed)
+        game = Game.from_deck(deck, seed % 4, rules, 4, seed=seed)
         while game.phase is not Phase.PLAY:
             seat = game.to_act
             assert seat is not None
