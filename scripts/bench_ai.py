@@ -13,6 +13,11 @@ Levels: easy, normal, hard; baseline (the earlier rule-based `normal`, kept to m
 current one against); random (uniformly random legal actions, bidding half the time, as
 the engine's random player does) and random-pass (random cards, but always passing in the
 auction, which measures card play more than bidding).
+The oracle levels are not players but a ceiling: `hard`, except that some of its cards are
+chosen by the open-hand solver on the true deal, every hidden card in sight. `oracle` chooses
+every card so, `oracle-opening` only the first two cards of the hand (which `hard` plays by the
+rules), `oracle-later` every card after them. Against `normal` they show how much a perfect
+reading of the hidden cards would be worth, and where in the hand.
 The same level twice seats it in all four places: the net score is then zero by construction,
 and the contracts line gives the level's contracts made at a table of four computer players.
 Run from the repository root, e.g.
@@ -33,7 +38,19 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from bot.ai import decide
-from bot.engine import FULL_DECK, Game, HandScored, HouseRules, IllegalAction
+from bot.ai.hard import SEARCH_CARDS
+from bot.ai.knowledge import Knowledge
+from bot.ai.search import search_play
+from bot.engine import (
+    FULL_DECK,
+    Card,
+    Game,
+    HandScored,
+    HouseRules,
+    IllegalAction,
+    PlayDecision,
+    SeatView,
+)
 from bot.engine.random_player import random_action
 
 PLAYERS = 4
@@ -52,12 +69,37 @@ class TableResult:
 
 
 RANDOM_LEVELS = {"random": 0.5, "random-pass": 0.0}
+#: Which cards each oracle level sees through: (the hand's first two cards, the later ones).
+ORACLE_LEVELS = {
+    "oracle": (True, True),
+    "oracle-opening": (True, False),
+    "oracle-later": (False, True),
+}
+#: Enough solver nodes for any position of a hand, the opening lead's included.
+ORACLE_NODES = 10**9
 
 
-def choose(view, level: str, rng: random.Random, budget: int | None):
+def choose(view, level: str, rng: random.Random, budget: int | None, game: Game):
     if level in RANDOM_LEVELS:
         return random_action(view.decision, rng, bid_chance=RANDOM_LEVELS[level])
+    if level in ORACLE_LEVELS:
+        return oracle_choice(view, level, rng, game)
     return decide(view, level, rng, budget=budget)
+
+
+def oracle_choice(view: SeatView, level: str, rng: random.Random, game: Game):
+    """`hard`'s action, or the card the solver finds best on the true deal."""
+    decision = view.decision
+    opening, later = ORACLE_LEVELS[level]
+    sees = opening if sum(view.hand_sizes) > SEARCH_CARDS else later
+    if not (sees and isinstance(decision, PlayDecision) and len(decision.cards) > 1):
+        return decide(view, "hard", rng)
+    hands: list[list[Card]] = [list(hand) for hand in game.hands]
+
+    def true_deal(knowledge: Knowledge, _rng: random.Random) -> list[int]:
+        return [knowledge.layout.mask(hand) for hand in hands]
+
+    return search_play(view, decision, rng, ORACLE_NODES, worlds_from=true_deal, max_worlds=1)
 
 
 def play_table(
@@ -78,7 +120,7 @@ def play_table(
         level = levels[seat]
         view = game.view(seat)
         start = time.perf_counter()
-        action = choose(view, level, rng, budget)
+        action = choose(view, level, rng, budget, game)
         times[level].append((time.perf_counter() - start) * 1000)
         try:
             events = game.apply(seat, action)

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Callable
 
 from bot.ai.cardplay import card_values, choose_card, sensible, sure_take
-from bot.ai.knowledge import read_knowledge
+from bot.ai.knowledge import Knowledge, read_knowledge
 from bot.ai.sampler import sample_hands
 from bot.ai.solver import SearchTimeout, Solver
 from bot.ai.utility import hand_net
@@ -27,10 +28,23 @@ MAX_WORLDS = 60
 WORLD_COST = 40
 
 
+#: Deals a world: every seat's hand as a bitmask, from what the seat knows and a random source.
+WorldSource = Callable[[Knowledge, random.Random], list[int]]
+
+
 def search_play(
-    view: SeatView, decision: PlayDecision, rng: random.Random, budget: int
+    view: SeatView,
+    decision: PlayDecision,
+    rng: random.Random,
+    budget: int,
+    *,
+    worlds_from: WorldSource = sample_hands,
+    max_worlds: int = MAX_WORLDS,
 ) -> Action:
-    """The card with the best mean score change over sampled worlds."""
+    """The card with the best mean score change over sampled worlds.
+
+    `worlds_from` and `max_worlds` let the benchmark's perfect-information ceiling
+    (scripts/bench_ai.py, level `oracle`) search the one true deal with the same code."""
     nodes_left = budget
     k = read_knowledge(view)
     layout = k.layout
@@ -42,8 +56,8 @@ def search_play(
     trick_points = k.bonus + sum(layout.points[bit] for _, bit in k.trick)
     totals: dict[int, float] = defaultdict(float)
     worlds = 0
-    while worlds < MAX_WORLDS and nodes_left > 0:
-        hands = sample_hands(k, rng)
+    while worlds < max_worlds and nodes_left > 0:
+        hands = worlds_from(k, rng)
         solver = Solver(layout, k.side_of, my_side, nodes_left)
         try:
             values = solver.move_values(hands, k.trick, k.leader, k.bonus)
