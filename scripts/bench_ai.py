@@ -43,7 +43,6 @@ from bot.ai.knowledge import Knowledge
 from bot.ai.search import search_play
 from bot.engine import (
     FULL_DECK,
-    Card,
     Game,
     HandScored,
     HouseRules,
@@ -83,21 +82,20 @@ def choose(view, level: str, rng: random.Random, budget: int | None, game: Game)
     if level in RANDOM_LEVELS:
         return random_action(view.decision, rng, bid_chance=RANDOM_LEVELS[level])
     if level in ORACLE_LEVELS:
-        return oracle_choice(view, level, rng, game)
+        return oracle_choice(view, level, rng, budget, game)
     return decide(view, level, rng, budget=budget)
 
 
-def oracle_choice(view: SeatView, level: str, rng: random.Random, game: Game):
+def oracle_choice(view: SeatView, level: str, rng: random.Random, budget: int | None, game: Game):
     """`hard`'s action, or the card the solver finds best on the true deal."""
     decision = view.decision
     opening, later = ORACLE_LEVELS[level]
     sees = opening if sum(view.hand_sizes) > SEARCH_CARDS else later
     if not (sees and isinstance(decision, PlayDecision) and len(decision.cards) > 1):
-        return decide(view, "hard", rng)
-    hands: list[list[Card]] = [list(hand) for hand in game.hands]
+        return decide(view, "hard", rng, budget=budget)
 
     def true_deal(knowledge: Knowledge, _rng: random.Random) -> list[int]:
-        return [knowledge.layout.mask(hand) for hand in hands]
+        return [knowledge.layout.mask(hand) for hand in game.hands]
 
     return search_play(view, decision, rng, ORACLE_NODES, worlds_from=true_deal, max_worlds=1)
 
