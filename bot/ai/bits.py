@@ -86,3 +86,13 @@ def _build(trump: Suit) -> BitLayout:
 
 
 LAYOUTS: dict[Suit, BitLayout] = {suit: _build(suit) for suit in Suit}
+
+
+def bits_of(mask: int) -> list[int]:
+    """The set bits of `mask`, lowest first."""
+    result = []
+    while mask:
+        low = mask & -mask
+        result.append(low.bit_length() - 1)
+        mask ^= low
+    return result

@@ -10,19 +10,11 @@ from __future__ import annotations
 
 import random
 
+from bot.ai.bits import bits_of
 from bot.ai.knowledge import Knowledge
 
 _ATTEMPTS = 40
 _OUT = -1
-
-
-def _bits(mask: int) -> list[int]:
-    result = []
-    while mask:
-        low = mask & -mask
-        result.append(low.bit_length() - 1)
-        mask ^= low
-    return result
 
 
 def sample_hands(knowledge: Knowledge, rng: random.Random) -> list[int]:
@@ -47,8 +39,8 @@ def _try_sample(knowledge: Knowledge, rng: random.Random, *, constrained: bool) 
     hands[k.me] = k.hand
     excluded = k.excluded if constrained else (0,) * k.players
     trumps_held = k.trumps_all_held and constrained
-    trumps = _bits(k.unseen & k.trump_mask)
-    plains = _bits(k.unseen & ~k.trump_mask)
+    trumps = bits_of(k.unseen & k.trump_mask)
+    plains = bits_of(k.unseen & ~k.trump_mask)
     rng.shuffle(trumps)
     rng.shuffle(plains)
     out_room = len(trumps) + len(plains) - sum(need.values())
