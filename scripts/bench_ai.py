@@ -94,8 +94,8 @@ def oracle_choice(view: SeatView, level: str, rng: random.Random, budget: int | 
     if not (sees and isinstance(decision, PlayDecision) and len(decision.cards) > 1):
         return decide(view, "hard", rng, budget=budget)
 
-    def true_deal(knowledge: Knowledge, _rng: random.Random) -> tuple[list[int], int]:
-        return [knowledge.layout.mask(hand) for hand in game.hands], 0
+    def true_deal(knowledge: Knowledge, _rng: random.Random) -> list[int]:
+        return [knowledge.layout.mask(hand) for hand in game.hands]
 
     return search_play(view, decision, rng, ORACLE_NODES, worlds_from=true_deal, max_worlds=1)
 

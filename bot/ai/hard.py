@@ -1,6 +1,5 @@
-"""The `hard` level: its cards played by the open-hand search over sampled worlds (`search`)
-that explain how the others played their first tricks (`play_reading`), and the hand valued
-for the auction and trumps by playing many deals of it out (`playouts`).
+"""The `hard` level: its cards played by the open-hand search over sampled worlds (`search`),
+and the hand valued for the auction and trumps by playing many deals of it out (`playouts`).
 
 With more than `SEARCH_CARDS` cards in the hands (the first two cards of a four-player hand's
 first trick) the rules decide: one world of the opening lead costs the solver about a whole card's
@@ -16,7 +15,6 @@ from __future__ import annotations
 import random
 
 from bot.ai.normal import decide_normal
-from bot.ai.play_reading import PlayReading
 from bot.ai.playouts import choose_call
 from bot.ai.rob_playouts import choose_keep_by_playouts
 from bot.ai.search import search_play
@@ -59,6 +57,5 @@ def decide_hard(
         case KeepDecision():
             return choose_keep_by_playouts(view, decision, rng, KEEP_PLAYOUTS)
         case PlayDecision() if len(decision.cards) > 1 and sum(view.hand_sizes) <= SEARCH_CARDS:
-            nodes = DEFAULT_BUDGET if budget is None else budget
-            return search_play(view, decision, rng, nodes, worlds_from=PlayReading(view))
+            return search_play(view, decision, rng, DEFAULT_BUDGET if budget is None else budget)
     return decide_normal(view, decision, rng)

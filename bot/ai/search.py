@@ -28,14 +28,8 @@ MAX_WORLDS = 60
 WORLD_COST = 40
 
 
-#: Deals a world from what the seat knows and a random source: every seat's hand as a bitmask,
-#: and what dealing it cost, in search nodes.
-WorldSource = Callable[[Knowledge, random.Random], tuple[list[int], int]]
-
-
-def sampled_world(knowledge: Knowledge, rng: random.Random) -> tuple[list[int], int]:
-    """A world from the sampler, at its usual cost."""
-    return sample_hands(knowledge, rng), WORLD_COST
+#: Deals a world: every seat's hand as a bitmask, from what the seat knows and a random source.
+WorldSource = Callable[[Knowledge, random.Random], list[int]]
 
 
 def search_play(
@@ -44,7 +38,7 @@ def search_play(
     rng: random.Random,
     budget: int,
     *,
-    worlds_from: WorldSource = sampled_world,
+    worlds_from: WorldSource = sample_hands,
     max_worlds: int = MAX_WORLDS,
 ) -> Action:
     """The card with the best mean score change over sampled worlds.
@@ -63,13 +57,13 @@ def search_play(
     totals: dict[int, float] = defaultdict(float)
     worlds = 0
     while worlds < max_worlds and nodes_left > 0:
-        hands, cost = worlds_from(k, rng)
+        hands = worlds_from(k, rng)
         solver = Solver(layout, k.side_of, my_side, nodes_left)
         try:
             values = solver.move_values(hands, k.trick, k.leader, k.bonus)
         except SearchTimeout:
             break
-        nodes_left -= solver.nodes + cost
+        nodes_left -= solver.nodes + WORLD_COST
         at_stake = trick_points + solver.points_left(hands)
         for bit, value in values.items():
             totals[bit] += hand_net(view, my_side, value, at_stake - value)

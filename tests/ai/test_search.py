@@ -22,8 +22,8 @@ VIEW = play_position(
 
 
 def _deal(*hands: str):
-    def worlds_from(knowledge: Knowledge, _rng: random.Random) -> tuple[list[int], int]:
-        return [knowledge.layout.mask(parse_cards(hand)) for hand in hands], 0
+    def worlds_from(knowledge: Knowledge, _rng: random.Random) -> list[int]:
+        return [knowledge.layout.mask(parse_cards(hand)) for hand in hands]
 
     return worlds_from
 
