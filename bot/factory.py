@@ -27,6 +27,8 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.ai.pool import DecisionPool
+from bot.replays import Replays
 from bot.service import TableService
 from bot.service.routing import MoveRouter
 from bot.settings import Settings
@@ -70,6 +72,9 @@ class CinchBot(commands.Bot):
         self.settings = settings
         self._store = store
         self._tables: TableService | None = None
+        self._replays: Replays | None = None
+        #: The computer players' worker processes: moves, hints and hand reviews.
+        self._decisions = DecisionPool()
         self.delivery = Delivery(self)
         #: Sends moves for tables another process owns to it (shards split over processes).
         self.router: MoveRouter | None = None
@@ -93,6 +98,13 @@ class CinchBot(commands.Bot):
             raise RuntimeError("the tables are restored in setup_hook; the bot has not started")
         return self._tables
 
+    @property
+    def replays(self) -> Replays:
+        """Finished hands' replays. Available from ``setup_hook`` on."""
+        if self._replays is None:
+            raise RuntimeError("the replays open in setup_hook; the bot has not started")
+        return self._replays
+
     async def setup_hook(self) -> None:
         if self._store is None:
             # Discord's clock, so that simulated time in tests also moves stored times.
@@ -100,7 +112,10 @@ class CinchBot(commands.Bot):
         plan = self.settings.shards
         split = plan is not None and plan.partial
         owns = plan.owns if plan is not None and split else None
-        self._tables = TableService(self._store, self.delivery, owns=owns)
+        self._replays = Replays(self._store, self._decisions)
+        self._tables = TableService(
+            self._store, self.delivery, decisions=self._decisions, owns=owns, replays=self._replays
+        )
         await self._tables.restore()
         if plan is not None and split and self.settings.database_url is not None:
             self.router = MoveRouter(self._tables, self._store, plan)
@@ -137,6 +152,7 @@ class CinchBot(commands.Bot):
                 await self.router.close()
             if self._tables is not None:
                 await self._tables.close()
+            self._decisions.close()
             await self.delivery.close()
             if self._store is not None:
                 await self._store.close()

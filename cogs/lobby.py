@@ -19,10 +19,10 @@ from bot.engine import (
     HouseRules,
 )
 from bot.i18n import SUPPORTED_LOCALES, normalise_locale, rules_sections, rules_title, t
+from bot.presentation.names import seat_name
 from bot.service import TableOptions, Teams
+from bot.service.lobby_texts import house_rules_lines
 from bot.service.options import MAX_COMPUTER_PAUSE
-from bot.service.seats import seat_name
-from bot.service.wording import house_rules_lines
 from bot.store import DEFAULT_TURN_TIMER
 from cogs.command_inputs import channel_table, person
 from cogs.commands_base import CinchCommands

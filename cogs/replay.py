@@ -23,8 +23,8 @@ import discord
 from bot.i18n import t
 from bot.render.replay_animation import render_replay_animation
 from bot.render.replay_picture import render_replay
-from bot.service.replay_scenes import replay_scene
-from bot.service.reviews import Replay
+from bot.replays.library import Replay
+from bot.replays.scenes import replay_scene
 from cogs.attachments import png_file
 from cogs.command_inputs import guild_of
 from cogs.error_replies import check_table_permissions, reports_errors
@@ -89,7 +89,7 @@ async def open_replay(interaction: CinchInteraction, game_id: int, number: int) 
     """
     await interaction.response.defer(ephemeral=True, thinking=True)
     locale = await interaction_locale(interaction)
-    replay = await interaction.client.tables.replay(guild_of(interaction), game_id, number)
+    replay = await interaction.client.replays.replay(guild_of(interaction), game_id, number)
     message = await replay_message(replay, 0, locale)
     files = message.pop("attachments")
     await interaction.followup.send(files=files, ephemeral=True, **message)
@@ -120,7 +120,7 @@ class ReplayStepButton(
     @reports_errors
     async def callback(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
-        replay = await interaction.client.tables.replay(
+        replay = await interaction.client.replays.replay(
             guild_of(interaction), self.game_id, self.number
         )
         step = min(self.step, replay.step_count - 1)
@@ -225,7 +225,7 @@ class ReplayShareButton(
     async def callback(self, interaction: CinchInteraction) -> None:
         check_table_permissions(interaction)
         await interaction.response.defer()
-        replay = await interaction.client.tables.replay(
+        replay = await interaction.client.replays.replay(
             guild_of(interaction), self.game_id, self.number
         )
         locale = replay.stored.locale

@@ -21,7 +21,7 @@ from bot.ai.decide import decide
 from bot.ai.review import review_hand
 from bot.engine import Game
 from bot.engine.random_player import random_action
-from bot.service.replay_steps import HandReplay, replay_hand
+from bot.replays.steps import HandReplay, replay_hand
 
 
 def finished_hands(

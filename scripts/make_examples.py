@@ -22,10 +22,10 @@ from bot.render import examples, render_game_summary, render_hand, render_hand_s
 from bot.render.board import render_board
 from bot.render.player_card import render_player_card
 from bot.render.replay_picture import render_replay
-from bot.service.replay_scenes import replay_scene
-from bot.service.replay_steps import replay_hand
-from bot.service.replays import StoredReplay
-from bot.service.reviews import Replay
+from bot.replays.library import Replay
+from bot.replays.scenes import replay_scene
+from bot.replays.steps import replay_hand
+from bot.replays.stored import StoredReplay
 from bot.stats import (
     BoardEntry,
     BoardPage,

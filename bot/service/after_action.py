@@ -7,13 +7,13 @@ from typing import Any
 
 from bot.engine import Drew, Event, Game, GameWon, HandDealt, HandScored, Robbed, TrumpNamed
 from bot.i18n import t
+from bot.presentation.scenes import HandCards, Seating, game_summary_scene, hand_summary_scene
+from bot.presentation.texts import TextContext, game_result_text, hand_result_text, trump_text
 from bot.render import render_game_summary, render_hand_summary
-from bot.service.picture_scenes import HandCards, Seating, game_summary_scene, hand_summary_scene
 from bot.service.publishing import Pending, PendingAnnouncement
 from bot.service.seats import computer_seats
 from bot.service.table import Table
 from bot.service.updates import Update
-from bot.service.wording import TextContext, game_result_text, hand_result_text, trump_text
 
 #: The hand's tricks, thrown cards and dead cards as they were before the action (an action
 #: that ends a hand clears them, and the hand's picture shows them).

@@ -5,21 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.presentation.names import seat_name
+from bot.presentation.scenes import Seating, hand_scene, table_scene
+from bot.presentation.texts import TextContext, hand_text, history_text, score_line, table_text
 from bot.render import display_order, render_hand, render_table
+from bot.service.lobby_texts import lobby_text
 from bot.service.options import Teams
-from bot.service.picture_scenes import Seating, hand_scene, table_scene
 from bot.service.publishing import Drawing
-from bot.service.seats import computer_seats, creator_name, player_name, seat_name
+from bot.service.seats import computer_seats, creator_name, player_name
 from bot.service.table import Table
 from bot.service.updates import PrivateHand, PublicTable, SeatInfo
-from bot.service.wording import (
-    TextContext,
-    hand_text,
-    history_text,
-    lobby_text,
-    score_line,
-    table_text,
-)
 
 
 async def public_table(

@@ -15,11 +15,11 @@ import logging
 from bot.engine import Action, Event, Game, GameWon, HandDealt, HandScored, draw_for_seats
 from bot.engine.actions import action_to_dict
 from bot.engine.plain import to_plain
+from bot.presentation.texts import TextContext, seat_draw_text
 from bot.service.automation import STAND_IN_LEVEL
 from bot.service.options import Teams
 from bot.service.seats import reseat
 from bot.service.table import Table
-from bot.service.wording import TextContext, seat_draw_text
 from bot.stats import record_game
 from bot.store import UNSET, ResultPlayer, Store
 

@@ -7,12 +7,13 @@ players read them ("It is Bob's turn", "You must play a trump: you hold 5♦").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from bot.engine import Card, IllegalAction, Reason
 from bot.engine.rules import MAX_BID
 from bot.errors import UserFacingError
 from bot.i18n import tn
+from bot.presentation.texts import cards_text
 from bot.store import TableRecord
 
 
@@ -39,11 +40,6 @@ class TableAlreadyOpen(UserFacingError):
     def __init__(self, table: TableRecord) -> None:
         super().__init__("errors.table_exists", link=message_link(table))
         self.table = table
-
-
-def cards_text(cards: Iterable[Card]) -> str:
-    """Cards as players write them, e.g. ``10♥ 5♦``."""
-    return " ".join(card.display for card in cards)
 
 
 def refusal(error: IllegalAction, name_of: Callable[[int], str]) -> UserFacingError:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.errors import UserFacingError
-from bot.i18n import t, template
+from bot.i18n import t
 from bot.store import SeatRecord, Store
 
 if TYPE_CHECKING:
@@ -80,16 +80,6 @@ async def reseat(store: Store, table: Table, order: Sequence[SeatRecord]) -> Non
     )
 
 
-_COMPASS = ("seat.north", "seat.east", "seat.south", "seat.west")
-
-
-def seat_name(seat: int, players: int, locale: str | None) -> str:
-    """ "North" at a four-player table, "Seat 2" otherwise."""
-    if players == 4:
-        return t(_COMPASS[seat], locale)
-    return t("seat.number", locale, number=seat + 1)
-
-
 def player_name(record: SeatRecord | None, locale: str | None) -> str:
     """A person's display name, or the computer player's name given when it sat down (so it
     keeps one name from the lobby to the history, wherever the draw seats it)."""
@@ -107,9 +97,3 @@ def computer_name(table: Table, seat: int) -> str:
         if name not in taken:
             return name
     raise AssertionError("more computer players than seats")
-
-
-def side_members(side: Sequence[int], names: Sequence[str], locale: str | None) -> str:
-    """A side by its players, as every message, picture and board names it ("Alice & Carol";
-    a player alone, by their name), so everyone sees at once who partners whom."""
-    return template("picture.names_joiner", locale).join(names[seat] for seat in side)

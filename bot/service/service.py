@@ -22,6 +22,8 @@ from bot.ai.pool import DecisionPool
 from bot.engine import Action, HandScored, IllegalAction, Keep, KeepDecision
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
+from bot.presentation.texts import action_text
+from bot.replays import Replays
 from bot.service import display
 from bot.service.after_action import after_action
 from bot.service.automation import Automation, Sleep, decision_seed
@@ -29,12 +31,9 @@ from bot.service.game_records import GameRecords, start_game
 from bot.service.options import TableOptions
 from bot.service.publishing import BackgroundTasks, Drawing, Pending, PendingAnnouncement, Publisher
 from bot.service.refusals import CountedError, TableAlreadyOpen, refusal
-from bot.service.replays import load_replay
-from bot.service.reviews import Replay, hand_review
 from bot.service.seats import Person, computer_name, creator_name, seat_to_take
 from bot.service.table import EndVote, Table, TableRegistry
 from bot.service.updates import Outbox, PrivateHand, PublicTable, SeatInfo, Update
-from bot.service.wording import action_text
 from bot.store import ConstraintError, Store, TableExistsError
 
 log = logging.getLogger(__name__)
@@ -55,13 +54,18 @@ class TableService:
         sleep: Sleep = asyncio.sleep,
         drawing: Drawing | None = None,
         owns: Callable[[int], bool] | None = None,
+        replays: Replays | None = None,
     ) -> None:
         self.store = store
         #: Whether this process owns a server's tables (by guild id): with shards split over
         #: several processes each restores and plays only its own servers' tables.
         self._owns = owns
         self.outbox = outbox
+        #: Closed with the service only when the service made it (a bot shares its own).
+        self._own_decisions = decisions is None
         self._decisions = decisions or DecisionPool()
+        #: Each hand is reviewed as it ends, so its replay opens at once.
+        self._replays = replays or Replays(store, self._decisions)
         self._draw = drawing or Drawing()
         #: Where new games' seeds come from (a seeded generator makes tests repeatable).
         self.seeds = random_source or random.SystemRandom()
@@ -100,7 +104,8 @@ class TableService:
     async def close(self) -> None:
         """Stop every pending computer move, timer and delivery (the store stays open)."""
         await self._tasks.cancel_all()
-        self._decisions.close()
+        if self._own_decisions:
+            self._decisions.close()
         self._draw.close()
 
     @property
@@ -422,21 +427,16 @@ class TableService:
         for event in events:
             if isinstance(event, HandScored) and table.game_id is not None:
                 number = event.result.hand_number
-                self._tasks.spawn(self._review(table.record.guild_id, table.game_id, number))
+                review = self._replays.review_finished_hand(
+                    table.record.guild_id, table.game_id, number
+                )
+                self._tasks.spawn(review)
         shown_by_caller = responder if answered else None
         pending = after_action(
             table, game, events, hand_cards, acting_before, shown_by_caller, mover=responder
         )
         self._changed(table)
         return pending
-
-    async def _review(self, guild_id: int, game_id: int, number: int) -> None:
-        """Review a hand just finished, in the background, so that its replay opens at once
-        and the statistics count its card play."""
-        try:
-            await self.replay(guild_id, game_id, number)
-        except UserFacingError as refused:  # a game whose actions do not replay
-            log.warning("Hand %s of game %s cannot be reviewed: %s", number, game_id, refused)
 
     async def _reload(self, table: Table) -> None:
         """Make the table what the store says it is, after a failed write."""
@@ -488,15 +488,3 @@ class TableService:
         if lookup(key, DEFAULT_LOCALE) is None:
             return t("text.hint_plain", locale, action=shown)
         return t("text.hint", locale, reason=t(key, locale, **params))
-
-    async def replay(self, guild_id: int, game_id: int, number: int) -> Replay:
-        """A finished hand's replay with its review, computed once in the computer players'
-        worker process (off the event loop) and kept (see ``replays`` and ``reviews``)."""
-        stored = await load_replay(self.store, guild_id, game_id, number)
-        try:
-            review = await hand_review(self.store, self._decisions, stored)
-        except Exception:
-            # The replay stands on its own: without its review rather than not at all.
-            log.exception("Could not review hand %s of game %s", number, game_id)
-            review = None
-        return Replay(stored, review)

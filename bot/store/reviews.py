@@ -7,7 +7,7 @@ from .records import JSON
 
 
 class ReviewsRepository:
-    """One review per finished hand; the JSON is opaque here (``bot/service/reviews.py``)."""
+    """One review per finished hand; the JSON is opaque here (``bot/replays/library.py``)."""
 
     def __init__(self, db: Database) -> None:
         self._db = db

@@ -13,7 +13,7 @@ from bot.ai.review import PlayPosition, Verdict, points_lost, review_hand, revie
 from bot.ai.solver import Solver
 from bot.engine import Card, Game, Suit, parse_cards
 from bot.engine.random_player import random_action
-from bot.service.replay_steps import replay_hand
+from bot.replays.steps import replay_hand
 
 SIDES = (0, 1, 0, 1)
 #: Two cards each, hearts trumps, North to lead. Leading A♥ draws East's Right Pedro (5♥):

@@ -25,7 +25,7 @@ import pytest
 import simcord
 from discord import app_commands
 
-import bot.service.picture_scenes as scenes
+import bot.presentation.scenes as scenes
 from bot.errors import UserFacingError
 from bot.factory import CinchBot, create_bot
 from bot.render import TableScene

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from table_driver import TableDriver
 
-import bot.service.picture_scenes as scenes
+import bot.presentation.scenes as scenes
 from bot.i18n import t
 from bot.render import HandScene
 

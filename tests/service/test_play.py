@@ -28,9 +28,9 @@ from bot.engine import (
 )
 from bot.engine.actions import action_to_dict
 from bot.errors import UserFacingError
+from bot.presentation.scenes import HandCards, Seating, hand_summary_scene, rob_pack
 from bot.render import HandScene, deck, hand, render_hand
 from bot.service import TableOptions
-from bot.service.picture_scenes import HandCards, Seating, hand_summary_scene, rob_pack
 from bot.service.refusals import refusal
 
 from .conftest import (

@@ -6,12 +6,14 @@ from dataclasses import replace
 
 import pytest
 
+from bot.ai.pool import DecisionPool
 from bot.ai.review import review_from_json, review_to_json
 from bot.engine import Game, Phase, Play
 from bot.errors import UserFacingError
+from bot.replays import Replays
+from bot.replays.steps import StepKind
+from bot.replays.stored import load_replay
 from bot.service import TableService
-from bot.service.replay_steps import StepKind
-from bot.service.replays import load_replay
 from bot.store import Store
 
 from .conftest import GUILD, four_people, play_until
@@ -94,12 +96,18 @@ async def test_a_review_is_computed_once_then_read_back(service, clock, store: S
     table, number = await first_hand_finished(service, clock, store)
     game_id = table.game_id
 
-    first = await service.replay(GUILD, game_id, number)
+    decisions = DecisionPool()
+    replays = Replays(store, decisions)
+    try:
+        first = await replays.replay(GUILD, game_id, number)
 
-    assert first.review is not None
-    assert review_from_json(await store.reviews.get(game_id, number)) == first.review
-    # What is stored is what is shown from then on: nothing is computed again.
-    await store.reviews.save(game_id, number, review_to_json(replace(first.review, verdicts=())))
-    again = await service.replay(GUILD, game_id, number)
-    assert again.review is not None and again.review.verdicts == ()
-    assert again.stored == first.stored
+        assert first.review is not None
+        assert review_from_json(await store.reviews.get(game_id, number)) == first.review
+        # What is stored is what is shown from then on: nothing is computed again.
+        emptied = review_to_json(replace(first.review, verdicts=()))
+        await store.reviews.save(game_id, number, emptied)
+        again = await replays.replay(GUILD, game_id, number)
+        assert again.review is not None and again.review.verdicts == ()
+        assert again.stored == first.stored
+    finally:
+        decisions.close()

@@ -7,9 +7,9 @@ import re
 
 from bot.engine import Card, Game, Phase
 from bot.engine.random_player import random_action
+from bot.presentation.scenes import Seating, table_scene
 from bot.render import display_order
 from bot.service import TableService
-from bot.service.picture_scenes import Seating, table_scene
 from bot.store import Store
 
 from .conftest import (

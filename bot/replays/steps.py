@@ -6,7 +6,7 @@ through: the auction, the trump named, the draw (each player's discard and draw,
 rob), each trick with every hand shown, and the result. Each card play is also kept as a
 `PlayPosition` (every hand known), the input of the double-dummy review (`bot.ai.review`).
 
-Nothing here reads the store; `bot.service.replays` feeds it and refuses hands still in play.
+Nothing here reads the store; `bot.replays.stored` feeds it and refuses hands still in play.
 """
 
 from __future__ import annotations

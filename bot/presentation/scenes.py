@@ -22,6 +22,7 @@ from bot.engine import (
 )
 from bot.engine.rules import HighLow
 from bot.i18n import picture_words, t
+from bot.presentation.names import side_members
 from bot.render import (
     GameSummaryScene,
     HandScene,
@@ -36,7 +37,6 @@ from bot.render import (
     TableScene,
     Words,
 )
-from bot.service.seats import side_members
 
 
 @dataclass(frozen=True, slots=True)

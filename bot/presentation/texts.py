@@ -7,8 +7,8 @@ only; the private hand text is built from the player's own view and only goes to
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from bot.engine import (
     Action,
@@ -18,7 +18,6 @@ from bot.engine import (
     Discard,
     DiscardDecision,
     HandResult,
-    HouseRules,
     Keep,
     KeepDecision,
     NameTrump,
@@ -32,11 +31,8 @@ from bot.engine import (
 )
 from bot.engine.seating import SeatDraw
 from bot.i18n import suit_name, t, tn
+from bot.presentation.names import side_members
 from bot.render import display_order
-from bot.service.options import TableOptions, Teams
-from bot.service.refusals import cards_text
-from bot.service.seats import side_members
-from bot.service.updates import SeatInfo
 
 SEPARATOR = " · "
 
@@ -50,6 +46,11 @@ class TextContext:
 
     def side(self, sides: Sequence[Sequence[int]], index: int) -> str:
         return side_members(sides[index], self.names, self.locale)
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as players write them, e.g. ``10♥ 5♦``."""
+    return " ".join(card.display for card in cards)
 
 
 def trump_text(suit: Suit, locale: str | None) -> str:
@@ -323,81 +324,6 @@ def history_text(
         )
         for result in history
     ]
-
-
-def lobby_text(
-    options: TableOptions,
-    seats: Sequence[SeatInfo],
-    turn_timer: int | None,
-    creator: str | None,
-    locale: str | None,
-) -> str:
-    """The lobby message: who sits where, the main settings, and who starts."""
-    lines = [
-        t("text.lobby_title", locale, players=options.players, target=options.rules.target_score),
-        t("text.lobby_draw" if options.teams is Teams.DRAW else "text.lobby_manual", locale),
-    ]
-    lines.extend(
-        t(
-            "text.lobby_seat",
-            locale,
-            seat=seat.label,
-            player=seat.player if seat.player is not None else t("lobby.empty_seat", locale),
-        )
-        for seat in seats
-    )
-    timer = (
-        t("text.timer", locale, seconds=turn_timer) if turn_timer else t("text.timer_off", locale)
-    )
-    lines.append(SEPARATOR.join([timer, t("text.rules_hint", locale)]))
-    if creator is None:
-        lines.append(t("text.lobby_start_anyone", locale))
-    else:
-        lines.append(t("text.lobby_start", locale, player=creator))
-    return "\n".join(lines)
-
-
-#: The house rules in the order ``/cinch rules`` lists them (their order in `HouseRules`).
-HOUSE_RULES = tuple(field.name for field in fields(HouseRules))
-
-
-#: Player counts whose scoring docs/rules.md (section C) marks as not confirmed for Cinch: the rules
-#: help must call it experimental.
-EXPERIMENTAL_SCORING_PLAYERS = frozenset({3})
-
-
-def house_rules_lines(
-    options: TableOptions, turn_timer: int | None, locale: str | None
-) -> list[str]:
-    """This table's settings, one line each ("Everyone passes: …"), for ``/cinch rules``."""
-    rules = options.rules
-    lines = []
-    for name in HOUSE_RULES:
-        value = getattr(rules, name)
-        if isinstance(value, bool):
-            shown = t("text.yes" if value else "text.no", locale)
-        elif isinstance(value, int):
-            shown = str(value)
-        else:
-            shown = t(f"choice.{name}.{value}", locale)
-        lines.append(
-            t("rules.house.line", locale, rule=t(f"rules.house.{name}", locale), value=shown)
-        )
-    lines.append(
-        t(
-            "rules.house.line",
-            locale,
-            rule=t("rules.house.teams", locale),
-            value=t(f"choice.teams.{options.teams}", locale),
-        )
-    )
-    timer = (
-        t("text.timer", locale, seconds=turn_timer) if turn_timer else t("text.timer_off", locale)
-    )
-    lines.append(timer)
-    if options.players in EXPERIMENTAL_SCORING_PLAYERS:
-        lines.append(t("rules.house.experimental_scoring", locale))
-    return lines
 
 
 def action_text(action: Action, locale: str | None) -> str:

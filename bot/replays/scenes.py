@@ -1,6 +1,6 @@
 """The picture of each replay step, built from the replayed hand, in the reader's language.
 
-Only finished hands get this far (`bot.service.replays` refuses the others), so every seat's
+Only finished hands get this far (`bot.replays.stored` refuses the others), so every seat's
 cards are shown.
 """
 
@@ -11,14 +11,14 @@ from collections.abc import Iterable
 from bot.ai.review import Verdict, points_lost
 from bot.engine import Card
 from bot.i18n import t, tn
+from bot.presentation.names import side_members
+from bot.presentation.scenes import Seating, words
+from bot.presentation.texts import cards_text
 from bot.render import PlayedCard, SeatScene, SideScene, TableScene
 from bot.render.replay_picture import ReplayRow, ReplayScene
-from bot.service.picture_scenes import Seating, words
-from bot.service.refusals import cards_text
-from bot.service.replay_steps import HandReplay, ReplayStep, StepKind
-from bot.service.replays import StoredReplay
-from bot.service.reviews import Replay
-from bot.service.seats import side_members
+from bot.replays.library import Replay
+from bot.replays.steps import HandReplay, ReplayStep, StepKind
+from bot.replays.stored import StoredReplay
 
 
 def _cards(cards: Iterable[Card]) -> str:

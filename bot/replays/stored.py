@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.engine import Game, HouseRules
 from bot.errors import UserFacingError
-from bot.service.replay_steps import HandReplay, NotReplayable, replay_hand
+from bot.replays.steps import HandReplay, NotReplayable, replay_hand
 from bot.store import GameRecord, HandRecord, Store
 
 

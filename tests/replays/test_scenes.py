@@ -8,10 +8,10 @@ from bot.ai.review import HandReview, Verdict
 from bot.engine import Card, Game
 from bot.engine.random_player import random_action
 from bot.i18n import t, tn
-from bot.service.replay_scenes import replay_scene
-from bot.service.replay_steps import StepKind, replay_hand
-from bot.service.replays import StoredReplay
-from bot.service.reviews import Replay
+from bot.replays.library import Replay
+from bot.replays.scenes import replay_scene
+from bot.replays.steps import StepKind, replay_hand
+from bot.replays.stored import StoredReplay
 
 NAMES = ("Ann", "Ben", "Cat", "Dan")
 

@@ -1,0 +1,73 @@
+"""The replays the bot offers: a finished hand's replay with its review.
+
+A review (the open-hand verdict on every card) is read from the store, or computed once in the
+computer players' worker processes, off the event loop, and kept (as
+``bot.ai.review.review_to_json`` writes it; one of another version is computed again). The
+table service asks for it as each hand ends, so a replay opened later shows at once.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from bot.ai.pool import DecisionPool
+from bot.ai.review import HandReview, review_from_json, review_to_json
+from bot.errors import UserFacingError
+from bot.replays.stored import StoredReplay, load_replay
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A finished hand's replay and its review (None when it could not be computed)."""
+
+    stored: StoredReplay
+    review: HandReview | None
+
+    @property
+    def step_count(self) -> int:
+        return len(self.stored.replay.steps)
+
+
+class Replays:
+    """Finished hands' replays, reviewed by the computer players' worker processes."""
+
+    def __init__(self, store: Store, decisions: DecisionPool) -> None:
+        self._store = store
+        self._decisions = decisions
+
+    async def replay(self, guild_id: int, game_id: int, number: int) -> Replay:
+        """Hand ``number`` of game ``game_id`` of this server, with its review. Raises
+        :class:`UserFacingError` for a hand that does not exist here or is still in play."""
+        stored = await load_replay(self._store, guild_id, game_id, number)
+        try:
+            review = await self._review(stored)
+        except Exception:
+            # The replay stands on its own: without its review rather than not at all.
+            log.exception("Could not review hand %s of game %s", number, game_id)
+            review = None
+        return Replay(stored, review)
+
+    async def review_finished_hand(self, guild_id: int, game_id: int, number: int) -> None:
+        """Review a hand that just ended, so that its replay opens at once and the statistics
+        count its card play."""
+        try:
+            await self.replay(guild_id, game_id, number)
+        except UserFacingError as refused:  # a game whose actions do not replay
+            log.warning("Hand %s of game %s cannot be reviewed: %s", number, game_id, refused)
+
+    async def _review(self, stored: StoredReplay) -> HandReview:
+        number = stored.replay.hand_number
+        review = review_from_json(await self._store.reviews.get(stored.game_id, number))
+        if review is not None:
+            return review
+        replay = stored.replay
+        side_of = tuple(replay.side_of(seat) for seat in range(replay.players))
+        review = await self._decisions.review(
+            replay.plays, replay.trump, side_of, replay.maker_view
+        )
+        await self._store.reviews.save(stored.game_id, number, review_to_json(review))
+        return review
