@@ -6,8 +6,8 @@ and the benchmark drive the very same service.
 """
 
 from bot.service.options import TableOptions, Teams
+from bot.service.people import Person
 from bot.service.refusals import CountedError, TableAlreadyOpen
-from bot.service.seats import Person
 from bot.service.service import TableService
 from bot.service.table import EndVote, Table
 from bot.service.updates import (

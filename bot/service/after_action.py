@@ -11,7 +11,6 @@ from bot.presentation.scenes import HandCards, Seating, game_summary_scene, hand
 from bot.presentation.texts import TextContext, game_result_text, hand_result_text, trump_text
 from bot.render import render_game_summary, render_hand_summary
 from bot.service.publishing import Pending, PendingAnnouncement
-from bot.service.seats import computer_seats
 from bot.service.table import Table
 from bot.service.updates import Update
 
@@ -32,7 +31,7 @@ def after_action(
     """What to show after an action: who needs their hand refreshed (not ``responder``, whose
     own reply shows it), and the results; ``mover`` is the person who moved, if one did.
 
-    A finished game leaves the table: the table goes back to its lobby.
+    Once the game is over, everyone's private message says so instead of awaiting a move.
     """
     private = {acting_before, table.user_at(game.to_act)}
     dealt: set[int] = set()
@@ -45,8 +44,6 @@ def after_action(
     named = [_auction_result(table, event) for event in events if isinstance(event, TrumpNamed)]
     announcements = (*named, *(_results(table, game, ends, hand_cards) if ends else ()))
     if game.is_over:
-        table.end_game()
-        # Everyone's private message now says the game is over, instead of awaiting a move.
         private, dealt = set(table.people()), set()
     private |= dealt
     update = Update(
@@ -82,7 +79,7 @@ def _results(
     locale = table.locale
     names = table.names(locale)
     context = TextContext(names, locale)
-    seating = Seating(names, computer_seats(table), locale)
+    seating = Seating(names, table.computer_seats(), locale)
     rules = game.rules
     announcements = []
     for event in ends:

@@ -16,8 +16,9 @@ from typing import Protocol
 from bot.ai.pool import DecisionPool
 from bot.engine import Action, Game
 from bot.i18n import t
-from bot.service.publishing import BackgroundTasks, Pending, PendingAnnouncement, Publisher
+from bot.service.publishing import Pending, PendingAnnouncement, Publisher
 from bot.service.table import Table
+from bot.service.tasks import BackgroundTasks
 from bot.service.updates import Outbox, Reminder
 from bot.store import SeatRecord
 

@@ -9,10 +9,9 @@ from bot.presentation.names import seat_name
 from bot.presentation.scenes import Seating, hand_scene, table_scene
 from bot.presentation.texts import TextContext, hand_text, history_text, score_line, table_text
 from bot.render import display_order, render_hand, render_table
+from bot.service.drawing import Drawing
 from bot.service.lobby_texts import lobby_text
 from bot.service.options import Teams
-from bot.service.publishing import Drawing
-from bot.service.seats import computer_seats, creator_name, player_name
 from bot.service.table import Table
 from bot.service.updates import PrivateHand, PublicTable, SeatInfo
 
@@ -31,12 +30,12 @@ async def public_table(
     acting: int | None = None
     if game is None:
         text = lobby_text(
-            table.options, seats, table.record.turn_timer, creator_name(table), locale
+            table.options, seats, table.record.turn_timer, table.creator_name(), locale
         )
     else:
         names = table.names(locale)
         view = game.public_view()
-        seating = Seating(names, computer_seats(table), locale)
+        seating = Seating(names, table.computer_seats(), locale)
         scene = table_scene(view, seating, table.options.four_colour)
         acting = table.user_at(view.to_act)
         if view.to_act is not None and acting is not None and table.seats[view.to_act].away:
@@ -67,7 +66,7 @@ def seat_infos(table: Table, locale: str | None) -> tuple[SeatInfo, ...]:
             SeatInfo(
                 seat=seat,
                 label=seat_name(seat, table.players, locale),
-                player=player_name(record, locale) if record else None,
+                player=record.display_name if record else None,
                 user_id=record.user_id if record else None,
                 is_computer=bool(record and record.is_computer),
                 away=bool(record and record.away),

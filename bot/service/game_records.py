@@ -11,6 +11,7 @@ dealer.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 from bot.engine import Action, Event, Game, GameWon, HandDealt, HandScored, draw_for_seats
 from bot.engine.actions import action_to_dict
@@ -18,10 +19,9 @@ from bot.engine.plain import to_plain
 from bot.presentation.texts import TextContext, seat_draw_text
 from bot.service.automation import STAND_IN_LEVEL
 from bot.service.options import Teams
-from bot.service.seats import reseat
 from bot.service.table import Table
 from bot.stats import record_game
-from bot.store import UNSET, ResultPlayer, Store
+from bot.store import UNSET, ResultPlayer, SeatRecord, Store
 
 log = logging.getLogger(__name__)
 
@@ -155,7 +155,7 @@ async def start_game(store: Store, table: Table, seed: int) -> str:
     draw = draw_for_seats(table.players, seed, rules.first_dealer)
     lobby = [table.seats[seat] for seat in range(table.players)]
     if table.options.teams is Teams.DRAW:
-        await reseat(store, table, [lobby[index] for index in draw.seating])
+        await _reseat(store, table, [lobby[index] for index in draw.seating])
         dealer = draw.first_dealer_seat
         new_seats = [draw.seating.index(index) for index in range(table.players)]
     else:
@@ -173,3 +173,23 @@ async def start_game(store: Store, table: Table, seed: int) -> str:
     context = TextContext(table.names(table.locale), table.locale)
     names = [context.names[seat] for seat in new_seats]
     return seat_draw_text(draw, names, context.names[dealer], game.sides, context)
+
+
+async def _reseat(store: Store, table: Table, order: Sequence[SeatRecord]) -> None:
+    """Move everyone to the seats the draw gave them: ``order[n]`` takes seat ``n``."""
+    if all(record.seat == seat for seat, record in enumerate(order)):
+        return
+    for seat in list(table.seats):
+        await store.tables.leave(table.id, seat)
+    table.reseat(
+        [
+            await store.tables.sit(
+                table.id,
+                seat,
+                display_name=record.display_name,
+                user_id=record.user_id,
+                computer_level=record.computer_level,
+            )
+            for seat, record in enumerate(order)
+        ]
+    )

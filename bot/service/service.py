@@ -27,12 +27,14 @@ from bot.replays import Replays
 from bot.service import display
 from bot.service.after_action import after_action
 from bot.service.automation import Automation, Sleep, decision_seed
+from bot.service.drawing import Drawing
 from bot.service.game_records import GameRecords, start_game
 from bot.service.options import TableOptions
-from bot.service.publishing import BackgroundTasks, Drawing, Pending, PendingAnnouncement, Publisher
+from bot.service.people import Person
+from bot.service.publishing import Pending, PendingAnnouncement, Publisher
 from bot.service.refusals import CountedError, TableAlreadyOpen, refusal
-from bot.service.seats import Person, computer_name, creator_name, seat_to_take
 from bot.service.table import EndVote, Table, TableRegistry
+from bot.service.tasks import BackgroundTasks
 from bot.service.updates import Outbox, PrivateHand, PublicTable, SeatInfo, Update
 from bot.store import ConstraintError, Store, TableExistsError
 
@@ -183,7 +185,7 @@ class TableService:
                 if not table.seats[current].away:
                     raise UserFacingError("errors.already_seated")
                 seat = current
-            seat = seat_to_take(table, seat)
+            seat = table.seat_to_take(seat)
             if current is not None and current != seat:
                 if table.playing:
                     raise UserFacingError("errors.already_seated")
@@ -212,13 +214,13 @@ class TableService:
         async with table.lock:
             if table.seat_of(user_id) is None and user_id != table.record.creator_id:
                 raise UserFacingError("errors.not_seated")
-            seat = seat_to_take(table, seat)
+            seat = table.seat_to_take(seat)
             replaced = table.user_at(seat)
             table.sit(
                 await self.store.tables.sit(
                     table.id,
                     seat,
-                    display_name=computer_name(table, seat),
+                    display_name=table.new_computer_name(seat),
                     computer_level=level,
                 )
             )
@@ -271,7 +273,7 @@ class TableService:
             if table.playing:
                 raise UserFacingError("errors.game_running")
             if user_id != table.record.creator_id:
-                creator = creator_name(table)
+                creator = table.creator_name()
                 if creator is not None:
                     raise UserFacingError("errors.not_creator", player=creator)
                 table.require_seat(user_id)
@@ -435,6 +437,8 @@ class TableService:
         pending = after_action(
             table, game, events, hand_cards, acting_before, shown_by_caller, mover=responder
         )
+        if game.is_over:
+            table.end_game()  # the table goes back to its lobby
         self._changed(table)
         return pending
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 from bot.engine import Game
 from bot.errors import UserFacingError
+from bot.i18n import t
 from bot.service.options import TableOptions
-from bot.service.seats import player_name
 from bot.store import SeatRecord, TableRecord
 
 #: Interactions remembered per table: far more than can arrive twice within Discord's retries.
@@ -156,9 +156,52 @@ class Table:
         return record.user_id if record is not None else None
 
     def names(self, locale: str | None) -> tuple[str, ...]:
+        """Every seat's player: a person's display name, or the computer player's name given
+        when it sat down (so it keeps one name from the lobby to the history, wherever the draw
+        seats it); an empty seat says so."""
+        empty = t("lobby.empty_seat", locale)
         return tuple(
-            player_name(self.seats.get(seat), locale) for seat in range(self.players)
+            record.display_name if record is not None else empty
+            for record in (self.seats.get(seat) for seat in range(self.players))
         )
+
+    def computer_seats(self) -> tuple[bool, ...]:
+        """For every seat, whether a computer player sits there (the pictures mark them)."""
+        return tuple(
+            self.seats[seat].is_computer if seat in self.seats else False
+            for seat in range(self.players)
+        )
+
+    def creator_name(self) -> str | None:
+        """The creator's name while they are seated (only then do they alone start)."""
+        seat = self.seat_of(self.record.creator_id)
+        return self.seats[seat].display_name if seat is not None else None
+
+    def seat_to_take(self, seat: int | None) -> int:
+        """The seat a newcomer may take: the one asked for if it is free, held by a computer
+        player or away; else the first free seat (in the lobby) or seat that is away."""
+        if seat is not None and not 0 <= seat < self.players:
+            raise UserFacingError("errors.no_such_seat")
+        if seat is None:
+            free = self.free_seats() if not self.playing else []
+            away = [s for s, record in sorted(self.seats.items()) if record.away]
+            if not free and not away:
+                raise UserFacingError("errors.table_full")
+            return (free or away)[0]
+        record = self.seats.get(seat)
+        if record is not None and record.user_id is not None and not record.away:
+            raise UserFacingError("errors.seat_taken")
+        return seat
+
+    def new_computer_name(self, seat: int) -> str:
+        """A new computer player's name in the table's language: "Computer 3" for seat 3, or
+        the first number no other computer player at the table has."""
+        taken = {record.display_name for record in self.seats.values() if record.is_computer}
+        for number in (seat + 1, *range(1, self.players + 2)):
+            name = t("player.computer", self.locale, number=number)
+            if name not in taken:
+                return name
+        raise AssertionError("more computer players than seats")
 
     def is_automatic(self, seat: int) -> bool:
         """Whether the seat plays on its own: a computer player, or a person marked away."""

@@ -7,7 +7,6 @@ import pytest
 from bot.engine import FirstDealer, HouseRules, draw_for_seats
 from bot.errors import UserFacingError
 from bot.service import CountedError, TableAlreadyOpen, TableOptions, Teams
-from bot.service.seats import computer_name
 from bot.store import Store
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, fill_with_computers, open_table
@@ -185,6 +184,6 @@ async def test_a_new_computer_player_takes_a_name_no_other_one_has(service):
     await service.start(table_id, ALICE.user_id)
     seat_of_three = table.names("en").index("Computer 3")
     other_seat = next(seat for seat in (2, 1, 3) if seat != seat_of_three)
-    name = computer_name(table, other_seat)
+    name = table.new_computer_name(other_seat)
     assert name not in table.names("en")
     assert name.startswith("Computer ")
