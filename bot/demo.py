@@ -14,8 +14,15 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.engine import Game, HouseRules, Phase
-from bot.service import Person, Reminder, Table, TableOptions, TableService, Update
+from bot.engine import HouseRules, Phase, SeatView
+from bot.service import (
+    Announcement,
+    NoOutbox,
+    Person,
+    TableOptions,
+    TableService,
+    TableShown,
+)
 from bot.store import Store
 from bot.store.locations import describe_location
 
@@ -39,37 +46,32 @@ class DemoSettings:
     seed: int | None = None
 
 
-class DemoOutbox:
-    """Prints what the channel would show and writes the pictures to ``output``."""
+class DemoOutbox(NoOutbox):
+    """Prints what the channel would show and writes the pictures to ``output``: the
+    announcements with theirs, and the table once in each hand (``SNAPSHOT_TRICK``)."""
 
     def __init__(self, output: Path) -> None:
         self.output = output
-        self.service: TableService | None = None
         self.written: list[Path] = []
 
-    async def deliver(self, update: Update) -> None:
-        assert self.service is not None
-        for announcement in update.announcements:
-            print(announcement.text, end="\n\n", flush=True)
-            if announcement.picture is not None and announcement.filename:
-                self._write(announcement.filename, announcement.picture)
-        game = self.service.table(update.table_id).game
-        if game is not None and self._snapshot_due(game):
-            hand = game.hand_number
-            public = await self.service.public_table(update.table_id)
-            if public.picture is not None:
-                self._write(f"table-hand-{hand}.png", public.picture)
+    async def announce(self, channel_id: int, announcement: Announcement) -> None:
+        print(announcement.text, end="\n\n", flush=True)
+        if announcement.picture is not None and announcement.filename:
+            self._write(announcement.filename, announcement.picture)
+
+    async def show_table(self, shown: TableShown) -> int | None:
+        view, picture = shown.table.view, shown.table.picture
+        if view is not None and picture is not None and self._snapshot_due(view):
+            self._write(f"table-hand-{view.hand_number}.png", picture)
+        return await super().show_table(shown)
 
     @staticmethod
-    def _snapshot_due(game: Game) -> bool:
+    def _snapshot_due(view: SeatView) -> bool:
         return (
-            game.phase is Phase.PLAY
-            and len(game.tricks) == SNAPSHOT_TRICK
-            and len(game.trick) == game.players - 1
+            view.phase is Phase.PLAY
+            and len(view.tricks) == SNAPSHOT_TRICK
+            and len(view.trick) == view.players - 1
         )
-
-    async def remind(self, reminder: Reminder) -> None:
-        """The demo has no turn timer: nobody is ever reminded."""
 
     def _write(self, name: str, picture: bytes) -> None:
         path = self.output / name
@@ -79,7 +81,7 @@ class DemoOutbox:
 
 async def start_computer_game(
     service: TableService, guild_id: int, channel_id: int, options: TableOptions, level: str
-) -> Table:
+) -> int:
     """Open a table of computer players only in the channel, and start its game (the host who
     opens it leaves its seat to a computer player): nobody needs to be there to play it."""
     table = await service.open_table(
@@ -90,11 +92,11 @@ async def start_computer_game(
         language="en",
         turn_timer=None,
     )
-    await service.leave(table.id, HOST.user_id)
+    await service.leave(table.table_id, HOST.user_id)
     for _ in range(options.players):
-        await service.add_computer(table.id, HOST.user_id, level=level)
-    await service.start(table.id, HOST.user_id)
-    return service.table(table.id)
+        await service.add_computer(table.table_id, HOST.user_id, level=level)
+    await service.start(table.table_id, HOST)
+    return table.table_id
 
 
 async def play_demo(settings: DemoSettings) -> list[Path]:
@@ -119,16 +121,20 @@ async def play_demo(settings: DemoSettings) -> list[Path]:
         while service.pending_tasks - {current} - parked:
             await asyncio.sleep(POLL)
 
-    service = TableService(store, outbox, sleep=after_the_last_move_is_shown)
-    outbox.service = service
+    # The table is shown after every move (nothing folded), so each picture is taken at its
+    # moment; the edits wait on the loop's own clock, not for the moves to be shown.
+    service = TableService(
+        store, outbox, sleep=after_the_last_move_is_shown, edit_sleep=asyncio.sleep
+    )
+    service.showing.edits.min_interval = service.showing.edits.max_delay = 0.0
     if settings.seed is not None:
         service.seeds = random.Random(settings.seed)
     try:
         options = TableOptions(rules=HouseRules(target_score=settings.target), computer_pause=0.0)
-        table = await start_computer_game(
+        table_id = await start_computer_game(
             service, DEMO_GUILD, DEMO_CHANNEL, options, level=settings.level
         )
-        while table.playing or service.pending_tasks - parked:
+        while service.facts(table_id).playing or service.pending_tasks - parked:
             await asyncio.sleep(POLL)
     finally:
         await service.close()

@@ -4,9 +4,10 @@ Start-up order (``setup_hook``, which discord.py runs once at login, before the 
 connects, so no interaction can arrive half-way):
 
 1. open the store (unless one was given), applying pending migrations;
-2. create the long-lived services every command and button reaches through the bot
-   (``interaction.client.tables`` and ``.delivery``), and restore every open table from the
-   store, its game where it was, computer players and timers running again;
+2. create the delivery (the service's outbox, built from the Discord client alone), the table
+   service and the replays every command and button reaches through the bot
+   (``interaction.client.tables``, ``.replays``), and restore every open table from the store,
+   its game where it was, computer players and timers running again;
 3. load every extension in :data:`EXTENSIONS` (``cogs/cinch.py`` adds the ``/cinch`` commands
    and registers the buttons as dynamic items, so those of messages sent before a restart work
    again);
@@ -33,6 +34,7 @@ from bot.service import TableService
 from bot.service.routing import MoveRouter
 from bot.settings import Settings
 from bot.store import Store
+from cogs.client import CinchClient
 from cogs.delivery import Delivery
 from cogs.error_replies import CinchCommandTree
 from cogs.translator import CatalogueTranslator
@@ -53,9 +55,9 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
-class CinchBot(commands.Bot):
-    """The Discord bot. Commands and buttons reach its services through it (``bot.store``,
-    ``bot.tables``, ``bot.delivery``, ``bot.settings``), typed ``discord.Interaction[CinchBot]``."""
+class CinchBot(CinchClient):
+    """The Discord bot: commands and buttons reach its services through it (``bot.tables``,
+    ``bot.replays``, ``bot.store``), typed ``discord.Interaction[CinchClient]``."""
 
     def __init__(self, settings: Settings, *, store: Store | None = None) -> None:
         super().__init__(
@@ -71,56 +73,33 @@ class CinchBot(commands.Bot):
         )
         self.settings = settings
         self._store = store
-        self._tables: TableService | None = None
-        self._replays: Replays | None = None
         #: The computer players' worker processes: moves, hints and hand reviews.
         self._decisions = DecisionPool()
-        self.delivery = Delivery(self)
-        #: Sends moves for tables another process owns to it (shards split over processes).
-        self.router: MoveRouter | None = None
 
     @staticmethod
     def shard_options(settings: Settings) -> dict[str, Any]:
         """What the client class needs to know about shards: nothing for one process."""
         return {}
 
-    @property
-    def store(self) -> Store:
-        """The open store. Available from ``setup_hook`` on, so in every cog and command."""
-        if self._store is None:
-            raise RuntimeError("the store is opened in setup_hook; the bot has not started")
-        return self._store
-
-    @property
-    def tables(self) -> TableService:
-        """The table service. Available from ``setup_hook`` on, so in every cog and command."""
-        if self._tables is None:
-            raise RuntimeError("the tables are restored in setup_hook; the bot has not started")
-        return self._tables
-
-    @property
-    def replays(self) -> Replays:
-        """Finished hands' replays. Available from ``setup_hook`` on."""
-        if self._replays is None:
-            raise RuntimeError("the replays open in setup_hook; the bot has not started")
-        return self._replays
-
     async def setup_hook(self) -> None:
+        """Store, then the delivery (from the Discord client alone), the table service that
+        shows through it, the tables restored, and last the commands and buttons."""
         if self._store is None:
             # Discord's clock, so that simulated time in tests also moves stored times.
             self._store = await Store.open(self.settings.database, clock=discord.utils.utcnow)
+        delivery = Delivery(self)
         plan = self.settings.shards
         split = plan is not None and plan.partial
         owns = plan.owns if plan is not None and split else None
         self._replays = Replays(self._store, self._decisions)
         self._tables = TableService(
-            self._store, self.delivery, decisions=self._decisions, owns=owns, replays=self._replays
+            self._store, delivery, decisions=self._decisions, owns=owns, replays=self._replays
         )
         await self._tables.restore()
+        self._tables.show_restored_tables()
         if plan is not None and split and self.settings.database_url is not None:
             self.router = MoveRouter(self._tables, self._store, plan)
             await self.router.start(self.settings.database_url)
-        self.delivery.refresh_after_start()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogueTranslator())
@@ -153,7 +132,6 @@ class CinchBot(commands.Bot):
             if self._tables is not None:
                 await self._tables.close()
             self._decisions.close()
-            await self.delivery.close()
             if self._store is not None:
                 await self._store.close()
 

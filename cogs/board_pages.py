@@ -16,11 +16,9 @@ from bot import stats
 from bot.i18n import t, tn
 from bot.render.board import render_board
 from bot.stats.board_scenes import board_scene, metric_name, period_name
-from cogs.attachments import png_file
-from cogs.command_inputs import guild_of
 from cogs.error_replies import reports_errors
-from cogs.interaction import CinchInteraction
-from cogs.player_settings import interaction_locale
+from cogs.interaction import CinchInteraction, guild_of, interaction_locale
+from cogs.message_parts import png_file
 
 
 async def _viewer_note(

@@ -18,11 +18,9 @@ from bot.engine.cards import Suit
 from bot.errors import UserFacingError
 from bot.i18n import picture_words, t
 from bot.render import GameSummaryScene, SideScene, Words, render_game_summary
-from cogs.attachments import png_file
-from cogs.command_inputs import guild_of
 from cogs.error_replies import reports_errors
-from cogs.interaction import CinchInteraction
-from cogs.player_settings import interaction_locale
+from cogs.interaction import CinchInteraction, guild_of, interaction_locale
+from cogs.message_parts import png_file
 from cogs.replay import ReplayPickSelect
 
 HISTORY_BUTTONS_PER_ROW = 5

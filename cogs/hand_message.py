@@ -38,18 +38,23 @@ from bot.engine import (
     TrumpDecision,
 )
 from bot.i18n import card_name, suit_name, t, tn
-from bot.service import PrivateHand
+from bot.service import HandPlace, HandReply, PrivateHand
+from bot.service.private_hands import PRIVATE_LIFETIME
 from bot.service.routing import Move
 from cogs.error_replies import check_table_permissions, reports_errors
-from cogs.interaction import CinchInteraction
+from cogs.interaction import CinchInteraction, person
 from cogs.message_parts import Parts
-from cogs.player_settings import interaction_locale
 
 MAX_SELECT_OPTIONS = 25
 
 
-def hand_parts(private: PrivateHand, locale: str | None, notes: Sequence[str] = ()) -> Parts:
-    """A player's private hand message: picture, text, and exactly what they may do now."""
+def hand_parts(
+    private: PrivateHand | None, locale: str | None, notes: Sequence[str] = ()
+) -> Parts:
+    """A player's private hand message: picture, text, and exactly what they may do now; once
+    the game is over (no hand), only that it is over."""
+    if private is None:
+        return Parts(t("reply.game_finished", locale))
     view = discord.ui.View(timeout=None)
     for item in decision_items(private, locale):
         view.add_item(item)
@@ -268,44 +273,62 @@ class ActionButton(
             # the table. Acknowledge now; the owner applies the move and refreshes the hand.
             await interaction.response.defer()
             move = Move(
-                key.table, interaction.user.id, self.action(), key.game, key.hand, interaction.id
+                key.table, person(interaction), self.action(), key.game, key.hand, interaction.id
             )
             await bot.router.forward(move)
             return
-        await bot.tables.act(
+        reply = await bot.tables.act(
             key.table,
-            interaction.user.id,
+            person(interaction),
             self.action(),
             game_id=key.game,
             hand_number=key.hand,
             request_id=interaction.id,
         )
-        await answer_with_hand(interaction, key.table, edit=True, acted=True)
+        assert reply is not None, "a move answered here returns the hand to answer with"
+        await answer_with_hand(interaction, reply, edit=True)
+
+
+def where_line(client: discord.Client, channel_id: int, locale: str | None) -> str:
+    """Which server and channel a hand shown in a DM belongs to ("" when unknown)."""
+    channel = client.get_channel(channel_id)
+    guild = getattr(channel, "guild", None)
+    if channel is None or guild is None:
+        return ""
+    return t("dm.where", locale, server=guild.name, channel=f"<#{channel_id}>")
 
 
 async def answer_with_hand(
-    interaction: CinchInteraction, table_id: int, *, edit: bool, acted: bool = False
+    interaction: CinchInteraction, reply: HandReply, *, edit: bool
 ) -> None:
-    """Answer with the player's hand: the same message updated (``edit``) or a new private
-    one; remember it, so it can be refreshed when the player's turn comes.
+    """Answer with the player's hand: the clicked message updated (``edit``) or a new private
+    one, then tell the service where it is, so it is refreshed when the player's turn comes.
 
-    After the action that ended the game (``acted``), there is no hand left to show: the
-    message says so, and the game's result is in the channel.
+    After the action that ended the game there is no hand left to show: the message says so,
+    and the game's result is in the channel.
     """
-    bot = interaction.client
-    locale = await interaction_locale(interaction)
-    showing_hand = not acted or bot.tables.table(table_id).playing
-    if showing_hand:
-        private = await bot.tables.private_hand(table_id, interaction.user.id, locale)
-        notes = [t(key, locale) for key in bot.delivery.take_notes(interaction.user.id)]
-        if interaction.guild_id is None:  # a DM: say which server and channel it is about
-            notes.insert(0, bot.delivery.where(table_id, locale))
-        parts = hand_parts(private, locale, notes)
-    else:
-        parts = Parts(t("reply.game_finished", locale))
+    notes = list(reply.notes)
+    if interaction.guild_id is None:  # a DM: say which server and channel it is about
+        notes.insert(0, where_line(interaction.client, reply.channel_id, reply.locale))
+    parts = hand_parts(reply.hand, reply.locale, notes)
     if edit:
         await interaction.response.edit_message(**parts.edit_kwargs())
+        message_id = interaction.message.id if interaction.message is not None else None
     else:
-        await interaction.response.send_message(**parts.send_kwargs(), ephemeral=True)
-    if showing_hand:
-        await bot.delivery.remember_hand(interaction, table_id, locale, new_message=not edit)
+        sent = await interaction.response.send_message(**parts.send_kwargs(), ephemeral=True)
+        message_id = sent.message_id
+    if reply.hand is None or message_id is None:
+        return
+    if interaction.guild_id is None:
+        place = HandPlace(message_id, dm_channel_id=interaction.channel_id, locale=reply.locale)
+    else:
+        place = HandPlace(
+            message_id,
+            application_id=interaction.application_id,
+            token=interaction.token,
+            editable_until=discord.utils.utcnow() + PRIVATE_LIFETIME,
+            locale=reply.locale,
+        )
+    interaction.client.tables.hand_shown(
+        reply.table_id, interaction.user.id, place, new_message=not edit
+    )

@@ -1,19 +1,59 @@
-"""The interaction of every command and button: ``discord.Interaction[CinchBot]``.
+"""The interaction of every command and button, and what they read from it: who acts, in which
+server, at which table, and the language to answer them in.
 
-Typed with the bot's class, ``interaction.client`` offers the bot's services (``.tables``,
-``.delivery``, ``.store``) to the type checker without a cast, as discord.py's own examples do.
-At run time it is discord.py's ``Interaction`` itself (the bot's module imports the cogs).
+``CinchInteraction`` is ``discord.Interaction`` typed with the bot's client class, so
+``interaction.client`` offers the bot's services (``.tables``, ``.replays``, ``.store``) to
+the type checker without a cast, as discord.py's own examples do.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, TypeAlias
 
 import discord
+from discord import app_commands
+
+from bot.service import Person, TableFacts
 
 if TYPE_CHECKING:
-    from bot.factory import CinchBot
+    from cogs.client import CinchClient
 
-    CinchInteraction: TypeAlias = discord.Interaction[CinchBot]
+    CinchInteraction: TypeAlias = discord.Interaction[CinchClient]
 else:
     CinchInteraction = discord.Interaction
+
+log = logging.getLogger(__name__)
+
+
+def person(interaction: CinchInteraction) -> Person:
+    """The person acting, as the server names them, with their Discord's language."""
+    user = interaction.user
+    return Person(user.id, user.display_name, str(interaction.locale))
+
+
+def guild_of(interaction: CinchInteraction) -> int:
+    """The server of a command or button that only works in a server."""
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
+
+
+def channel_table(interaction: CinchInteraction) -> TableFacts:
+    """The table of the channel a command was used in (a refusal when there is none)."""
+    return interaction.client.tables.facts_in_channel(interaction.channel_id or 0)
+
+
+async def interaction_locale(interaction: CinchInteraction) -> str:
+    """The language to answer this interaction's user in: the one they chose in
+    ``/cinch settings``, else their Discord client's (``"en-US"``).
+
+    Never raises: when the settings cannot be read, the client's language is used, since this
+    also serves error messages.
+    """
+    try:
+        chosen = await interaction.client.tables.people.locale_for(person(interaction))
+    except Exception:
+        log.warning("Could not read the settings of user %s", interaction.user.id, exc_info=True)
+        return str(interaction.locale)
+    return chosen or str(interaction.locale)

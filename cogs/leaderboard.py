@@ -20,14 +20,12 @@ from bot.i18n import t, tn
 from bot.render.player_card import render_player_card
 from bot.stats.board_scenes import card_scene
 from bot.store import UNSET
-from cogs.attachments import png_file
 from cogs.board_pages import board_reply
-from cogs.command_inputs import guild_of
 from cogs.commands_base import CinchCommands
 from cogs.error_replies import ReportsErrors, require_table_permissions
 from cogs.game_history import history_message
-from cogs.interaction import CinchInteraction
-from cogs.player_settings import interaction_locale
+from cogs.interaction import CinchInteraction, guild_of, interaction_locale
+from cogs.message_parts import png_file
 from cogs.translator import command_strings, localised_choices, localised_options
 
 if TYPE_CHECKING:

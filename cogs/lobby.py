@@ -8,7 +8,7 @@ service calls.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,19 +21,13 @@ from bot.engine import (
 from bot.i18n import SUPPORTED_LOCALES, normalise_locale, rules_sections, rules_title, t
 from bot.presentation.names import seat_name
 from bot.service import TableOptions, Teams
-from bot.service.lobby_texts import house_rules_lines
 from bot.service.options import MAX_COMPUTER_PAUSE
 from bot.store import DEFAULT_TURN_TIMER
-from cogs.command_inputs import channel_table, person
 from cogs.commands_base import CinchCommands
 from cogs.error_replies import require_table_permissions
 from cogs.hand_message import answer_with_hand
-from cogs.interaction import CinchInteraction
-from cogs.player_settings import interaction_locale
+from cogs.interaction import CinchInteraction, channel_table, interaction_locale, person
 from cogs.translator import command_strings, localised_choices, localised_options
-
-if TYPE_CHECKING:
-    pass
 
 MAX_TURN_TIMER = 600
 
@@ -163,13 +157,12 @@ class LobbyCommands(CinchCommands):
     @require_table_permissions
     async def join(self, interaction: CinchInteraction, seat: int | None = None) -> None:
         table = channel_table(interaction)
-        service = self.bot.tables
-        taken = await service.join(table.id, person(interaction), seat)
-        if table.playing:
-            await answer_with_hand(interaction, table.id, edit=False)
+        seated = await self.bot.tables.join(table.table_id, person(interaction), seat)
+        if seated.hand is not None:
+            await answer_with_hand(interaction, seated.hand, edit=False)
             return
         locale = await interaction_locale(interaction)
-        name = seat_name(taken, table.players, locale)
+        name = seat_name(seated.seat, seated.players, locale)
         await interaction.response.send_message(
             t("reply.joined", locale, seat=name), ephemeral=True
         )
@@ -177,10 +170,9 @@ class LobbyCommands(CinchCommands):
     @app_commands.command(**command_strings("cinch.leave"))
     async def leave(self, interaction: CinchInteraction) -> None:
         table = channel_table(interaction)
-        playing = table.playing
-        await self.bot.tables.leave(table.id, interaction.user.id)
+        stepped_away = await self.bot.tables.leave(table.table_id, interaction.user.id)
         locale = await interaction_locale(interaction)
-        key = "reply.stepped_away" if playing else "reply.left"
+        key = "reply.stepped_away" if stepped_away else "reply.left"
         await interaction.response.send_message(t(key, locale), ephemeral=True)
 
     @app_commands.command(**command_strings("cinch.addbot"))
@@ -196,7 +188,7 @@ class LobbyCommands(CinchCommands):
         table = channel_table(interaction)
         chosen = level.value if level else "normal"
         taken = await self.bot.tables.add_computer(
-            table.id, interaction.user.id, seat, chosen
+            table.table_id, interaction.user.id, seat, chosen
         )
         locale = await interaction_locale(interaction)
         await interaction.response.send_message(
@@ -215,12 +207,8 @@ class LobbyCommands(CinchCommands):
         self, interaction: CinchInteraction, current: str
     ) -> list[app_commands.Choice[int]]:
         """The table's seats by name, with who sits there."""
-        service = self.bot.tables
-        table = service.find_in_channel(interaction.channel_id or 0)
-        if table is None:
-            return []
         locale = await interaction_locale(interaction)
-        seats = service.seat_infos(table, locale)
+        seats = self.bot.tables.seat_infos(interaction.channel_id or 0, locale)
         typed = current.strip().lower()
         return [
             app_commands.Choice(
@@ -237,15 +225,19 @@ class LobbyCommands(CinchCommands):
     @require_table_permissions
     async def start(self, interaction: CinchInteraction) -> None:
         table = channel_table(interaction)
-        await self.bot.tables.start(table.id, interaction.user.id)
-        await answer_with_hand(interaction, table.id, edit=False)
+        reply = await self.bot.tables.start(table.table_id, person(interaction))
+        if reply is not None:
+            await answer_with_hand(interaction, reply, edit=False)
+            return
+        # A creator who holds no seat: the game's table is posted anew for the others.
+        locale = await interaction_locale(interaction)
+        await interaction.response.send_message(t("reply.table_posted", locale), ephemeral=True)
 
     @app_commands.command(**command_strings("cinch.table"))
     @require_table_permissions
     async def table(self, interaction: CinchInteraction) -> None:
         """Post the table message again at the bottom of the channel."""
-        table = channel_table(interaction)
-        self.bot.delivery.coalescer.mark(table.id, settled=True, repost=True)
+        self.bot.tables.repost(channel_table(interaction).table_id)
         locale = await interaction_locale(interaction)
         await interaction.response.send_message(t("reply.table_posted", locale), ephemeral=True)
 
@@ -253,7 +245,7 @@ class LobbyCommands(CinchCommands):
     async def score(self, interaction: CinchInteraction) -> None:
         table = channel_table(interaction)
         locale = await interaction_locale(interaction)
-        text = self.bot.tables.score_text(table.id, locale)
+        text = self.bot.tables.score_text(table.table_id, locale)
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(**command_strings("cinch.rules"))
@@ -261,9 +253,8 @@ class LobbyCommands(CinchCommands):
         """This table's house rules, then the summary of the rules."""
         locale = await interaction_locale(interaction)
         embed = discord.Embed(title=rules_title(locale))
-        table = self.bot.tables.find_in_channel(interaction.channel_id or 0)
-        if table is not None:
-            lines = house_rules_lines(table.options, table.record.turn_timer, locale)
+        lines = self.bot.tables.house_rules(interaction.channel_id or 0, locale)
+        if lines is not None:
             embed.description = "\n".join([f"**{t('rules.house.title', locale)}**", *lines])
         for title, body in rules_sections(locale):
             embed.add_field(name=title, value=body, inline=False)
@@ -275,7 +266,7 @@ class LobbyCommands(CinchCommands):
         table = channel_table(interaction)
         can_manage = interaction.permissions.manage_messages
         vote = await self.bot.tables.end(
-            table.id, person(interaction), can_manage=can_manage
+            table.table_id, person(interaction), can_manage=can_manage
         )
         locale = await interaction_locale(interaction)
         if vote.ended:

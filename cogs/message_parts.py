@@ -2,17 +2,22 @@
 keyword arguments that send it anew or edit a message into it.
 
 Sending and editing take different arguments (a new file versus the attachments that replace
-the old ones); keeping both in one place means a table or hand message looks the same either way.
+the old ones); keeping both in one place means a table or hand message looks the same either way,
+and an edit's picture always replaces the message's attachments instead of being added to them.
 """
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from cogs.attachments import png_file
+
+def png_file(data: bytes, filename: str, description: str | None = None) -> discord.File:
+    """A PNG picture as an attachment; ``description`` is its alt text for screen readers."""
+    return discord.File(io.BytesIO(data), filename=filename, description=description)
 
 
 @dataclass(frozen=True)

@@ -6,33 +6,16 @@ hand as it is after the action, with the buttons for what they may do next.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from discord import app_commands
 
-from bot.engine import (
-    Action,
-    Bid,
-    Discard,
-    Keep,
-    NameTrump,
-    Pass,
-    Play,
-    PlayDecision,
-    Suit,
-)
+from bot.engine import Action, Bid, Card, Discard, Keep, NameTrump, Pass, Play, Suit, parse_cards
 from bot.errors import UserFacingError
 from bot.i18n import card_name
-from cogs.command_inputs import cards_option, channel_table
 from cogs.commands_base import CinchCommands
 from cogs.error_replies import require_table_permissions
 from cogs.hand_message import answer_with_hand
-from cogs.interaction import CinchInteraction
-from cogs.player_settings import interaction_locale
+from cogs.interaction import CinchInteraction, channel_table, interaction_locale, person
 from cogs.translator import command_strings, localised_choices, localised_options
-
-if TYPE_CHECKING:
-    pass
 
 SUIT_CHOICES = {f"suit.{suit.name.lower()}": suit.value for suit in Suit}
 
@@ -42,12 +25,15 @@ class PlayCommands(CinchCommands):
 
     async def _act(self, interaction: CinchInteraction, action: Action) -> None:
         table = channel_table(interaction)
-        await self.bot.tables.act(table.id, interaction.user.id, action)
-        await answer_with_hand(interaction, table.id, edit=False, acted=True)
+        reply = await self.bot.tables.act(table.table_id, person(interaction), action)
+        assert reply is not None, "a move answered here returns the hand to answer with"
+        await answer_with_hand(interaction, reply, edit=False)
 
     @app_commands.command(**command_strings("cinch.hand"))
     async def hand(self, interaction: CinchInteraction) -> None:
-        await answer_with_hand(interaction, channel_table(interaction).id, edit=False)
+        table = channel_table(interaction)
+        reply = await self.bot.tables.show_hand(table.table_id, person(interaction))
+        await answer_with_hand(interaction, reply, edit=False)
 
     @app_commands.command(**command_strings("cinch.bid"))
     @localised_options("cinch.bid", "amount")
@@ -96,13 +82,9 @@ class PlayCommands(CinchCommands):
         self, interaction: CinchInteraction, current: str
     ) -> list[app_commands.Choice[str]]:
         """The player's legal cards (their whole hand when it is not their turn)."""
-        table = self.bot.tables.find_in_channel(interaction.channel_id or 0)
-        seat = table.seat_of(interaction.user.id) if table is not None else None
-        if table is None or table.game is None or seat is None:
+        cards = self.bot.tables.playable_cards(interaction.channel_id or 0, interaction.user.id)
+        if not cards:
             return []
-        game = table.game
-        decision = game.decision_for(seat)
-        cards = decision.cards if isinstance(decision, PlayDecision) else game.view(seat).hand
         locale = await interaction_locale(interaction)
         typed = current.strip().upper()
         return [
@@ -115,8 +97,14 @@ class PlayCommands(CinchCommands):
     async def hint(self, interaction: CinchInteraction) -> None:
         """What the strongest computer player would do now, if the table allows hints."""
         table = channel_table(interaction)
-        locale = await interaction_locale(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await self.bot.tables.hint(table.id, interaction.user.id, locale)
+        text = await self.bot.tables.hint(table.table_id, person(interaction))
         await interaction.followup.send(text, ephemeral=True)
 
+
+def cards_option(text: str) -> tuple[Card, ...]:
+    """Cards typed in a command option (``10H 5d``, ``10♥,th``)."""
+    try:
+        return tuple(parse_cards(text))
+    except ValueError:
+        raise UserFacingError("errors.not_a_card", text=text) from None

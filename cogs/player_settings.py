@@ -1,9 +1,8 @@
-"""``/cinch settings``: each player's own choices, and the language to answer them in."""
+"""``/cinch settings``: each player's own choices."""
 
 from __future__ import annotations
 
-import logging
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from discord import app_commands
 
@@ -12,31 +11,6 @@ from bot.store import UNSET, HandDelivery, UserPreferences
 from cogs.commands_base import CinchCommands
 from cogs.interaction import CinchInteraction
 from cogs.translator import command_strings, localised_choices, localised_options
-
-if TYPE_CHECKING:
-    pass
-
-log = logging.getLogger(__name__)
-
-
-def preferred_locale(preferences: UserPreferences, interaction: CinchInteraction) -> str:
-    """The user's chosen language if they set one, else their Discord client's (``"en-US"``)."""
-    return preferences.locale or str(interaction.locale)
-
-
-async def interaction_locale(interaction: CinchInteraction) -> str:
-    """The language to answer this interaction's user in (see :func:`preferred_locale`).
-
-    Never raises: when the preferences cannot be read, the client's language is used, since
-    this also serves error messages.
-    """
-    try:
-        store = interaction.client.store
-        preferences = await store.preferences.get(interaction.user.id)
-    except Exception:
-        log.warning("Could not read preferences of user %s", interaction.user.id, exc_info=True)
-        return str(interaction.locale)
-    return preferred_locale(preferences, interaction)
 
 
 def _on_or_off(key: str, chosen: bool, locale: str | None) -> str:
@@ -78,14 +52,14 @@ class SettingsCommands(CinchCommands):
         hide_from_leaderboards: bool | None = None,
     ) -> None:
         """Show the caller's settings, changing first the ones they gave."""
-        preferences = self.bot.store.preferences
+        tables = self.bot.tables
         user_id = interaction.user.id
         changes = (hand, turn_dm, four_colour, hide_from_leaderboards)
         if all(change is None for change in changes):
-            current = await preferences.get(user_id)
+            current = await tables.settings(user_id)
             saved = False
         else:
-            current = await preferences.update(
+            current = await tables.change_settings(
                 user_id,
                 # Discord only sends one of the choices offered, the store's deliveries.
                 hand_delivery=UNSET if hand is None else cast(HandDelivery, hand.value),
@@ -98,7 +72,7 @@ class SettingsCommands(CinchCommands):
                 else hide_from_leaderboards,
             )
             saved = True
-        locale = preferred_locale(current, interaction)
+        locale = current.locale or str(interaction.locale)
         text = describe_preferences(current, locale)
         if saved:
             text = f"{t('settings.saved', locale)}\n{text}"

@@ -25,11 +25,9 @@ from bot.render.replay_animation import render_replay_animation
 from bot.render.replay_picture import render_replay
 from bot.replays.library import Replay
 from bot.replays.scenes import replay_scene
-from cogs.attachments import png_file
-from cogs.command_inputs import guild_of
 from cogs.error_replies import check_table_permissions, reports_errors
-from cogs.interaction import CinchInteraction
-from cogs.player_settings import interaction_locale
+from cogs.interaction import CinchInteraction, guild_of, interaction_locale
+from cogs.message_parts import png_file
 
 #: Discord's limit of options in a select.
 MAX_PICKS = 25

@@ -18,15 +18,16 @@ import discord
 
 from bot.i18n import t
 from bot.service import PublicTable
-from cogs.command_inputs import person
 from cogs.error_replies import check_table_permissions, reports_errors
 from cogs.hand_message import answer_with_hand
-from cogs.interaction import CinchInteraction
+from cogs.interaction import CinchInteraction, person
 from cogs.message_parts import Parts
 
 
-def table_parts(public: PublicTable, locale: str | None) -> Parts:
-    """The table message: the lobby with its buttons, or the table picture and its summary."""
+def table_parts(public: PublicTable) -> Parts:
+    """The table message: the lobby with its buttons, or the table picture and its summary,
+    in the table's language."""
+    locale = public.locale
     view = discord.ui.View(timeout=None)
     if public.playing:
         view.add_item(ShowHandButton(public.table_id, locale))
@@ -145,7 +146,8 @@ class ShowHandButton(
 
     @reports_errors
     async def callback(self, interaction: CinchInteraction) -> None:
-        await answer_with_hand(interaction, self.table_id, edit=False)
+        reply = await interaction.client.tables.show_hand(self.table_id, person(interaction))
+        await answer_with_hand(interaction, reply, edit=False)
 
 
 async def lobby_action(
@@ -158,17 +160,20 @@ async def lobby_action(
     """
     check_table_permissions(interaction)
     service = interaction.client.tables
-    user = interaction.user.id
+    who = person(interaction)
     match what:
         case "join":
-            await service.join(table_id, person(interaction), seat)
+            seated = await service.join(table_id, who, seat)
+            if seated.hand is not None:
+                await answer_with_hand(interaction, seated.hand, edit=False)
+                return
         case "leave":
-            await service.leave(table_id, user)
+            await service.leave(table_id, who.user_id)
         case "addbot":
-            await service.add_computer(table_id, user)
+            await service.add_computer(table_id, who.user_id)
         case "start":
-            await service.start(table_id, user)
-    if what in ("join", "start") and service.table(table_id).playing:
-        await answer_with_hand(interaction, table_id, edit=False)
-    else:
-        await interaction.response.defer()
+            reply = await service.start(table_id, who)
+            if reply is not None:
+                await answer_with_hand(interaction, reply, edit=False)
+                return
+    await interaction.response.defer()

@@ -75,7 +75,7 @@ async def play(
     measured: list[tuple[float, float]],
 ) -> None:
     """Play random legal moves until ``until``, timing each (apply and commit, then render)."""
-    table = service.table(table_id)
+    table = service.registry.table(table_id)
     await asyncio.sleep(rng.uniform(0, min(pace, seconds_left(until))))  # not in lockstep
     while time.perf_counter() < until:
         if table.game is None:

@@ -1,30 +1,39 @@
 """The table service: per-channel tables, seats, games, computer players, timers and locking.
 
-No Discord here. The Discord layer (``cogs/``) calls :class:`TableService` and shows the plain
-:class:`Update`, :class:`PublicTable` and :class:`PrivateHand` data it gets back; the offline demo
-and the benchmark drive the very same service.
+No Discord here. The Discord layer (``cogs/``) calls :class:`TableService` with intentions and
+gets plain data back (:mod:`bot.service.shown`); the service shows what changed through its
+:class:`Outbox`. The offline demo and the benchmark drive the very same service.
 """
 
 from bot.service.options import TableOptions, Teams
+from bot.service.outbox import NoOutbox, Outbox
 from bot.service.people import Person
 from bot.service.refusals import CountedError, TableAlreadyOpen
 from bot.service.service import TableService
-from bot.service.table import EndVote, Table
-from bot.service.updates import (
+from bot.service.shown import (
     Announcement,
-    NoOutbox,
-    Outbox,
+    HandDelivery,
+    HandPlace,
+    HandReply,
+    HandShown,
     PrivateHand,
     PublicTable,
     Reminder,
+    Seated,
     SeatInfo,
-    Update,
+    TableFacts,
+    TableShown,
 )
+from bot.service.table import EndVote
 
 __all__ = [
     "Announcement",
     "CountedError",
     "EndVote",
+    "HandDelivery",
+    "HandPlace",
+    "HandReply",
+    "HandShown",
     "NoOutbox",
     "Outbox",
     "Person",
@@ -32,10 +41,11 @@ __all__ = [
     "PublicTable",
     "Reminder",
     "SeatInfo",
-    "Table",
+    "Seated",
     "TableAlreadyOpen",
+    "TableFacts",
     "TableOptions",
     "TableService",
+    "TableShown",
     "Teams",
-    "Update",
 ]

@@ -10,9 +10,8 @@ from bot.i18n import t
 from bot.presentation.scenes import HandCards, Seating, game_summary_scene, hand_summary_scene
 from bot.presentation.texts import TextContext, game_result_text, hand_result_text, trump_text
 from bot.render import render_game_summary, render_hand_summary
-from bot.service.publishing import Pending, PendingAnnouncement
+from bot.service.publishing import Pending, PendingAnnouncement, Update
 from bot.service.table import Table
-from bot.service.updates import Update
 
 #: The hand's tricks, thrown cards and dead cards as they were before the action (an action
 #: that ends a hand clears them, and the hand's picture shows them).
@@ -28,8 +27,8 @@ def after_action(
     responder: int | None,
     mover: int | None = None,
 ) -> Pending:
-    """What to show after an action: who needs their hand refreshed (not ``responder``, whose
-    own reply shows it), and the results; ``mover`` is the person who moved, if one did.
+    """What to show after an action: whose hand changed (``responder``'s own reply shows theirs,
+    except a new deal for someone who takes their hands by DM), and the results; ``mover`` is the person who moved, if one did.
 
     Once the game is over, everyone's private message says so instead of awaiting a move.
     """
@@ -47,11 +46,10 @@ def after_action(
         private, dealt = set(table.people()), set()
     private |= dealt
     update = Update(
-        table.id,
-        table.channel_id,
         settled=table.settled(),
         repost=bool(ends),
-        private=frozenset(user for user in private if user is not None and user != responder),
+        private=frozenset(user for user in private if user is not None),
+        answered=responder,
         dealt=frozenset(dealt),
         mover=mover,
     )

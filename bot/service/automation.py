@@ -16,10 +16,11 @@ from typing import Protocol
 from bot.ai.pool import DecisionPool
 from bot.engine import Action, Game
 from bot.i18n import t
+from bot.service.outbox import Outbox
 from bot.service.publishing import Pending, PendingAnnouncement, Publisher
+from bot.service.shown import Reminder
 from bot.service.table import Table
 from bot.service.tasks import BackgroundTasks
-from bot.service.updates import Outbox, Reminder
 from bot.store import SeatRecord
 
 Sleep = Callable[[float], Awaitable[None]]
@@ -117,7 +118,13 @@ class Automation:
         user = table.user_at(game.to_act) if game is not None else None
         if table.version != version or user is None:
             return
-        reminder = Reminder(table.id, table.channel_id, user, round(seconds - first_half))
+        text = t(
+            "text.reminder",
+            table.locale,
+            player=self._outbox.mention(user),
+            seconds=round(seconds - first_half),
+        )
+        reminder = Reminder(table.id, table.channel_id, user, text)
         self._tasks.spawn(self._outbox.remind(reminder))
         await self._sleep(seconds - first_half)
         await self._automatic_move(table, version, timed_out=True)

@@ -12,8 +12,8 @@ from bot.render import display_order, render_hand, render_table
 from bot.service.drawing import Drawing
 from bot.service.lobby_texts import lobby_text
 from bot.service.options import Teams
+from bot.service.shown import PrivateHand, PublicTable, SeatInfo
 from bot.service.table import Table
-from bot.service.updates import PrivateHand, PublicTable, SeatInfo
 
 
 async def public_table(
@@ -28,6 +28,7 @@ async def public_table(
     seats = seat_infos(table, locale)
     picture: bytes | None = None
     acting: int | None = None
+    view = None
     if game is None:
         text = lobby_text(
             table.options, seats, table.record.turn_timer, table.creator_name(), locale
@@ -54,6 +55,8 @@ async def public_table(
         manual_seats=table.options.teams is Teams.MANUAL,
         seats=seats,
         full=game is not None or table.full,
+        view=view,
+        locale=locale,
     )
 
 

@@ -13,7 +13,7 @@ from bot.engine import HouseRules
 from bot.i18n import t
 from bot.presentation.texts import SEPARATOR
 from bot.service.options import TableOptions, Teams
-from bot.service.updates import SeatInfo
+from bot.service.shown import SeatInfo
 
 
 def lobby_text(

@@ -1,23 +1,53 @@
-"""Handing what a change should show to the outbox: pictures drawn, delivered in order.
+"""Handing what a change should show to the outbox: pictures drawn, shown in order.
 
 A change is decided under the table's lock, but its pictures are drawn and its messages sent
 afterwards, in a background task, so the next click is not kept waiting. The table's
-``publishing`` lock keeps those deliveries in the order the changes happened.
+``publishing`` lock keeps those deliveries in the order the changes happened: a hand's result
+before the next hand's table, the table before the hands it refreshes.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
+from bot.errors import UserFacingError
 from bot.service.drawing import Drawing
+from bot.service.outbox import Outbox
+from bot.service.private_hands import PrivateHands
+from bot.service.shown import Announcement
 from bot.service.table import Table
+from bot.service.table_showing import TableShowing
 from bot.service.tasks import BackgroundTasks
-from bot.service.updates import Announcement, Outbox, Update
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """One change at a table, as the channel and the players should see it."""
+
+    #: Nothing automatic is about to happen (a person is to act, or the table waits): show the
+    #: table now. While computer players are still moving, the edit can wait and fold them in.
+    settled: bool = True
+    #: Post the table message anew below the announcements (a new hand, game or lobby).
+    repost: bool = False
+    #: People whose private hand view changed (their cards, or whether it is their turn).
+    private: frozenset[int] = frozenset()
+    #: Those of them who were dealt new cards (a DM hand starts a new message).
+    dealt: frozenset[int] = frozenset()
+    #: The person whose own reply shows their hand (they acted here): theirs is refreshed only
+    #: for a new deal they take by DM, wherever they played the last card.
+    answered: int | None = None
+    #: The table was closed: its message loses its buttons and nothing more comes.
+    closed: bool = False
+    #: The table message when the table was closed.
+    message_id: int | None = None
+    #: The person who just moved themselves (a click or a command, here or relayed from another
+    #: process): they are watching the table, so their turn coming straight back needs no ping.
+    mover: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,22 +70,59 @@ class Pending:
 
 
 class Publisher:
-    """Draws a pending update's pictures and delivers it to the outbox, in the background."""
+    """Shows each pending change in the background: announcements, the table, private hands."""
 
-    def __init__(self, outbox: Outbox, draw: Drawing, tasks: BackgroundTasks) -> None:
+    def __init__(
+        self,
+        *,
+        outbox: Outbox,
+        draw: Drawing,
+        tasks: BackgroundTasks,
+        showing: TableShowing,
+        hands: PrivateHands,
+    ) -> None:
         self._outbox = outbox
         self._draw = draw
         self._tasks = tasks
+        self._showing = showing
+        self._hands = hands
 
     def publish(self, table: Table, pending: Pending) -> None:
         self._tasks.spawn(self._deliver(table, pending))
 
     async def _deliver(self, table: Table, pending: Pending) -> None:
+        update = pending.update
         async with table.publishing:
-            announcements = []
+            if update.mover is not None:
+                self._showing.turns.acted(update.mover)
             for item in pending.announcements:
                 picture = None
                 if item.render is not None:
                     picture = await self._draw(item.render, item.scene)
-                announcements.append(Announcement(item.text, picture, item.filename, item.hand))
-            await self._outbox.deliver(replace(pending.update, announcements=tuple(announcements)))
+                shown = Announcement(item.text, picture, item.filename, item.hand, table.locale)
+                await _attempt(self._outbox.announce(table.channel_id, shown), table)
+            if update.closed:
+                closing = self._outbox.close_table(table.id, table.channel_id, update.message_id)
+                await _attempt(closing, table)
+                self._showing.forget(table.id)
+                return
+            self._showing.mark(table.id, settled=update.settled, repost=update.repost)
+            for user_id in sorted(update.private):
+                refresh = self._hands.refresh(
+                    table,
+                    user_id,
+                    dealt=user_id in update.dealt,
+                    answered=user_id == update.answered,
+                )
+                await _attempt(refresh, table)
+
+
+async def _attempt(work: Awaitable[None], table: Table) -> None:
+    """Show one part of an update. Each part is tried on its own: one that cannot be shown (a
+    deleted channel, a missing permission) must not keep the others from showing."""
+    try:
+        await work
+    except UserFacingError:
+        pass  # the table or the seat changed in the meantime: nothing left to show
+    except Exception:
+        log.exception("Could not show part of an update of table %s", table.id)

@@ -20,6 +20,7 @@ from typing import Any
 from bot.engine import Action
 from bot.engine.actions import action_from_dict, action_to_dict
 from bot.errors import UserFacingError
+from bot.service.people import Person
 from bot.service.service import TableService
 from bot.sharding import ShardPlan, shard_of
 from bot.store import Store
@@ -37,7 +38,7 @@ class Move:
     """A person's move at a table, as a click asked for it."""
 
     table_id: int
-    user_id: int
+    person: Person
     action: Action
     game_id: int | None
     hand_number: int | None
@@ -127,7 +128,7 @@ class MoveRouter:
         try:
             await self._tables.act(
                 move.table_id,
-                move.user_id,
+                move.person,
                 move.action,
                 game_id=move.game_id,
                 hand_number=move.hand_number,
@@ -143,7 +144,9 @@ def _move_message(move: Move, relay: Relay) -> Message:
     return {
         "kind": "move",
         "table": move.table_id,
-        "user": move.user_id,
+        "user": move.person.user_id,
+        "name": move.person.name,
+        "locale": move.person.locale,
         "action": action_to_dict(move.action),
         "game": move.game_id,
         "hand": move.hand_number,
@@ -155,7 +158,7 @@ def _move_message(move: Move, relay: Relay) -> Message:
 def _move_from(message: Message) -> Move:
     return Move(
         table_id=message["table"],
-        user_id=message["user"],
+        person=Person(message["user"], message.get("name", ""), message.get("locale")),
         action=action_from_dict(message["action"]),
         game_id=message["game"],
         hand_number=message["hand"],

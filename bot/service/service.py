@@ -1,12 +1,15 @@
 """The table service: the one object the Discord layer (and the demo) calls for every table.
 
-One object serves every channel. Each table has a lock, so two clicks arriving together are
-applied one after the other, and the second is judged against the state the first left. Each
-change is committed to the store before the caller hears back, and what should be shown after it
-is handed to the :class:`~bot.service.updates.Outbox` as plain data.
+One object serves every channel. Commands and buttons bring intentions (a person opens a table,
+takes a seat, plays a card) and get plain data back (:mod:`bot.service.shown`): the live tables
+and their games never leave this package. Each table has a lock, so two clicks arriving together
+are applied one after the other, and the second is judged against the state the first left.
+Each change is committed to the store before the caller hears back; what it makes the channel
+and the players see is published in the background through the
+:class:`~bot.service.outbox.Outbox`.
 
 This module checks who may do what and in which order things happen; the work itself lives in
-the modules beside it (seating, starting, game records, automation, views, publishing).
+the modules beside it (game records, automation, publishing, private hands, the table message).
 """
 
 from __future__ import annotations
@@ -15,11 +18,12 @@ import asyncio
 import logging
 import random
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from typing import Any
 
 from bot.ai import LEVELS
 from bot.ai.pool import DecisionPool
-from bot.engine import Action, HandScored, IllegalAction, Keep, KeepDecision
+from bot.engine import Action, Card, HandScored, IllegalAction, Keep, KeepDecision, PlayDecision
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.presentation.texts import action_text
@@ -29,14 +33,18 @@ from bot.service.after_action import after_action
 from bot.service.automation import Automation, Sleep, decision_seed
 from bot.service.drawing import Drawing
 from bot.service.game_records import GameRecords, start_game
+from bot.service.lobby_texts import house_rules_lines
 from bot.service.options import TableOptions
-from bot.service.people import Person
-from bot.service.publishing import Pending, PendingAnnouncement, Publisher
+from bot.service.outbox import Outbox
+from bot.service.people import People, Person
+from bot.service.private_hands import PrivateHands
+from bot.service.publishing import Pending, PendingAnnouncement, Publisher, Update
 from bot.service.refusals import CountedError, TableAlreadyOpen, refusal
+from bot.service.shown import HandPlace, HandReply, Seated, SeatInfo, TableFacts
 from bot.service.table import EndVote, Table, TableRegistry
+from bot.service.table_showing import TableShowing
 from bot.service.tasks import BackgroundTasks
-from bot.service.updates import Outbox, PrivateHand, PublicTable, SeatInfo, Update
-from bot.store import ConstraintError, Store, TableExistsError
+from bot.store import ConstraintError, Store, TableExistsError, UserPreferences
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +62,7 @@ class TableService:
         decisions: DecisionPool | None = None,
         random_source: random.Random | None = None,
         sleep: Sleep = asyncio.sleep,
+        edit_sleep: Sleep | None = None,
         drawing: Drawing | None = None,
         owns: Callable[[int], bool] | None = None,
         replays: Replays | None = None,
@@ -62,7 +71,7 @@ class TableService:
         #: Whether this process owns a server's tables (by guild id): with shards split over
         #: several processes each restores and plays only its own servers' tables.
         self._owns = owns
-        self.outbox = outbox
+        self._outbox = outbox
         #: Closed with the service only when the service made it (a bot shares its own).
         self._own_decisions = decisions is None
         self._decisions = decisions or DecisionPool()
@@ -71,10 +80,30 @@ class TableService:
         self._draw = drawing or Drawing()
         #: Where new games' seeds come from (a seeded generator makes tests repeatable).
         self.seeds = random_source or random.SystemRandom()
-        self._tables = TableRegistry()
+        clock: Callable[[], datetime] = store.clock
+        #: The tables this process holds (read by tests to decide a simulated player's move).
+        self.registry = TableRegistry()
+        self.people = People(store, clock)
         self._tasks = BackgroundTasks()
         self._records = GameRecords(store)
-        self._publisher = Publisher(outbox, self._draw, self._tasks)
+        #: The table messages, their edits folded by one coalescer (tests pace it).
+        self.showing = TableShowing(
+            store=store,
+            registry=self.registry,
+            outbox=outbox,
+            draw=self._draw,
+            people=self.people,
+            clock=clock,
+            sleep=edit_sleep or sleep,
+        )
+        self._hands = PrivateHands(outbox=outbox, draw=self._draw, people=self.people, clock=clock)
+        self._publisher = Publisher(
+            outbox=outbox,
+            draw=self._draw,
+            tasks=self._tasks,
+            showing=self.showing,
+            hands=self._hands,
+        )
         self._automation = Automation(
             decisions=self._decisions,
             apply=self._apply,
@@ -99,42 +128,49 @@ class TableService:
                 seats={seat.seat: seat for seat in await self.store.tables.seats(record.id)},
             )
             await self._records.load(table)
-            self._tables.add(table)
+            self.registry.add(table)
             self._automation.schedule(table)
-        return len(self._tables)
+        return len(self.registry)
+
+    def show_restored_tables(self) -> None:
+        """Bring every restored table's message up to date with the store, and say at each game
+        going on that the bot restarted.
+
+        The last edit before the process stopped may never have gone out (it waits for the
+        edit coalescer), so a table message can show a state before the last stored action;
+        and players whose private hand can no longer be refreshed must ask for it again.
+        """
+        for table in self.registry:
+            notice = (PendingAnnouncement(t("text.restarted", table.locale)),)
+            self._publisher.publish(table, Pending(Update(), notice if table.playing else ()))
 
     async def close(self) -> None:
         """Stop every pending computer move, timer and delivery (the store stays open)."""
         await self._tasks.cancel_all()
+        await self.showing.edits.close()
         if self._own_decisions:
             self._decisions.close()
         self._draw.close()
 
     @property
     def pending_tasks(self) -> frozenset[asyncio.Task[Any]]:
-        """Computer moves, timers and deliveries not finished yet (for tools and tests that
-        wait for the service to have nothing left to do)."""
-        return self._tasks.pending
+        """Computer moves, timers, deliveries and table edits not finished yet (for tools and
+        tests that wait for the service to have nothing left to do)."""
+        return self._tasks.pending | self.showing.edits.pending_tasks
 
     # ------------------------------------------------------------------ finding tables
 
-    def table(self, table_id: int) -> Table:
-        """The open table with this id; a button of a closed table says it was closed."""
-        return self._tables.table(table_id)
-
     def holds(self, table_id: int) -> bool:
         """Whether the table is open in this process (another may own it)."""
-        return self._tables.get(table_id) is not None
+        return self.registry.get(table_id) is not None
 
-    def open_tables(self) -> list[Table]:
-        """Every open table, lobbies included."""
-        return list(self._tables)
+    def facts(self, table_id: int) -> TableFacts:
+        """What a command needs to know of an open table (a refusal when it closed)."""
+        return _facts(self.registry.table(table_id))
 
-    def table_in_channel(self, channel_id: int) -> Table:
-        return self._tables.table_in_channel(channel_id)
-
-    def find_in_channel(self, channel_id: int) -> Table | None:
-        return self._tables.find_in_channel(channel_id)
+    def facts_in_channel(self, channel_id: int) -> TableFacts:
+        """The table of a channel (a refusal when there is none)."""
+        return _facts(self.registry.table_in_channel(channel_id))
 
     # ------------------------------------------------------------------ the lobby
 
@@ -147,7 +183,7 @@ class TableService:
         options: TableOptions,
         language: str | None,
         turn_timer: int | None,
-    ) -> Table:
+    ) -> TableFacts:
         """Open a table in a channel and seat its creator."""
         try:
             record = await self.store.tables.create(
@@ -164,21 +200,14 @@ class TableService:
             record.id, 0, display_name=creator.name, user_id=creator.user_id
         )
         table = Table(record=record, options=options, seats={0: seat})
-        self._tables.add(table)
-        self._publisher.publish(table, Pending(Update(table.id, table.channel_id, repost=True)))
-        return table
+        self.registry.add(table)
+        self._publisher.publish(table, Pending(Update(repost=True)))
+        return _facts(table)
 
-    async def set_message(self, table_id: int, message_id: int | None) -> None:
-        """Remember the table message, so it is edited in place even after a restart."""
-        table = self._tables.get(table_id)
-        if table is None or table.record.message_id == message_id:
-            return
-        table.record = await self.store.tables.update(table_id, message_id=message_id)
-
-    async def join(self, table_id: int, person: Person, seat: int | None = None) -> int:
+    async def join(self, table_id: int, person: Person, seat: int | None = None) -> Seated:
         """Seat ``person``: in the lobby any free seat; during a game a seat that is away or
-        held by a computer player. Returns the seat."""
-        table = self.table(table_id)
+        held by a computer player, and then they are answered with their hand."""
+        table = self.registry.table(table_id)
         async with table.lock:
             current = table.seat_of(person.user_id)
             if current is not None and (seat is None or seat == current):
@@ -198,7 +227,8 @@ class TableService:
             )
             update = self._seats_changed(table, private={person.user_id})
         self._publisher.publish(table, Pending(update))
-        return seat
+        hand = await self._hands.reply(table, person, acted=False) if table.playing else None
+        return Seated(seat, table.players, hand)
 
     async def add_computer(
         self,
@@ -210,7 +240,7 @@ class TableService:
         """Put a computer player in a free seat (or one that is away). Returns the seat."""
         if level not in LEVELS:
             raise ValueError(f"no computer level {level!r}")
-        table = self.table(table_id)
+        table = self.registry.table(table_id)
         async with table.lock:
             if table.seat_of(user_id) is None and user_id != table.record.creator_id:
                 raise UserFacingError("errors.not_seated")
@@ -228,14 +258,15 @@ class TableService:
         self._publisher.publish(table, Pending(update))
         return seat
 
-    async def leave(self, table_id: int, user_id: int) -> int:
-        """Leave the lobby, or step away from a game (the seat plays on its own and anyone
-        may take it). Returns the seat left."""
-        table = self.table(table_id)
+    async def leave(self, table_id: int, user_id: int) -> bool:
+        """Leave the lobby, or step away from a game (the computer plays the seat until anyone
+        takes it). True when they stepped away from a game."""
+        table = self.registry.table(table_id)
         async with table.lock:
             seat = table.require_seat(user_id)
             announcements: tuple[PendingAnnouncement, ...] = ()
-            if table.playing:
+            stepped_away = table.playing
+            if stepped_away:
                 table.sit(await self.store.tables.update_seat(table.id, seat, away=True))
                 name = table.seats[seat].display_name
                 announcements = (
@@ -247,7 +278,7 @@ class TableService:
             table.withdraw_vote(user_id)
             update = self._seats_changed(table)
         self._publisher.publish(table, Pending(update, announcements))
-        return seat
+        return stepped_away
 
     def _changed(self, table: Table) -> None:
         """The one way a table moves on: its version changes, so a computer move or a turn
@@ -258,44 +289,41 @@ class TableService:
     def _seats_changed(self, table: Table, private: Iterable[int] = ()) -> Update:
         self._changed(table)
         return Update(
-            table.id,
-            table.channel_id,
             settled=table.settled(),
             private=frozenset(private) if table.playing else frozenset(),
         )
 
     # ------------------------------------------------------------------ starting and ending
 
-    async def start(self, table_id: int, user_id: int) -> None:
-        """Start a game: draw for seats and the first dealer, deal, and persist it."""
-        table = self.table(table_id)
+    async def start(self, table_id: int, person: Person) -> HandReply | None:
+        """Start a game: draw for seats and the first dealer, deal, and persist it. The person
+        who started it is answered with their hand (None for a creator without a seat)."""
+        table = self.registry.table(table_id)
         async with table.lock:
             if table.playing:
                 raise UserFacingError("errors.game_running")
-            if user_id != table.record.creator_id:
+            if person.user_id != table.record.creator_id:
                 creator = table.creator_name()
                 if creator is not None:
                     raise UserFacingError("errors.not_creator", player=creator)
-                table.require_seat(user_id)
+                table.require_seat(person.user_id)
             if not table.full:
                 raise CountedError("errors.not_enough_players", table.players)
             text = await start_game(self.store, table, self.seeds.getrandbits(64))
             people = frozenset(table.people())
             self._changed(table)
             update = Update(
-                table.id,
-                table.channel_id,
-                settled=table.settled(),
-                repost=True,
-                private=people,
-                dealt=people,
+                settled=table.settled(), repost=True, private=people, dealt=people
             )
         self._publisher.publish(table, Pending(update, (PendingAnnouncement(text),)))
+        if table.seat_of(person.user_id) is None:
+            return None
+        return await self._hands.reply(table, person, acted=False)
 
     async def end(self, table_id: int, person: Person, *, can_manage: bool) -> EndVote:
         """Close the table (its creator, or someone allowed to manage messages), or count
         a seated person's vote: a majority of the seated people closes it."""
-        table = self.table(table_id)
+        table = self.registry.table(table_id)
         async with table.lock:
             if person.user_id == table.record.creator_id or can_manage:
                 pending = await self._close(
@@ -316,8 +344,7 @@ class TableService:
                         needed=vote.needed,
                     )
                     pending = Pending(
-                        Update(table.id, table.channel_id, settled=table.settled()),
-                        (PendingAnnouncement(text),),
+                        Update(settled=table.settled()), (PendingAnnouncement(text),)
                     )
         self._publisher.publish(table, pending)
         return vote
@@ -331,8 +358,8 @@ class TableService:
         await self.store.tables.end(table.id)
         table.close()
         self._changed(table)
-        self._tables.forget(table)
-        update = Update(table.id, table.channel_id, closed=True, message_id=table.record.message_id)
+        self.registry.forget(table)
+        update = Update(closed=True, message_id=table.record.message_id)
         return Pending(update, (PendingAnnouncement(text),))
 
     # ------------------------------------------------------------------ playing
@@ -340,48 +367,69 @@ class TableService:
     async def act(
         self,
         table_id: int,
-        user_id: int,
+        person: Person,
         action: Action,
         *,
         game_id: int | None = None,
         hand_number: int | None = None,
         request_id: int | None = None,
         answered: bool = True,
-    ) -> None:
-        """Apply a person's action for their seat. A button names its game and hand: one of
-        a finished game or an earlier hand is refused. A robbing dealer may name only the cards
-        they choose freely; the ones they must keep are added. Raises :class:`UserFacingError`
-        with the game untouched.
+    ) -> HandReply | None:
+        """Apply a person's action for their seat, and answer them with their hand as it is
+        now. A button names its game and hand: one of a finished game or an earlier hand is
+        refused. A robbing dealer may name only the cards they choose freely; the ones they must
+        keep are added. Raises :class:`UserFacingError` with the game untouched.
 
         ``request_id`` (the Discord interaction) makes the action idempotent: delivered again,
-        here or to another process, it is applied once. ``answered`` says the caller shows the
-        player their hand itself (it answers their click); a move relayed from another process
-        is not, so the player's hand is refreshed like everyone else's."""
-        table = self.table(table_id)
+        here or to another process, it is applied once. ``answered`` says the caller answers
+        the player with their hand; a move relayed from another process is not answered (None):
+        the player's hand is refreshed like everyone else's."""
+        table = self.registry.table(table_id)
         async with table.lock:
             if request_id is not None and request_id in table.recent_requests:
-                return
-            seat = table.require_seat(user_id)
-            if game_id is not None and game_id != table.game_id:
-                raise UserFacingError("errors.game_over")
-            game = table.require_game()
-            if hand_number is not None and hand_number != game.hand_number:
-                raise UserFacingError("errors.stale_button")
-            decision = game.decision()
-            if isinstance(action, Keep) and isinstance(decision, KeepDecision):
-                action = Keep(decision.completed(action.cards))
-            pending = await self._apply(
-                table,
-                seat,
-                action,
-                responder=user_id,
-                request_id=request_id,
-                answered=answered,
-            )
-            if request_id is not None:
-                table.recent_requests.append(request_id)
-            table.person_moved()
-        self._publisher.publish(table, pending)
+                pending = None  # the same click delivered again: applied once
+            else:
+                pending = await self._act(
+                    table, person, action, game_id, hand_number, request_id, answered
+                )
+        if pending is not None:
+            self._publisher.publish(table, pending)
+        if not answered:
+            return None
+        return await self._hands.reply(table, person, acted=True)
+
+    async def _act(
+        self,
+        table: Table,
+        person: Person,
+        action: Action,
+        game_id: int | None,
+        hand_number: int | None,
+        request_id: int | None,
+        answered: bool,
+    ) -> Pending:
+        """Check and apply a person's action. Called with the table's lock held."""
+        seat = table.require_seat(person.user_id)
+        if game_id is not None and game_id != table.game_id:
+            raise UserFacingError("errors.game_over")
+        game = table.require_game()
+        if hand_number is not None and hand_number != game.hand_number:
+            raise UserFacingError("errors.stale_button")
+        decision = game.decision()
+        if isinstance(action, Keep) and isinstance(decision, KeepDecision):
+            action = Keep(decision.completed(action.cards))
+        pending = await self._apply(
+            table,
+            seat,
+            action,
+            responder=person.user_id,
+            request_id=request_id,
+            answered=answered,
+        )
+        if request_id is not None:
+            table.recent_requests.append(request_id)
+        table.person_moved()
+        return pending
 
     async def _apply(
         self,
@@ -428,9 +476,8 @@ class TableService:
             raise
         for event in events:
             if isinstance(event, HandScored) and table.game_id is not None:
-                number = event.result.hand_number
                 review = self._replays.review_finished_hand(
-                    table.record.guild_id, table.game_id, number
+                    table.record.guild_id, table.game_id, event.result.hand_number
                 )
                 self._tasks.spawn(review)
         shown_by_caller = responder if answered else None
@@ -448,36 +495,29 @@ class TableService:
         await self._records.load(table)
         self._changed(table)
 
-    # ------------------------------------------------------------------ what to show
+    # ------------------------------------------------------------------ a player's own view
 
-    async def public_table(
-        self, table_id: int, mention: Callable[[int], str] | None = None
-    ) -> PublicTable:
-        """The table message: lobby text, or the table picture and its text summary.
-
-        ``mention(user_id)`` writes the person to act as a mention (the Discord layer's form).
-        """
-        return await display.public_table(self.table(table_id), self._draw, mention)
-
-    def seat_infos(self, table: Table, locale: str | None) -> tuple[SeatInfo, ...]:
-        """Every seat of the table: its name, who sits there, whether a person may take it."""
-        return display.seat_infos(table, locale)
-
-    async def private_hand(self, table_id: int, user_id: int, locale: str | None) -> PrivateHand:
+    async def show_hand(self, table_id: int, person: Person) -> HandReply:
         """A seated player's hand, picture and text, and what they may do now."""
-        four_colour = (await self.store.preferences.get(user_id)).four_colour
-        return await display.private_hand(
-            self.table(table_id), user_id, locale, self._draw, four_colour=four_colour
-        )
+        return await self._hands.reply(self.registry.table(table_id), person, acted=False)
 
-    def score_text(self, table_id: int, locale: str | None) -> str:
-        """The score, and the change of every hand played, for ``/cinch score``."""
-        return display.score_text(self.table(table_id), locale)
+    def hand_shown(
+        self, table_id: int, user_id: int, place: HandPlace, *, new_message: bool
+    ) -> None:
+        """The player was just shown their hand at ``place`` (``new_message``: not by editing
+        the message they clicked): that message is the one refreshed from now on."""
+        table = self.registry.get(table_id)
+        if table is None:
+            return  # closed in the meantime: nothing more to refresh
+        replaced = self._hands.shown(table, user_id, place, new_message=new_message)
+        if replaced is not None:
+            moved = t("reply.hand_moved", replaced.locale)
+            self._tasks.spawn(self._outbox.retire_hand(replaced, moved))
 
-    async def hint(self, table_id: int, user_id: int, locale: str | None) -> str:
+    async def hint(self, table_id: int, person: Person) -> str:
         """What the strongest computer player would do in this player's place, and why."""
-        table = self.table(table_id)
-        seat = table.require_seat(user_id)
+        table = self.registry.table(table_id)
+        seat = table.require_seat(person.user_id)
         game = table.require_game()
         if not table.options.hints:
             raise UserFacingError("errors.hints_off")
@@ -485,6 +525,7 @@ class TableService:
             name = table.names(None)[game.to_act] if game.to_act is not None else ""
             raise UserFacingError("errors.not_your_turn", player=name)
         view = game.view(seat)
+        locale = await self.people.locale_for(person)
         # The search runs in the computer players' worker process, so a hint never holds up
         # the event loop (or the interpreter lock) that every other table shares.
         action, (key, params) = await self._decisions.hint(view, decision_seed(game))
@@ -492,3 +533,59 @@ class TableService:
         if lookup(key, DEFAULT_LOCALE) is None:
             return t("text.hint_plain", locale, action=shown)
         return t("text.hint", locale, reason=t(key, locale, **params))
+
+    def playable_cards(self, channel_id: int, user_id: int) -> tuple[Card, ...]:
+        """The cards a player at this channel's table may play now (their whole hand when it
+        is not their turn), for typing a card; none when they hold no cards here."""
+        table = self.registry.find_in_channel(channel_id)
+        seat = table.seat_of(user_id) if table is not None else None
+        game = table.game if table is not None else None
+        if game is None or seat is None:
+            return ()
+        decision = game.decision_for(seat)
+        return tuple(decision.cards if isinstance(decision, PlayDecision) else game.view(seat).hand)
+
+    # ------------------------------------------------------------------ the table as a whole
+
+    def repost(self, table_id: int) -> None:
+        """Post the table message again at the bottom of the channel."""
+        self.registry.table(table_id)
+        self.showing.mark(table_id, settled=True, repost=True)
+
+    def score_text(self, table_id: int, locale: str | None) -> str:
+        """The score, and the change of every hand played, for ``/cinch score``."""
+        return display.score_text(self.registry.table(table_id), locale)
+
+    def house_rules(self, channel_id: int, locale: str | None) -> list[str] | None:
+        """The settings of this channel's table, one line each; None without a table."""
+        table = self.registry.find_in_channel(channel_id)
+        if table is None:
+            return None
+        return house_rules_lines(table.options, table.record.turn_timer, locale)
+
+    def seat_infos(self, channel_id: int, locale: str | None) -> tuple[SeatInfo, ...]:
+        """Every seat of this channel's table (none without a table): its name, who sits there,
+        whether a person may take it."""
+        table = self.registry.find_in_channel(channel_id)
+        return () if table is None else display.seat_infos(table, locale)
+
+    # ------------------------------------------------------------------ people's settings
+
+    async def settings(self, user_id: int) -> UserPreferences:
+        return await self.people.settings(user_id)
+
+    async def change_settings(self, user_id: int, **changes: Any) -> UserPreferences:
+        """Store the person's new settings; the next hand they are shown follows them."""
+        return await self.people.change(user_id, **changes)
+
+
+def _facts(table: Table) -> TableFacts:
+    record = table.record
+    return TableFacts(
+        table_id=table.id,
+        guild_id=record.guild_id,
+        channel_id=table.channel_id,
+        locale=table.locale,
+        players=table.players,
+        playing=table.playing,
+    )

@@ -19,6 +19,7 @@ from bot.engine import Game
 from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.service.options import TableOptions
+from bot.service.shown import HandPlace
 from bot.store import SeatRecord, TableRecord
 
 #: Interactions remembered per table: far more than can arrive twice within Discord's retries.
@@ -31,6 +32,15 @@ class EndVote:
     ended: bool
     votes: int = 0
     needed: int = 0
+
+
+@dataclass
+class HandMessages:
+    """Where one player's live hand messages are: their DM, and their private message in the
+    channel (each refreshed as their cards or their turn change)."""
+
+    dm: HandPlace | None = None
+    private: HandPlace | None = None
 
 
 @dataclass(eq=False)
@@ -58,6 +68,8 @@ class Table:
     turns_without_people: int = 0
     #: Closed for good: nothing is scheduled for it any more.
     closed: bool = False
+    #: Each person's live hand messages, by user id.
+    hand_messages: dict[int, HandMessages] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ changing it
 

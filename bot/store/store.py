@@ -64,6 +64,12 @@ class Store:
         return self._db
 
     @property
+    def clock(self) -> Clock:
+        """What the store takes the time from (Discord's clock in the bot, so simulated time
+        moves everything that keeps time)."""
+        return self._db.clock
+
+    @property
     def location(self) -> str:
         """What :meth:`open` was given, resolved: a file's path or a PostgreSQL URL."""
         return self._db.location

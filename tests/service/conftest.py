@@ -20,7 +20,22 @@ import pytest
 
 from bot.engine import HouseRules
 from bot.engine.random_player import random_action
-from bot.service import Person, Reminder, Table, TableOptions, TableService, Update
+from bot.service import (
+    Announcement,
+    HandDelivery,
+    HandPlace,
+    HandShown,
+    NoOutbox,
+    Person,
+    PublicTable,
+    Reminder,
+    TableOptions,
+    TableService,
+    TableShown,
+    display,
+)
+from bot.service.drawing import Drawing
+from bot.service.table import Table
 from bot.store import Store
 
 ALICE, BOB, CAROL, DAVE = (
@@ -78,21 +93,40 @@ class ManualClock:
         self.now = target
 
 
-class RecordingOutbox:
+class RecordingOutbox(NoOutbox):
     """Keeps everything the service asked to show."""
 
     def __init__(self) -> None:
-        self.updates: list[Update] = []
+        self.shown: list[Announcement] = []
+        self.tables: list[TableShown] = []
+        self.hands: list[HandDelivery] = []
         self.reminders: list[Reminder] = []
+        self.closed: list[int] = []
 
-    async def deliver(self, update: Update) -> None:
-        self.updates.append(update)
+    def mention(self, user_id: int) -> str:
+        return f"<@{user_id}>"
+
+    async def announce(self, channel_id: int, announcement: Announcement) -> None:
+        self.shown.append(announcement)
+
+    async def show_table(self, shown: TableShown) -> int | None:
+        self.tables.append(shown)
+        return shown.table.message_id
+
+    async def close_table(self, table_id: int, channel_id: int, message_id: int | None) -> None:
+        self.closed.append(table_id)
+
+    async def show_hand(self, delivery: HandDelivery) -> HandShown:
+        self.hands.append(delivery)
+        if delivery.by_dm and delivery.place is None:
+            return HandShown(HandPlace(len(self.hands), dm_channel_id=delivery.user_id))
+        return HandShown(delivery.place)
 
     async def remind(self, reminder: Reminder) -> None:
         self.reminders.append(reminder)
 
     def announcements(self) -> list[str]:
-        return [item.text for update in self.updates for item in update.announcements]
+        return [item.text for item in self.shown]
 
 
 @pytest.fixture
@@ -129,12 +163,12 @@ async def open_table(
         language="en",
         turn_timer=turn_timer,
     )
-    return table.id
+    return table.table_id
 
 
 async def fill_with_computers(service: TableService, table_id: int) -> None:
     """Seat computer players in every free seat (the creator asks)."""
-    table = service.table(table_id)
+    table = service.registry.table(table_id)
     for _ in table.free_seats():
         await service.add_computer(table_id, table.record.creator_id)
 
@@ -152,7 +186,7 @@ async def play_until(
     """Let everyone play (people by random legal actions, computers on their own) until
     ``done(table)`` holds."""
     rng = random.Random(seed)
-    table = service.table(table_id)
+    table = service.registry.table(table_id)
     for _ in range(limit):
         if done(table):
             return table
@@ -160,7 +194,7 @@ async def play_until(
         acting = table.user_at(game.to_act) if game is not None else None
         person = next((p for p in people if p.user_id == acting), None)
         if person is not None and not table.seats[game.to_act].away:
-            await service.act(table_id, person.user_id, random_action(game.decision(), rng))
+            await service.act(table_id, person, random_action(game.decision(), rng))
             await clock.settle(service)
         else:
             await clock.advance(service, 1.0)
@@ -173,12 +207,22 @@ async def four_people(service: TableService, *, target: int = 51) -> int:
     table_id = await open_table(service, options=options)
     for person in (BOB, CAROL, DAVE):
         await service.join(table_id, person)
-    await service.start(table_id, ALICE.user_id)
+    await service.start(table_id, ALICE)
     return table_id
 
 
-def person_at(service: TableService, table_id: int, seat: int) -> int:
+def person_at(service: TableService, table_id: int, seat: int) -> Person:
     """The person sitting at ``seat``."""
-    user = service.table(table_id).user_at(seat)
+    user = service.registry.table(table_id).user_at(seat)
     assert user is not None
-    return user
+    return next(person for person in PEOPLE if person.user_id == user)
+
+
+async def public_table(service: TableService, table_id: int) -> PublicTable:
+    """The table message as it would show now, its turn written as a mention."""
+    drawing = Drawing()
+    try:
+        table = service.registry.table(table_id)
+        return await display.public_table(table, drawing, lambda user: f"<@{user}>")
+    finally:
+        drawing.close()

@@ -32,7 +32,7 @@ async def alice_and_computers(service: TableService, *, turn_timer: int | None =
         service, turn_timer=turn_timer, options=TableOptions(computer_pause=1.0)
     )
     await fill_with_computers(service, table_id)
-    await service.start(table_id, ALICE.user_id)
+    await service.start(table_id, ALICE)
     return table_id
 
 
@@ -51,18 +51,19 @@ async def test_the_timer_reminds_at_half_time_then_moves_for_the_player(
 ):
     table_id = await alice_and_computers(service)
     await until_alice_acts(service, clock, table_id)
-    game = service.table(table_id).game
+    game = service.registry.table(table_id).game
     moves = len(game.log)
     await clock.advance(service, TIMER / 2 - 1)
     assert outbox.reminders == []
     await clock.advance(service, 1)
     (reminder,) = outbox.reminders
-    assert (reminder.user_id, reminder.seconds_left) == (ALICE.user_id, TIMER // 2)
+    assert reminder.user_id == ALICE.user_id
+    assert f"<@{ALICE.user_id}>" in reminder.text and f" {TIMER // 2} " in reminder.text
     await clock.advance(service, TIMER / 2 - 1)
     assert len(game.log) == moves
     await clock.advance(service, 1)
     assert len(game.log) == moves + 1
-    seat = service.table(table_id).seat_of(ALICE.user_id)
+    seat = service.registry.table(table_id).seat_of(ALICE.user_id)
     assert game.log[moves][0] == seat
     (record,) = [s for s in await store.tables.seats(table_id) if s.seat == seat]
     assert (record.auto_moves, record.away) == (1, False)
@@ -70,7 +71,7 @@ async def test_the_timer_reminds_at_half_time_then_moves_for_the_player(
 
 async def test_three_missed_turns_mark_the_seat_away_until_someone_takes_it(service, clock, outbox):
     table_id = await alice_and_computers(service)
-    table = service.table(table_id)
+    table = service.registry.table(table_id)
     seat = table.seat_of(ALICE.user_id)
     for _ in range(3):
         await until_alice_acts(service, clock, table_id)
@@ -82,20 +83,20 @@ async def test_three_missed_turns_mark_the_seat_away_until_someone_takes_it(serv
     moves = len(table.game.log)
     await clock.advance(service, 1.0)
     assert len(table.game.log) == moves + 1
-    assert await service.join(table_id, BOB) == seat
+    assert (await service.join(table_id, BOB)).seat == seat
     assert table.seats[seat].user_id == BOB.user_id and not table.seats[seat].away
 
 
 async def test_acting_again_clears_the_count_of_missed_turns(service, clock, store):
     table_id = await alice_and_computers(service)
-    table = service.table(table_id)
+    table = service.registry.table(table_id)
     seat = table.seat_of(ALICE.user_id)
     await until_alice_acts(service, clock, table_id)
     await clock.advance(service, TIMER)
     assert table.seats[seat].auto_moves == 1
     await until_alice_acts(service, clock, table_id)
     decision = table.game.decision()
-    await service.act(table_id, ALICE.user_id, random_action(decision, random.Random(0)))
+    await service.act(table_id, ALICE, random_action(decision, random.Random(0)))
     (record,) = [s for s in await store.tables.seats(table_id) if s.seat == seat]
     assert record.auto_moves == table.seats[seat].auto_moves == 0
 
@@ -103,7 +104,7 @@ async def test_acting_again_clears_the_count_of_missed_turns(service, clock, sto
 async def test_without_a_timer_nothing_happens_while_a_person_thinks(service, clock):
     table_id = await alice_and_computers(service, turn_timer=None)
     await until_alice_acts(service, clock, table_id)
-    game = service.table(table_id).game
+    game = service.registry.table(table_id).game
     moves = len(game.log)
     await clock.advance(service, 3600)
     assert len(game.log) == moves
@@ -113,8 +114,8 @@ async def test_leaving_during_a_game_lets_the_seat_play_on_its_own(service, cloc
     table_id = await open_table(service)
     for person in (BOB, CAROL, DAVE):
         await service.join(table_id, person)
-    await service.start(table_id, ALICE.user_id)
-    table = service.table(table_id)
+    await service.start(table_id, ALICE)
+    table = service.registry.table(table_id)
     seat = table.seat_of(BOB.user_id)
     await service.leave(table_id, BOB.user_id)
     await clock.settle(service)
@@ -130,7 +131,7 @@ async def test_leaving_during_a_game_lets_the_seat_play_on_its_own(service, cloc
     moves = len(table.game.log)
     await clock.advance(service, 1.0)
     assert len(table.game.log) == moves + 1
-    assert await service.join(table_id, BOB) == seat
+    assert (await service.join(table_id, BOB)).seat == seat
     assert not table.seats[seat].away
 
 
@@ -145,16 +146,16 @@ async def test_the_creator_ends_the_game_and_it_is_stored_as_abandoned(
     assert (await store.games.result(game_id)).status == "abandoned"
     assert (await store.tables.get(table_id)).status == "ended"
     with pytest.raises(UserFacingError) as error:
-        service.table(table_id)
+        service.registry.table(table_id)
     assert error.value.key == "errors.table_closed"
-    assert outbox.updates[-1].closed
+    assert outbox.closed == [table_id]
 
 
 async def test_a_majority_of_seated_people_ends_the_game(service, store):
     table_id = await open_table(service)
     for person in (BOB, CAROL, DAVE):
         await service.join(table_id, person)
-    await service.start(table_id, ALICE.user_id)
+    await service.start(table_id, ALICE)
     first = await service.end(table_id, BOB, can_manage=False)
     assert (first.ended, first.votes, first.needed) == (False, 1, 3)
     assert not (await service.end(table_id, CAROL, can_manage=False)).ended
@@ -183,13 +184,13 @@ async def test_a_game_nobody_plays_any_more_ends_as_abandoned(service, clock, ou
     """Alice went away: once the timer and the stand-in have played a dozen of her turns in a
     row, the table closes and the game is stored as abandoned, which the boards leave out."""
     table_id = await alice_and_computers(service)
-    game_id = service.table(table_id).game_id
+    game_id = service.registry.table(table_id).game_id
     assert game_id is not None
     for _ in range(200):
-        if service.find_in_channel(CHANNEL) is None:
+        if service.registry.find_in_channel(CHANNEL) is None:
             break
         await clock.advance(service, TIMER)
-    assert service.find_in_channel(CHANNEL) is None
+    assert service.registry.find_in_channel(CHANNEL) is None
     assert any(text.startswith("⏹ Nobody at this table") for text in outbox.announcements())
     game = await store.games.get(game_id)
     assert game is not None and game.status == "abandoned"
@@ -197,12 +198,12 @@ async def test_a_game_nobody_plays_any_more_ends_as_abandoned(service, clock, ou
 
 async def test_a_person_moving_again_keeps_the_game_going(service, clock):
     table_id = await alice_and_computers(service)
-    table = service.table(table_id)
+    table = service.registry.table(table_id)
     for _ in range(ABANDON_AFTER - 1):
         table.played_for_a_person()
     await until_alice_acts(service, clock, table_id)
     game = table.game
-    await service.act(table_id, ALICE.user_id, random_action(game.decision(), random.Random(3)))
+    await service.act(table_id, ALICE, random_action(game.decision(), random.Random(3)))
     assert table.turns_without_people == 0
 
 
@@ -211,9 +212,9 @@ async def test_a_lobby_nobody_touches_closes_after_a_while(service, clock, outbo
     await clock.advance(service, LOBBY_LIFETIME - 60)
     await service.join(table_id, BOB)  # a change: the lobby waits again from here
     await clock.advance(service, LOBBY_LIFETIME - 60)
-    assert service.find_in_channel(CHANNEL) is not None
+    assert service.registry.find_in_channel(CHANNEL) is not None
     await clock.advance(service, 60)
-    assert service.find_in_channel(CHANNEL) is None
+    assert service.registry.find_in_channel(CHANNEL) is None
     assert outbox.announcements()[-1].startswith("⏹ This table closed after 30 minutes")
     await clock.advance(service, 2 * LOBBY_LIFETIME)  # nothing is scheduled for it any more
     closed = [text for text in outbox.announcements() if text.startswith("⏹ This table closed")]
@@ -227,8 +228,8 @@ async def test_a_seat_played_for_an_absent_person_earns_them_nothing(service, cl
     table_id = await open_table(service, turn_timer=TIMER, options=options)
     await service.join(table_id, BOB)
     await fill_with_computers(service, table_id)
-    await service.start(table_id, ALICE.user_id)
-    table = service.table(table_id)
+    await service.start(table_id, ALICE)
+    table = service.registry.table(table_id)
     game_id = table.game_id
     alice_seat = table.seat_of(ALICE.user_id)
     await service.leave(table_id, ALICE.user_id)

@@ -30,7 +30,7 @@ from bot.engine.actions import action_to_dict
 from bot.errors import UserFacingError
 from bot.presentation.scenes import HandCards, Seating, hand_summary_scene, rob_pack
 from bot.render import HandScene, deck, hand, render_hand
-from bot.service import TableOptions
+from bot.service import Person, TableOptions
 from bot.service.refusals import refusal
 
 from .conftest import (
@@ -43,6 +43,7 @@ from .conftest import (
     open_table,
     person_at,
     play_until,
+    public_table,
 )
 
 
@@ -53,7 +54,7 @@ async def stored_actions(store, table_id: int) -> list[dict]:
 
 async def test_each_action_is_stored_before_the_call_returns(service, store):
     table_id = await four_people(service)
-    game = service.table(table_id).game
+    game = service.registry.table(table_id).game
     first = person_at(service, table_id, game.to_act)
     await service.act(table_id, first, Bid(7))
     assert await stored_actions(store, table_id) == [action_to_dict(Bid(7))]
@@ -61,7 +62,7 @@ async def test_each_action_is_stored_before_the_call_returns(service, store):
 
 async def test_out_of_turn_names_who_is_to_act_and_changes_nothing(service, store):
     table_id = await four_people(service)
-    table = service.table(table_id)
+    table = service.registry.table(table_id)
     game = table.game
     waiting = person_at(service, table_id, (game.to_act + 1) % 4)
     with pytest.raises(UserFacingError) as error:
@@ -73,7 +74,7 @@ async def test_out_of_turn_names_who_is_to_act_and_changes_nothing(service, stor
 
 async def test_a_bid_too_low_is_refused_with_the_bid_to_beat(service, store):
     table_id = await four_people(service)
-    game = service.table(table_id).game
+    game = service.registry.table(table_id).game
     await service.act(table_id, person_at(service, table_id, game.to_act), Bid(7))
     with pytest.raises(UserFacingError) as error:
         await service.act(table_id, person_at(service, table_id, game.to_act), Bid(7))
@@ -84,13 +85,13 @@ async def test_a_bid_too_low_is_refused_with_the_bid_to_beat(service, store):
 async def test_someone_not_seated_cannot_act(service):
     table_id = await four_people(service)
     with pytest.raises(UserFacingError) as error:
-        await service.act(table_id, 999, Pass())
+        await service.act(table_id, Person(999, "stranger"), Pass())
     assert error.value.key == "errors.not_seated"
 
 
 async def test_a_button_of_an_earlier_hand_is_stale(service):
     table_id = await four_people(service)
-    game = service.table(table_id).game
+    game = service.registry.table(table_id).game
     with pytest.raises(UserFacingError) as error:
         await service.act(
             table_id,
@@ -104,10 +105,10 @@ async def test_a_button_of_an_earlier_hand_is_stale(service):
 
 async def test_a_button_of_a_finished_game_says_the_game_is_over(service, clock):
     table_id = await four_people(service, target=5)
-    table = service.table(table_id)
+    table = service.registry.table(table_id)
     old_game = table.game_id
     await play_until(service, clock, table_id, lambda table: table.game is None)
-    await service.start(table_id, ALICE.user_id)
+    await service.start(table_id, ALICE)
     acting = person_at(service, table_id, table.game.to_act)
     with pytest.raises(UserFacingError) as error:
         await service.act(table_id, acting, Pass(), game_id=old_game, hand_number=1)
@@ -140,7 +141,7 @@ async def test_an_illegal_card_says_what_must_be_played(service, clock, store):
 
 async def test_two_clicks_together_apply_once(service, store):
     table_id = await four_people(service)
-    game = service.table(table_id).game
+    game = service.registry.table(table_id).game
     first = person_at(service, table_id, game.to_act)
     outcomes = await asyncio.gather(
         service.act(table_id, first, Bid(5)),
@@ -153,9 +154,11 @@ async def test_two_clicks_together_apply_once(service, store):
 
 
 async def test_a_hand_is_recorded_announced_and_the_table_reposted(service, clock, store, outbox):
+    for person in (ALICE, BOB, CAROL, DAVE):  # each new deal goes to a new DM
+        await service.change_settings(person.user_id, hand_delivery="dm")
     table_id = await four_people(service)
     table = await play_until(service, clock, table_id, lambda table: table.game.hand_number == 2)
-    await clock.settle(service)
+    await clock.advance(service, 10.0)  # past the edit coalescer's longest wait
     game_record = await store.games.active(table_id)
     (hand,) = await store.games.hands(game_record.id)
     result = table.game.history[0]
@@ -166,11 +169,15 @@ async def test_a_hand_is_recorded_announced_and_the_table_reposted(service, cloc
     )
     assert hand.points == result.points and hand.score_change == result.changes
     assert hand.captured == [[kind.value, side] for kind, side in result.captured]
-    ends = [update for update in outbox.updates if update.repost and update.announcements]
-    announcement = ends[-1].announcements[0]
+    (announcement,) = [shown for shown in outbox.shown if shown.hand is not None]
     assert announcement.text.startswith("Hand 1: ")
     assert announcement.picture.startswith(b"\x89PNG")
-    assert ends[-1].dealt == frozenset(person.user_id for person in (ALICE, BOB, CAROL, DAVE))
+    assert announcement.hand == (table.game_id, 1)
+    assert outbox.tables[-1].repost and outbox.tables[-1].table.view.hand_number == 2
+    new_deals = [hand for hand in outbox.hands if hand.place is None]
+    assert len(new_deals) == 8  # the first deal and the second, to each player
+    everyone = {person.user_id for person in (ALICE, BOB, CAROL, DAVE)}
+    assert {hand.user_id for hand in new_deals[4:]} == everyone
 
 
 async def test_a_finished_game_is_stored_and_the_table_goes_back_to_its_lobby(
@@ -187,20 +194,20 @@ async def test_a_finished_game_is_stored_and_the_table_goes_back_to_its_lobby(
         table.seats[seat].user_id for seat in range(4) if seat % 2 == result.winners[0]
     }
     assert outbox.announcements()[-1].startswith("Victory for ")
-    public = await service.public_table(table_id)
+    public = await public_table(service, table_id)
     assert not public.playing
-    await service.start(table_id, ALICE.user_id)
-    assert service.table(table_id).game is not None
+    await service.start(table_id, ALICE)
+    assert service.registry.table(table_id).game is not None
 
 
 async def test_computer_players_move_on_their_own_after_their_pause(service, clock):
     table_id = await open_table(service, options=TableOptions(computer_pause=2.0))
     await fill_with_computers(service, table_id)
-    await service.start(table_id, ALICE.user_id)
-    table = service.table(table_id)
+    await service.start(table_id, ALICE)
+    table = service.registry.table(table_id)
     game = table.game
     if table.user_at(game.to_act) == ALICE.user_id:
-        await service.act(table_id, ALICE.user_id, Pass())
+        await service.act(table_id, ALICE, Pass())
     moves = len(game.log)
     await clock.advance(service, 1.9)
     assert len(game.log) == moves
@@ -220,7 +227,7 @@ def test_refusals_name_cards_as_players_write_them() -> None:
 
 async def test_a_failed_write_leaves_the_table_as_the_store_has_it(service, store, monkeypatch):
     table_id = await four_people(service)
-    table = service.table(table_id)
+    table = service.registry.table(table_id)
     before = table.game.to_dict()
     first = person_at(service, table_id, table.game.to_act)
 
@@ -241,9 +248,9 @@ async def test_smaller_tables_play_to_the_end(service, clock, store, outbox, pla
     options = TableOptions(players=players, rules=HouseRules(target_score=5))
     table_id = await open_table(service, options=options)
     await fill_with_computers(service, table_id)
-    await service.start(table_id, ALICE.user_id)
+    await service.start(table_id, ALICE)
     game_id = (await store.games.active(table_id)).id
-    public = await service.public_table(table_id)
+    public = await public_table(service, table_id)
     assert public.text.startswith("**Hand 1**") and public.picture.startswith(b"\x89PNG")
     await play_until(service, clock, table_id, lambda table: table.game is None, people=(ALICE,))
     await clock.settle(service)
@@ -311,7 +318,7 @@ async def test_the_robbing_dealer_sees_the_pack_beside_their_cards(service, cloc
     assert set(pack) | own == {*decision.required, *decision.options}
 
     hands = {
-        seat: await service.private_hand(table_id, person_at(service, table_id, seat), "en")
+        seat: (await service.show_hand(table_id, person_at(service, table_id, seat))).hand
         for seat in range(4)
     }
     with Image.open(io.BytesIO(hands[dealer].picture)) as robbing:

@@ -18,7 +18,9 @@ from .conftest import (
     fill_with_computers,
     four_people,
     open_table,
+    person_at,
     play_until,
+    public_table,
 )
 
 CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
@@ -41,7 +43,7 @@ async def test_a_restarted_service_continues_the_game_where_it_was(service, cloc
     )
     try:
         assert await again.restore() == 1
-        restored = again.table(table_id)
+        restored = again.registry.table(table_id)
         assert restored.game.to_dict() == before
         assert restored.seats == table.seats
         await play_until(again, clock, table_id, lambda t: t.game.hand_number == 3)
@@ -59,7 +61,7 @@ async def test_a_restarted_service_continues_the_game_where_it_was(service, cloc
 async def test_computer_players_carry_on_after_a_restart(service, clock, store):
     table_id = await open_table(service)
     await fill_with_computers(service, table_id)
-    await service.start(table_id, ALICE.user_id)
+    await service.start(table_id, ALICE)
     table = await play_until(
         service,
         clock,
@@ -74,7 +76,7 @@ async def test_computer_players_carry_on_after_a_restart(service, clock, store):
     )
     try:
         await again.restore()
-        game = again.table(table_id).game
+        game = again.registry.table(table_id).game
         assert len(game.log) == moves
         await clock.advance(again, 1.0)
         assert len(game.log) == moves + 1
@@ -90,19 +92,19 @@ def hidden_cards(game: Game) -> set[Card]:
 
 async def test_no_public_text_or_picture_ever_holds_a_hidden_card(service, clock):
     table_id = await four_people(service, target=11)
-    table = service.table(table_id)
+    table = service.registry.table(table_id)
     rng = random.Random(5)
     steps = 0
     while table.game is not None:
         game = table.game
         hidden = hidden_cards(game)
-        public = await service.public_table(table_id)
+        public = await public_table(service, table_id)
         assert not {Card.parse(text) for text in CARD_TEXT.findall(public.text)} & hidden
         scene = table_scene(game.public_view(), Seating(table.names("en"), (False,) * 4, "en"))
         shown = {played.card for played in scene.trick + scene.last_trick}
         assert not shown & hidden
-        person = table.user_at(game.to_act)
-        private = await service.private_hand(table_id, person, "en")
+        person = person_at(service, table_id, game.to_act)
+        private = (await service.show_hand(table_id, person)).hand
         assert set(private.cards) == set(game.hands[game.to_act])
         assert private.cards == tuple(display_order(game.hands[game.to_act], game.trump))
         decision = game.decision()
@@ -122,9 +124,9 @@ async def test_no_public_text_or_picture_ever_holds_a_hidden_card(service, clock
 
 async def test_the_table_text_says_whose_turn_it_is_with_the_given_mention(service):
     table_id = await four_people(service)
-    table = service.table(table_id)
+    table = service.registry.table(table_id)
     acting = table.user_at(table.game.to_act)
-    public = await service.public_table(table_id, mention=lambda user: f"<@{user}>")
+    public = await public_table(service, table_id)
     assert public.mention == acting
     assert public.text.splitlines()[-1] == f"▶ <@{acting}> to bid"
     assert public.picture.startswith(b"\x89PNG")
@@ -133,11 +135,11 @@ async def test_the_table_text_says_whose_turn_it_is_with_the_given_mention(servi
 async def test_the_table_message_shows_the_cards_thrown_face_up(service, clock):
     table_id = await open_table(service)
     await fill_with_computers(service, table_id)
-    await service.start(table_id, ALICE.user_id)
+    await service.start(table_id, ALICE)
     table = await play_until(
         service, clock, table_id, lambda table: table.game.phase is Phase.PLAY, people=(ALICE,)
     )
-    public = await service.public_table(table_id)
+    public = await public_table(service, table_id)
     view = table.game.public_view()
     names = table.names("en")
     thrown = [f"{names[seat]} " for seat, pile in enumerate(view.discards) if pile]

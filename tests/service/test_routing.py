@@ -12,7 +12,7 @@ import pytest
 
 from bot.engine import Bid, Pass
 from bot.errors import UserFacingError
-from bot.service import TableService
+from bot.service import HandPlace, TableService
 from bot.service.routing import Move, MoveRouter
 from bot.sharding import ShardPlan, shard_of
 from bot.store import Store
@@ -66,13 +66,18 @@ async def _started_table(owner: Process, other: Process) -> int:
     return table_id
 
 
-async def test_a_move_for_a_table_elsewhere_is_applied_by_its_owner_once(pair) -> None:
+async def test_a_move_for_a_table_elsewhere_is_applied_by_its_owner_once(pair, clock) -> None:
     owner, other = pair
     table_id = await _started_table(owner, other)
-    game = owner.tables.table(table_id).game
+    game = owner.tables.registry.table(table_id).game
     seat = game.to_act
     user = person_at(owner.tables, table_id, seat)
     move = Move(table_id, user, Pass(), None, game.hand_number, request_id=7001)
+    await owner.tables.change_settings(user.user_id, hand_delivery="dm")
+    await clock.settle(owner.tables)  # the deal's DMs are out
+    place = HandPlace(10**18, dm_channel_id=5, locale="en")  # a DM newer than the deal's
+    owner.tables.hand_shown(table_id, user.user_id, place, new_message=False)
+    shown_before = len(owner.outbox.hands)
 
     await other.router.forward(move)
     await other.router.forward(move)  # delivered twice: still one move
@@ -82,14 +87,16 @@ async def test_a_move_for_a_table_elsewhere_is_applied_by_its_owner_once(pair) -
     assert game.to_act != seat
     # The owner refreshes the mover's hand message itself: nobody answered the click there;
     # and it knows they are watching the table, as if they had clicked there.
-    assert user in owner.outbox.updates[-1].private
-    assert owner.outbox.updates[-1].mover == user
+    await clock.settle(owner.tables)
+    refreshed = owner.outbox.hands[shown_before:]
+    assert [hand.place for hand in refreshed if hand.user_id == user.user_id] == [place]
+    assert owner.tables.showing.turns.watching(user.user_id)
 
 
 async def test_the_owners_refusal_reaches_the_player(pair) -> None:
     owner, other = pair
     table_id = await _started_table(owner, other)
-    game = owner.tables.table(table_id).game
+    game = owner.tables.registry.table(table_id).game
     not_to_act = person_at(owner.tables, table_id, (game.to_act + 1) % 4)
     with pytest.raises(UserFacingError) as refused:
         await other.router.forward(Move(table_id, not_to_act, Bid(2), None, None, 7002))
@@ -101,7 +108,7 @@ async def test_the_owners_refusal_reaches_the_player(pair) -> None:
 async def test_with_the_owner_gone_the_player_is_told_and_nothing_is_played(pair) -> None:
     owner, other = pair
     table_id = await _started_table(owner, other)
-    game = owner.tables.table(table_id).game
+    game = owner.tables.registry.table(table_id).game
     user = person_at(owner.tables, table_id, game.to_act)
     await owner.router.close()  # the owner stopped listening: it is restarting
     with pytest.raises(UserFacingError) as refused:

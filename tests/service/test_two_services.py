@@ -36,7 +36,7 @@ async def other(database: str | Path, clock: ManualClock) -> AsyncIterator[Table
 
 async def test_a_click_delivered_twice_is_applied_once(service, store):
     table_id = await four_people(service)
-    game = service.table(table_id).game
+    game = service.registry.table(table_id).game
     first = game.to_act
     await service.act(table_id, person_at(service, table_id, first), Pass(), request_id=901)
     moved = len(game.log)
@@ -49,7 +49,7 @@ async def test_a_click_delivered_twice_is_applied_once(service, store):
 async def test_the_same_click_reaching_a_second_process_is_applied_once(service, other, store):
     table_id = await four_people(service)
     await other.restore()
-    seat = service.table(table_id).game.to_act
+    seat = service.registry.table(table_id).game.to_act
     user = person_at(service, table_id, seat)
     await service.act(table_id, user, Pass(), request_id=902)
     with pytest.raises(UserFacingError) as refused:
@@ -58,7 +58,8 @@ async def test_the_same_click_reaching_a_second_process_is_applied_once(service,
     record = await store.games.active(table_id)
     assert [action.seat for action in await store.games.actions(record.id)] == [seat]
     # Refused, the second process reloaded the table: it now knows the move.
-    assert other.table(table_id).game.to_dict() == service.table(table_id).game.to_dict()
+    mine, theirs = service.registry.table(table_id), other.registry.table(table_id)
+    assert theirs.game.to_dict() == mine.game.to_dict()
 
 
 async def test_a_process_out_of_date_cannot_store_a_move_on_an_old_state(service, other, store):
@@ -66,7 +67,7 @@ async def test_a_process_out_of_date_cannot_store_a_move_on_an_old_state(service
     the state before it, is refused instead of being stored after it."""
     table_id = await four_people(service)
     await other.restore()
-    stale = other.table(table_id).game
+    stale = other.registry.table(table_id).game
     seat = stale.to_act
     await service.act(table_id, person_at(service, table_id, seat), Pass())
     assert isinstance(stale.decision(), BidDecision) and stale.to_act == seat
@@ -75,4 +76,5 @@ async def test_a_process_out_of_date_cannot_store_a_move_on_an_old_state(service
     assert refused.value.key == "errors.table_changed"
     record = await store.games.active(table_id)
     assert len(await store.games.actions(record.id)) == 1
-    assert other.table(table_id).game.to_act == service.table(table_id).game.to_act != seat
+    mine, theirs = service.registry.table(table_id), other.registry.table(table_id)
+    assert theirs.game.to_act == mine.game.to_act != seat

@@ -1,0 +1,78 @@
+"""Where the table service sends what must be shown: the Discord layer, or the offline demo.
+
+The service decides what to show and words it; an outbox only shows it, each method one kind
+of message. The service's publisher calls it in each table's order, and never waits on it with
+a table's lock held.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from bot.service.shown import (
+    Announcement,
+    HandDelivery,
+    HandPlace,
+    HandShown,
+    Reminder,
+    TableShown,
+)
+
+
+class Outbox(Protocol):
+    def mention(self, user_id: int) -> str:
+        """How the person to act is written in the table's text, so it can notify them."""
+        ...
+
+    async def show_table(self, shown: TableShown) -> int | None:
+        """Show the table message (edited in place, or posted anew); the id of the message
+        that shows it now."""
+        ...
+
+    async def announce(self, channel_id: int, announcement: Announcement) -> None: ...
+
+    async def close_table(self, table_id: int, channel_id: int, message_id: int | None) -> None:
+        """The table closed: its message keeps its last state, without buttons."""
+        ...
+
+    async def show_hand(self, delivery: HandDelivery) -> HandShown: ...
+
+    async def retire_hand(self, place: HandPlace, text: str) -> None:
+        """A hand message that another one replaced: ``text`` says where the hand is now."""
+        ...
+
+    async def tell(self, place: HandPlace, text: str) -> bool:
+        """Tell the player privately, beside their hand message at ``place``; False when
+        that is no longer possible."""
+        ...
+
+    async def remind(self, reminder: Reminder) -> None: ...
+
+
+class NoOutbox:
+    """An outbox that shows nothing: for tools that only need the games played and stored
+    (benchmarks, a process without Discord)."""
+
+    def mention(self, user_id: int) -> str:
+        return str(user_id)
+
+    async def show_table(self, shown: TableShown) -> int | None:
+        return shown.table.message_id
+
+    async def announce(self, channel_id: int, announcement: Announcement) -> None:
+        """Nothing is shown."""
+
+    async def close_table(self, table_id: int, channel_id: int, message_id: int | None) -> None:
+        """Nothing is shown."""
+
+    async def show_hand(self, delivery: HandDelivery) -> HandShown:
+        return HandShown(delivery.place)
+
+    async def retire_hand(self, place: HandPlace, text: str) -> None:
+        """Nothing is shown."""
+
+    async def tell(self, place: HandPlace, text: str) -> bool:
+        return False
+
+    async def remind(self, reminder: Reminder) -> None:
+        """Nobody is reminded."""

@@ -1,0 +1,146 @@
+"""Each player's private hand: the answer to their own click or command, and bringing their
+live hand messages up to date when their cards or their turn change.
+
+A player who takes their hand by DM gets a new DM at each deal, edited as the hand goes on; if
+Discord refuses it, their setting is marked failed, they are told once, and their hand shows
+privately in the channel from then on. Otherwise their last private message in the channel is
+edited while its interaction still allows it (``PRIVATE_LIFETIME``); after that "Show my hand"
+brings a fresh one. A hand shown in a new message makes the one before say where it went, so
+no old message keeps a turn and buttons that are no longer live.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from bot.i18n import t
+from bot.service import display
+from bot.service.drawing import Drawing
+from bot.service.outbox import Outbox
+from bot.service.people import People, Person
+from bot.service.shown import HandDelivery, HandPlace, HandReply, PrivateHand
+from bot.service.table import HandMessages, Table
+
+#: How long a private hand message stays editable through its interaction (Discord allows
+#: 15 minutes; a margin for clocks and slow requests).
+PRIVATE_LIFETIME = timedelta(minutes=14)
+
+
+class PrivateHands:
+    """Draws each player's hand in their language and deck, and shows it where it lives."""
+
+    def __init__(
+        self, *, outbox: Outbox, draw: Drawing, people: People, clock: Callable[[], datetime]
+    ) -> None:
+        self._outbox = outbox
+        self._draw = draw
+        self._people = people
+        self._clock = clock
+
+    async def reply(self, table: Table, person: Person, *, acted: bool) -> HandReply:
+        """The answer to a seated player: their hand now, with what they must still be told.
+        After the action that ended the game (``acted``) there is no hand left to show."""
+        locale = await self._people.locale_for(person)
+        if acted and not table.playing:
+            return HandReply(table.id, table.channel_id, locale, None)
+        hand = await self._hand(table, person.user_id, locale)
+        notes = tuple(t(key, locale) for key in self._people.take_notes(person.user_id))
+        return HandReply(table.id, table.channel_id, locale, hand, notes)
+
+    def shown(
+        self, table: Table, user_id: int, place: HandPlace, *, new_message: bool
+    ) -> HandPlace | None:
+        """The player was just shown their hand at ``place``: refresh that message from now on.
+
+        Returns the private message it replaces when that one is still editable: shown in a new
+        message, the hand leaves the last one with its old turn and live buttons, so that one
+        must now say where the hand went.
+        """
+        messages = table.hand_messages.setdefault(user_id, HandMessages())
+        if place.by_dm:
+            # A reply in an older DM does not take over from the newer one of a new deal
+            # (message ids grow with time).
+            if messages.dm is None or place.message_id >= messages.dm.message_id:
+                messages.dm = place
+            return None
+        previous, messages.private = messages.private, place
+        if (
+            new_message
+            and previous is not None
+            and previous.message_id != place.message_id
+            and previous.editable(self._clock())
+        ):
+            return previous
+        return None
+
+    async def refresh(
+        self, table: Table, user_id: int, *, dealt: bool, answered: bool = False
+    ) -> None:
+        """Bring the player's hand message up to date (``dealt``: new cards, a new DM). One
+        whose own reply shows their hand (``answered``) gets only a new deal's DM."""
+        settings = await self._people.settings(user_id)
+        if answered and not (dealt and settings.wants_dm):
+            return
+        messages = table.hand_messages.setdefault(user_id, HandMessages())
+        if settings.wants_dm and await self._by_dm(table, user_id, messages, dealt=dealt):
+            return
+        if answered:
+            return
+        private = messages.private
+        if private is None:
+            return
+        if not private.editable(self._clock()):
+            messages.private = None
+            return
+        hand = await self._current(table, user_id, private.locale)
+        delivery = HandDelivery(
+            table.id, table.channel_id, user_id, private.locale, hand, private, by_dm=False
+        )
+        messages.private = (await self._outbox.show_hand(delivery)).place
+
+    async def _by_dm(
+        self, table: Table, user_id: int, messages: HandMessages, *, dealt: bool
+    ) -> bool:
+        """Send or edit the hand's DM; False when Discord refuses DMs to this player."""
+        settings = await self._people.settings(user_id)
+        private = messages.private
+        locale = settings.locale or (private.locale if private else None) or table.locale
+        previous = None if dealt else messages.dm
+        if previous is None and not table.playing:
+            return True  # nothing to tell in a new DM once the game is over
+        hand = await self._current(table, user_id, locale)
+        delivery = HandDelivery(
+            table.id, table.channel_id, user_id, locale, hand, previous, by_dm=True
+        )
+        shown = await self._outbox.show_hand(delivery)
+        if not shown.dm_refused:
+            messages.dm = shown.place
+            return True
+        await self._people.change(user_id, dm_failed=True)
+        messages.dm = None
+        await self._tell_once(user_id, messages, "errors.dm_closed")
+        return False
+
+    async def _tell_once(self, user_id: int, messages: HandMessages, key: str) -> None:
+        """Tell the player privately now if possible, else with their next hand."""
+        private = messages.private
+        if (
+            private is not None
+            and private.editable(self._clock())
+            and await self._outbox.tell(private, t(key, private.locale))
+        ):
+            return
+        self._people.note(user_id, key)
+
+    async def _current(self, table: Table, user_id: int, locale: str | None) -> PrivateHand | None:
+        """The player's hand as it is now; None once the game is over."""
+        if not table.playing:
+            return None
+        return await self._hand(table, user_id, locale)
+
+    async def _hand(self, table: Table, user_id: int, locale: str | None) -> PrivateHand:
+        four_colour = (await self._people.settings(user_id)).four_colour
+        return await display.private_hand(
+            table, user_id, locale, self._draw, four_colour=four_colour
+        )

@@ -1,0 +1,74 @@
+"""Showing each table's message: when (edits folded by the coalescer), and with whom to notify.
+
+The publisher marks a table as changed; when the edit coalescer says it is due, the table is
+drawn as it is then, whose turn it is decides whom the message notifies, and the outbox shows
+it. The message's id is stored with the table, so it is edited in place after a restart too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+
+from bot.service import display
+from bot.service.coalesce import EditCoalescer, Sleep
+from bot.service.drawing import Drawing
+from bot.service.outbox import Outbox
+from bot.service.people import People
+from bot.service.shown import PublicTable, TableShown
+from bot.service.table import Table, TableRegistry
+from bot.service.turns import Turn, TurnNotices
+from bot.store import Store
+
+
+class TableShowing:
+    """The table messages of the open tables, edited through one coalescer."""
+
+    def __init__(
+        self,
+        *,
+        store: Store,
+        registry: TableRegistry,
+        outbox: Outbox,
+        draw: Drawing,
+        people: People,
+        clock: Callable[[], datetime],
+        sleep: Sleep,
+    ) -> None:
+        self._store = store
+        self._registry = registry
+        self._outbox = outbox
+        self._draw = draw
+        self._people = people
+        self.turns = TurnNotices(clock)
+        #: Folds the table changes that follow each other into few edits (tests pace it).
+        self.edits = EditCoalescer(self._show, sleep=sleep)
+
+    def mark(self, table_id: int, *, settled: bool, repost: bool = False) -> None:
+        """The table changed: show it when the coalescer says so (``repost``: anew)."""
+        self.edits.mark(table_id, settled=settled, repost=repost)
+
+    def forget(self, table_id: int) -> None:
+        """The table closed: nothing more is shown for it."""
+        self.turns.forget(table_id)
+
+    async def _show(self, table_id: int, repost: bool) -> None:
+        table = self._registry.get(table_id)
+        if table is None:
+            return  # closed in the meantime
+        public = await display.public_table(table, self._draw, self._outbox.mention)
+        moved, notify = self.turns.shown(table_id, _turn(table, public))
+        shown = TableShown(public, repost, notify, moved)
+        if notify is not None:
+            settings = await self._people.settings(notify)
+            shown = replace(shown, dm_ping=settings.turn_dm, dm_ping_locale=settings.locale)
+        message_id = await self._outbox.show_table(shown)
+        if message_id != table.record.message_id and not table.closed:
+            table.record = await self._store.tables.update(table_id, message_id=message_id)
+
+
+def _turn(table: Table, public: PublicTable) -> Turn | None:
+    """The turn the table shows: the person to act, in this game, after this many moves."""
+    user, game = public.mention, table.game
+    return (user, table.game_id, len(game.log)) if user and game else None

@@ -1,0 +1,51 @@
+"""What commands and buttons need of the bot: its table service, replays, store, and the relay
+of moves between processes.
+
+The bot (``bot/factory.py``) is this client, built and started; the cogs know it only through
+this class, so they never import the module that builds them. Each service is set once, in the
+bot's ``setup_hook``, before any command or button can run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from discord.ext import commands
+
+from bot.replays import Replays
+from bot.service import TableService
+from bot.service.routing import MoveRouter
+from bot.store import Store
+
+
+class CinchClient(commands.Bot):
+    """A ``commands.Bot`` with the services the ``/cinch`` commands and buttons use."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._store: Store | None = None
+        self._tables: TableService | None = None
+        self._replays: Replays | None = None
+        #: Sends moves for tables another process owns to it (shards split over processes).
+        self.router: MoveRouter | None = None
+
+    @property
+    def store(self) -> Store:
+        """The open store (the boards and the history read it)."""
+        if self._store is None:
+            raise RuntimeError("the store is opened in setup_hook; the bot has not started")
+        return self._store
+
+    @property
+    def tables(self) -> TableService:
+        """The table service: every table of the servers this process runs."""
+        if self._tables is None:
+            raise RuntimeError("the tables are restored in setup_hook; the bot has not started")
+        return self._tables
+
+    @property
+    def replays(self) -> Replays:
+        """Finished hands' replays."""
+        if self._replays is None:
+            raise RuntimeError("the replays open in setup_hook; the bot has not started")
+        return self._replays
