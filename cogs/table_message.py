@@ -37,7 +37,7 @@ def table_parts(public: PublicTable) -> Parts:
         for item in lobby_items(public, locale):
             view.add_item(item)
     # The mention in the text shows who is to act. It notifies nobody unless the delivery
-    # allows it, on the new message that starts a person's turn (see `cogs.turn_pings`).
+    # allows it, on the new message that starts a person's turn (see `bot.service.turns`).
     return Parts(public.text, public.picture, "table.png", view)
 
 

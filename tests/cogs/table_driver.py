@@ -25,7 +25,8 @@ from bot.engine import (
     TrumpDecision,
 )
 from bot.i18n import suit_name
-from bot.service import Table, TableService
+from bot.service import TableService
+from bot.service.table import Table
 
 #: The bot's shortest waits in these tests (between two edits of a table, a computer player's
 #: pause), and how long a step lets the table catch up. SimCord waits in real time for sleeps
@@ -66,7 +67,7 @@ class TableDriver:
 
     def pace(self) -> None:
         """Give the running bot's edit coalescer the test's timings (again after a restart)."""
-        coalescer = self.env.bot.delivery.coalescer
+        coalescer = self.service.showing.edits
         coalescer.min_interval = SETTLE
         coalescer.max_delay = 2 * SETTLE
 
@@ -76,7 +77,7 @@ class TableDriver:
 
     @property
     def table(self) -> Table:
-        table = self.service.find_in_channel(self.channel.id)
+        table = self.service.registry.find_in_channel(self.channel.id)
         assert table is not None
         return table
 
@@ -224,7 +225,7 @@ class HiddenCardWatch:
     async def step(self, action: Awaitable[Any]) -> Any:
         """Await ``action`` (a coroutine not started yet) and check what it published."""
         driver = self.driver
-        table = driver.service.find_in_channel(driver.channel.id)
+        table = driver.service.registry.find_in_channel(driver.channel.id)
         game = table.game if table is not None else None
         hidden_before = hidden_cards(game) if game is not None else set()
         hand = game.hand_number if game is not None else None

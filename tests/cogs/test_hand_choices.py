@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.engine import KeepDecision, Suit, parse_cards
-from bot.service.updates import PrivateHand
+from bot.service import PrivateHand
 from cogs.hand_message import decision_items
 
 

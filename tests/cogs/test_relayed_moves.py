@@ -68,20 +68,22 @@ async def test_a_dm_click_for_a_table_elsewhere_is_played_by_its_owner(
         turn_timer=None,
     )
     for member in others:
-        await tables.join(table.id, Person(member.user.id, member.user.name))
-    await tables.start(table.id, alice.user.id)
-    game = tables.table(table.id).game
+        await tables.join(table.table_id, Person(member.user.id, member.user.name))
+    await tables.start(table.table_id, Person(alice.user.id, "alice"))
+    live = tables.registry.table(table.table_id)
+    game = live.game
     seat = game.to_act
-    acting = next(m for m in players if m.user.id == tables.table(table.id).user_at(seat))
+    acting = next(m for m in players if m.user.id == live.user_at(seat))
     # The owner sent this player their hand by DM (here through the one simulated Discord).
-    private = await tables.private_hand(table.id, acting.user.id, "en")
+    acting_person = Person(acting.user.id, acting.user.name, "en")
+    private = (await tables.show_hand(table.table_id, acting_person)).hand
     user = await simcord_bot.fetch_user(acting.user.id)
     dm = await user.send(**hand_parts(private, "en").send_kwargs())
-    assert not simcord_bot.tables.holds(table.id)
+    assert not simcord_bot.tables.holds(table.table_id)
 
     clicked = await acting.user.click(dm, label="Pass")
 
     assert clicked.deferred and not clicked.followups  # acknowledged at once, nothing refused
     assert game.log == [(seat, Pass())]
-    record = await tables.store.games.active(table.id)
+    record = await tables.store.games.active(table.table_id)
     assert [action.seat for action in await tables.store.games.actions(record.id)] == [seat]

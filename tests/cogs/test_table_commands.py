@@ -169,7 +169,7 @@ async def test_every_option_of_new_reaches_the_table(driver, players):
         discards_visible=False,
         counting_discard=True,
     )
-    options = driver.service.table_in_channel(driver.channel.id).options
+    options = driver.table.options
     assert (options.players, options.teams, options.hints, options.computer_pause) == (
         3,
         Teams.MANUAL,

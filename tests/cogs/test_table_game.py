@@ -9,7 +9,8 @@ import pytest
 from table_driver import SETTLE_TIMEOUT, HiddenCardWatch, TableDriver, buttons
 
 from bot.engine import Phase
-from cogs.turn_pings import mention
+from bot.service import display
+from bot.service.drawing import Drawing
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
@@ -87,7 +88,7 @@ async def test_a_game_carries_on_after_a_restart_and_old_buttons_still_work(
     bot = await restart()
     driver.pace()
     await driver.settle()
-    assert bot.tables.find_in_channel(driver.channel.id).game.to_dict() == before
+    assert bot.tables.registry.find_in_channel(driver.channel.id).game.to_dict() == before
     # Back up, the table is posted anew to tell the player to act; their private message from
     # before the restart still answers: a card played from it is played.
     card = driver.game.decision().cards[0]
@@ -117,12 +118,14 @@ async def test_after_a_stop_between_the_commit_and_the_edit_the_table_is_brought
     await driver.settle()
     stale = driver.table_message().content
 
-    bot = await restart()
+    await restart()
     driver.pace()
     await driver.settle()
 
     shown = driver.table_message()
-    stored = await bot.tables.public_table(driver.table.id, mention=mention)
+    drawing = Drawing()
+    stored = await display.public_table(driver.table, drawing, lambda user: f"<@{user}>")
+    drawing.close()
     assert shown.content == stored.text != stale
     assert [m.id for m in driver.messages() if buttons(m)] == [shown.id]
     assert any(m.content.startswith("🔄 The bot was restarted") for m in driver.messages())

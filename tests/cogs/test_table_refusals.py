@@ -13,7 +13,8 @@ from table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
 from bot.engine import Pass, PlayDecision
 from bot.errors import UserFacingError
-from cogs.delivery import EPHEMERAL_LIFETIME
+from bot.service import Person
+from bot.service.private_hands import PRIVATE_LIFETIME
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
@@ -108,7 +109,7 @@ async def test_a_button_of_an_earlier_hand_is_stale(simcord_env, channel, player
     hand = driver.game.hand_number
     # Discord lets the bot edit a private message for 15 minutes: an older one keeps its
     # buttons when the player is shown their hand again.
-    await driver.env.advance_time(EPHEMERAL_LIFETIME.total_seconds() + 60)
+    await driver.env.advance_time(PRIVATE_LIFETIME.total_seconds() + 60)
     while driver.game.hand_number == hand:
         await driver.take_turn()
         await driver.settle()
@@ -136,7 +137,7 @@ async def test_a_click_and_another_action_arriving_together_apply_once(driver):
     moves = len(driver.game.log)
     results = await asyncio.gather(
         member.click(message, label="Pass"),
-        driver.service.act(driver.table.id, member.user.id, Pass()),
+        driver.service.act(driver.table.id, Person(member.user.id, ""), Pass()),
         return_exceptions=True,
     )
     assert len(driver.game.log) == moves + 1

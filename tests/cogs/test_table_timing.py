@@ -12,7 +12,7 @@ from table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver, buttons
 
 from bot.engine import Phase, PlayDecision
 from bot.service.coalesce import MAX_DELAY, MIN_INTERVAL
-from cogs.turn_pings import WATCHING
+from bot.service.turns import WATCHING
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
@@ -57,7 +57,7 @@ async def test_a_card_costs_one_response_and_one_table_message_with_computers_fo
     """The computer players' moves after the card are folded into the one edit, and only the
     picture that edit shows is drawn."""
     alice = players[0]
-    coalescer = driver.env.bot.delivery.coalescer
+    coalescer = driver.service.showing.edits
     coalescer.max_delay = 8 * SETTLE  # longer than any run of computer moves below
     await alice.slash(driver.channel, "cinch new", pause=SETTLE, timer=0)
     for _ in range(3):
@@ -131,7 +131,7 @@ async def test_each_persons_turn_notifies_them_with_one_new_message(driver, play
     """Four people: after each move, the next player is notified within 2 s by a new message
     (the table posted anew) that mentions them alone; at most one ping stands, and it goes
     once they have moved; no other message is left behind."""
-    coalescer = driver.env.bot.delivery.coalescer
+    coalescer = driver.service.showing.edits
     coalescer.min_interval, coalescer.max_delay = MIN_INTERVAL, MAX_DELAY  # the bot's own
     await driver.open_and_fill(players[0], timer=0)
     await players[0].click(driver.table_message(), label="Start")
