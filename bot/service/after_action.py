@@ -28,7 +28,8 @@ def after_action(
     mover: int | None = None,
 ) -> Pending:
     """What to show after an action: whose hand changed (``responder``'s own reply shows theirs,
-    except a new deal for someone who takes their hands by DM), and the results; ``mover`` is the person who moved, if one did.
+    except a new deal for someone who takes their hands by DM), and the results; ``mover`` is
+    the person who moved, if one did.
 
     Once the game is over, everyone's private message says so instead of awaiting a move.
     """
