@@ -12,8 +12,9 @@ connects, so no interaction can arrive half-way):
    and registers the buttons as dynamic items, so those of messages sent before a restart work
    again);
 4. install the catalogue translator (command names and descriptions in every language) and
-   sync the slash commands: to ``DEV_GUILD_ID`` when set (instant, for development), else
-   globally (Discord may take up to an hour to show changes).
+   publish the slash commands if they changed since the last start (``cogs/command_sync.py``):
+   to ``DEV_GUILD_ID`` when set (instant, for development), else globally (Discord may take up
+   to an hour to show changes).
 
 Note for extension authors: ``load_extension`` executes the module afresh for each bot, so
 exception classes and other shared objects belong in ordinary modules (``bot/...``), not in
@@ -35,6 +36,7 @@ from bot.service.routing import MoveRouter
 from bot.settings import Settings
 from bot.store import Store
 from cogs.client import CinchClient
+from cogs.command_sync import sync_commands
 from cogs.delivery import Delivery
 from cogs.error_replies import CinchCommandTree
 from cogs.translator import CatalogueTranslator
@@ -105,17 +107,14 @@ class CinchBot(CinchClient):
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
 
-    async def sync_commands(self) -> list[discord.app_commands.AppCommand]:
-        """Publish the command tree to Discord (the dev guild only, when configured)."""
-        if self.settings.dev_guild_id is None:
-            synced = await self.tree.sync()
-            log.info("Synced %d commands globally", len(synced))
-            return synced
-        guild = discord.Object(id=self.settings.dev_guild_id)
-        self.tree.copy_global_to(guild=guild)
-        synced = await self.tree.sync(guild=guild)
-        log.info("Synced %d commands to guild %s", len(synced), guild.id)
-        return synced
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Publish the command tree to Discord (the dev guild only, when configured) when it
+        changed since it was last published, or always when ``force``d; True if published."""
+        guild = None
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+        return await sync_commands(self.tree, self.store, self.application_id, guild, force=force)
 
     async def on_ready(self) -> None:
         user_id = self.user.id if self.user is not None else None

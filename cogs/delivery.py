@@ -53,8 +53,7 @@ class Delivery:
         #: Each table's turn-timer reminders still standing in its channel.
         self._reminders: dict[int, list[discord.Message]] = {}
 
-    def mention(self, user_id: int) -> str:
-        return f"<@{user_id}>"
+    mention_format = "<@{}>"
 
     # ------------------------------------------------------------------ the table message
 

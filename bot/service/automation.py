@@ -121,7 +121,7 @@ class Automation:
         text = t(
             "text.reminder",
             table.locale,
-            player=self._outbox.mention(user),
+            player=self._outbox.mention_format.format(user),
             seconds=round(seconds - first_half),
         )
         reminder = Reminder(table.id, table.channel_id, user, text)

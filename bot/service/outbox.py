@@ -20,9 +20,9 @@ from bot.service.shown import (
 
 
 class Outbox(Protocol):
-    def mention(self, user_id: int) -> str:
-        """How the person to act is written in the table's text, so it can notify them."""
-        ...
+    #: How a person is written so that the message can notify them (``{}`` is their user id):
+    #: the table's text names the person to act this way.
+    mention_format: str
 
     async def show_table(self, shown: TableShown) -> int | None:
         """Show the table message (edited in place, or posted anew); the id of the message
@@ -53,8 +53,7 @@ class NoOutbox:
     """An outbox that shows nothing: for tools that only need the games played and stored
     (benchmarks, a process without Discord)."""
 
-    def mention(self, user_id: int) -> str:
-        return str(user_id)
+    mention_format = "{}"
 
     async def show_table(self, shown: TableShown) -> int | None:
         return shown.table.message_id

@@ -57,7 +57,8 @@ class TableShowing:
         table = self._registry.get(table_id)
         if table is None:
             return  # closed in the meantime
-        public = await display.public_table(table, self._draw, self._outbox.mention)
+        mention = self._outbox.mention_format.format
+        public = await display.public_table(table, self._draw, mention)
         moved, notify = self.turns.shown(table_id, _turn(table, public))
         shown = TableShown(public, repost, notify, moved)
         if notify is not None:

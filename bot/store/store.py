@@ -9,6 +9,7 @@ from types import TracebackType
 from .database import Clock, Database, utc_now
 from .games import GamesRepository
 from .locations import resolve
+from .marks import MarksRepository
 from .postgres_backend import PostgresDatabase
 from .preferences import PreferencesRepository
 from .reviews import ReviewsRepository
@@ -28,6 +29,8 @@ class Store:
         :class:`~bot.store.preferences.PreferencesRepository`: per-user settings.
     ``store.reviews``
         :class:`~bot.store.reviews.ReviewsRepository`: the review of each finished hand.
+    ``store.marks``
+        :class:`~bot.store.marks.MarksRepository`: what the bot remembers about itself.
 
     Every method is a coroutine, and every write is committed before it returns. Open with
     :meth:`open` (which applies pending migrations) and close with :meth:`close`, or use
@@ -40,6 +43,7 @@ class Store:
         self.games = GamesRepository(db)
         self.preferences = PreferencesRepository(db)
         self.reviews = ReviewsRepository(db)
+        self.marks = MarksRepository(db)
 
     @classmethod
     async def open(cls, target: str | os.PathLike[str], *, clock: Clock = utc_now) -> Store:

@@ -103,8 +103,7 @@ class RecordingOutbox(NoOutbox):
         self.reminders: list[Reminder] = []
         self.closed: list[int] = []
 
-    def mention(self, user_id: int) -> str:
-        return f"<@{user_id}>"
+    mention_format = "<@{}>"
 
     async def announce(self, channel_id: int, announcement: Announcement) -> None:
         self.shown.append(announcement)

@@ -1,0 +1,29 @@
+"""What the bot remembers about itself between starts, by name (a short text each).
+
+The first use is the fingerprint of the slash commands last published to Discord: Discord
+limits how often commands are published, so a start whose command tree did not change skips it.
+"""
+
+from __future__ import annotations
+
+from .database import Database
+
+
+class MarksRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def get(self, name: str) -> str | None:
+        """The value last kept under ``name``, or ``None``."""
+        row = await self._db.fetch_one("SELECT value FROM bot_marks WHERE name = ?", (name,))
+        return None if row is None else str(row["value"])
+
+    async def put(self, name: str, value: str) -> None:
+        """Keep ``value`` under ``name``, replacing what was there."""
+        async with self._db.write() as tx:
+            await tx.execute(
+                "INSERT INTO bot_marks (name, value, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (name) DO UPDATE SET value = excluded.value,"
+                " updated_at = excluded.updated_at",
+                (name, value, self._db.now()),
+            )
