@@ -114,7 +114,14 @@ def seat_texts(players: int, locale: str) -> list[tuple[str, str]]:
     to adding a computer player, the seat buttons, the lobby."""
     options = TableOptions(players=players)
     seats = [
-        SeatInfo(seat, seat_name(seat, players, locale), NAMES[seat], seat, False, False)
+        SeatInfo(
+            seat,
+            seat_name(seat, players, locale),
+            player=NAMES[seat],
+            user_id=1000 + seat,
+            is_computer=False,
+            away=False,
+        )
         for seat in range(players)
     ]
     lobby = lobby_text(options, seats, 90, NAMES[0], locale)
@@ -145,9 +152,10 @@ def side_as_subject(text: str, side: str, locale: str) -> list[str]:
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
 def test_a_side_is_never_the_subject_of_a_verb(locale: str, players: int) -> None:
-    game = played(players).game
+    played_game = played(players)
+    game = played_game.game
     assert {len(side) for side in game.sides} == {2 if players == 4 else 1}
-    sides = [side_members(side, NAMES, locale) for side in game.sides]
+    sides = [side_members(side, played_game.names, locale) for side in game.sides]
     texts = side_texts(players, locale)
     assert all(any(side in text for side in sides) for text in texts)
     subjects = {
