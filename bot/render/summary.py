@@ -173,6 +173,14 @@ def render_hand_summary(scene: HandSummaryScene) -> bytes:
     return to_png(_HandSummaryPainter(scene).paint())
 
 
+def winners_headline(scene: GameSummaryScene) -> str:
+    """The end-of-game picture's headline, naming the winning sides by their players. Its own
+    function so the words a reader sees can be checked without reading them off the picture."""
+    words = scene.words
+    names = words.names_joiner.join(scene.sides[side].name for side in scene.winners)
+    return words.winner.format(names=names)
+
+
 class _GameSummaryPainter:
     def __init__(self, scene: GameSummaryScene) -> None:
         self.scene = scene
@@ -183,8 +191,7 @@ class _GameSummaryPainter:
 
     def paint(self) -> Image.Image:
         scene, words = self.scene, self.words
-        names = words.names_joiner.join(scene.sides[side].name for side in scene.winners)
-        headline = words.winner.format(names=names)
+        headline = winners_headline(scene)
         draw_text(
             self.image, (MARGIN, 42), headline, TITLE, HIGHLIGHT, max_width=WIDTH - 2 * MARGIN
         )

@@ -40,7 +40,7 @@ class Words:
     points: str = "Points"
     change: str = "Change"
     total: str = "Total"
-    winner: str = "{names} win!"
+    winner: str = "Victory for {names}!"
     names_joiner: str = " & "
     final_score: str = "Final score"
     hand_axis: str = "Hand"

@@ -20,6 +20,8 @@ from bot.i18n import SUPPORTED_LOCALES, card_name, suit_name, t
         ("QS", "nl", "Schoppenvrouw"),
         ("AH", "nl", "Hartenaas"),
         ("10H", "nl", "Harten 10"),
+        ("JC", "nl", "Klaverboer"),
+        ("10C", "nl", "Klaver 10"),
     ],
 )
 def test_card_names_as_players_say_them(code: str, locale: str, name: str) -> None:

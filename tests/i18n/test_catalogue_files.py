@@ -103,3 +103,15 @@ def test_language_names_are_the_languages_own_everywhere() -> None:
         names = {catalogue(locale).messages[f"language.{code}"] for locale in SUPPORTED_LOCALES}
         endonym = Locale.parse(code).get_display_name(code)
         assert [name.casefold() for name in names] == [endonym.casefold()]
+
+
+def test_french_punctuation_keeps_to_its_word() -> None:
+    """French sets a thin space before : ; ! ? and inside « »; a no-break one (U+202F), so that
+    Discord never wraps the sign onto a line of its own."""
+    found = catalogue("fr")
+    texts = [*found.messages.items()] + [
+        (key, form) for key, forms in found.plurals.items() for form in forms
+    ]
+    loose = re.compile(r"[ \u00a0][:;!?»]|«[ \u00a0]|[^\s\u202f][:;!?»]|«[^\u202f]")
+    assert [(key, text) for key, text in texts if loose.search(text)] == []
+    assert any("\u202f" in text for _, text in texts)

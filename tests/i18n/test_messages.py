@@ -26,7 +26,7 @@ from bot.i18n.catalogue import Catalogue, catalogue, load_catalogue
 
 def test_a_message_in_each_language() -> None:
     assert t("errors.not_your_turn", "en", player="Bob") == "It is Bob's turn."
-    assert t("errors.not_your_turn", "fr", player="Bob") == "C'est au tour de Bob."
+    assert t("errors.not_your_turn", "fr", player="Bob") == "C'est à Bob de jouer."
     assert t("errors.not_your_turn", "pt_BR", player="Bob") == "É a vez de Bob."
     assert t("errors.not_your_turn", "nl", player="Bob") == "Bob is aan de beurt."
 
@@ -86,7 +86,7 @@ def test_plain_and_plural_messages_are_not_interchangeable() -> None:
 
 
 def test_a_missing_parameter_stays_visible(lenient: None) -> None:
-    assert t("errors.not_your_turn", "fr") == "C'est au tour de {player}."
+    assert t("errors.not_your_turn", "fr") == "C'est à {player} de jouer."
     assert t("errors.bid_out_of_range", "en", min_bid=1) == "Bids go from 1 to {max_bid}."
 
 
