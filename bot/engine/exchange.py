@@ -1,5 +1,6 @@
 """The draw (docs/rules.md A6, B-8 to B-11): what a player with too many trumps or the robbing
-dealer may choose, checking such a choice, and refilling hands when the stock runs out."""
+dealer may choose, checking such a choice, and which discards make up a hand when the stock runs
+out."""
 
 from __future__ import annotations
 
@@ -97,16 +98,13 @@ def check_choice(
     return chosen
 
 
-def refill_from_discards(game: Game, seat: int, count: int) -> list[Card]:
-    """Make up a hand from the shuffled face-up plain discards when the stock is empty (B-11).
+def refill_from_discards(game: Game, seat: int, count: int) -> list[tuple[int, Card]]:
+    """The face-up plain discards that make up `seat`'s hand when the stock is empty (B-11), each
+    with the seat whose pile it lies on: `count` of them, from all the piles shuffled together.
 
-    With the `playShort` house rule the player keeps fewer cards instead.
+    With the `playShort` house rule the player keeps fewer cards instead, and none are taken.
     """
     if count <= 0 or game.rules.stock_shortage is StockShortage.PLAY_SHORT:
         return []
     pile = [(owner, card) for owner, cards in enumerate(game.discards) for card in cards]
-    mixed = shuffled(pile, game.seed, f"refill-{game.hand_number}-{seat}")
-    taken = mixed[:count]
-    for owner, card in taken:
-        game.discards[owner].remove(card)
-    return [card for _, card in taken]
+    return shuffled(pile, game.seed, f"refill-{game.hand_number}-{seat}")[:count]

@@ -557,7 +557,9 @@ class Game:
         from_pile = 0
         if from_stock < need:  # the stock ran out (B-11)
             refill = exchange.refill_from_discards(self, seat, need - from_stock)
-            kept.extend(refill)
+            for owner, card in refill:
+                self.discards[owner].remove(card)
+            kept.extend([card for _, card in refill])
             from_pile = len(refill)
         self.drawn[seat] = from_stock + from_pile
         events.append(Drew(seat, from_stock + from_pile, from_pile))
