@@ -5,17 +5,14 @@ out."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from bot.engine.cards import Card, Suit, deck_order
 from bot.engine.decisions import DiscardDecision, KeepDecision
 from bot.engine.illegal_actions import IllegalAction, Reason
 from bot.engine.randomness import shuffled
 from bot.engine.rules import DealerRob, ExcessTrumps, HouseRules, StockShortage
+from bot.engine.state import GameState
 from bot.engine.trumps import TRUMP_TABLES
-
-if TYPE_CHECKING:
-    from bot.engine.game import Game
 
 #: Cards held after the draw.
 HAND_SIZE = 6
@@ -98,13 +95,13 @@ def check_choice(
     return chosen
 
 
-def refill_from_discards(game: Game, seat: int, count: int) -> list[tuple[int, Card]]:
+def refill_from_discards(state: GameState, seat: int, count: int) -> list[tuple[int, Card]]:
     """The face-up plain discards that make up `seat`'s hand when the stock is empty (B-11), each
     with the seat whose pile it lies on: `count` of them, from all the piles shuffled together.
 
     With the `playShort` house rule the player keeps fewer cards instead, and none are taken.
     """
-    if count <= 0 or game.rules.stock_shortage is StockShortage.PLAY_SHORT:
+    if count <= 0 or state.rules.stock_shortage is StockShortage.PLAY_SHORT:
         return []
-    pile = [(owner, card) for owner, cards in enumerate(game.discards) for card in cards]
-    return shuffled(pile, game.seed, f"refill-{game.hand_number}-{seat}")[:count]
+    pile = [(owner, card) for owner, cards in enumerate(state.discards) for card in cards]
+    return shuffled(pile, state.seed, f"refill-{state.hand_number}-{seat}")[:count]
