@@ -10,11 +10,14 @@ from dataclasses import fields, is_dataclass
 from enum import Enum
 from functools import cache
 from types import NoneType, UnionType
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import Any, get_args, get_origin, get_type_hints
 
 from bot.engine.actions import Action, action_from_dict, action_to_dict
 from bot.engine.cards import Card
 from bot.engine.rules import HouseRules
+
+#: The types JSON keeps as they are.
+_JSON_TYPES = (int, float, bool, str)
 
 
 def to_plain(value: Any) -> Any:
@@ -44,6 +47,8 @@ def from_plain(kind: Any, data: Any) -> Any:
 
     `kind` is a type as annotations write it: a card, an enum, a dataclass, `list[...]`,
     `tuple[..., ...]`, `tuple[a, b]`, `X | None`, or a JSON type (int, bool, str) kept as it is.
+    Any other type is refused, so a field of a type this cannot read fails the first round trip
+    instead of coming back as raw data.
     """
     if kind is Card:
         return Card.parse(data)
@@ -52,7 +57,7 @@ def from_plain(kind: Any, data: Any) -> Any:
     if kind is HouseRules:
         return HouseRules.from_dict(data)
     origin = get_origin(kind)
-    if origin is UnionType or origin is Union:
+    if origin is UnionType:
         if data is None:
             return None
         (present,) = [member for member in get_args(kind) if member is not NoneType]
@@ -69,7 +74,9 @@ def from_plain(kind: Any, data: Any) -> Any:
         return kind(data)
     if isinstance(kind, type) and is_dataclass(kind):
         return kind(**{name: from_plain(hint, data[name]) for name, hint in field_types(kind)})
-    return data
+    if kind in _JSON_TYPES:
+        return data
+    raise TypeError(f"no plain form of {kind!r}")
 
 
 @cache

@@ -22,7 +22,8 @@ from bot.engine.view import CompletedTrick, Phase
 
 # Slots: a game has more attributes than CPython shares keys for in an instance dictionary (30),
 # which would send every attribute access in the engine's hot paths down the slow lookup. No
-# equality or repr of its own: a game is one table's game, compared by identity, as before.
+# generated equality (two games dealt alike are still two tables' games, and a game stays
+# hashable) and no generated repr (every card of the game in one line).
 @dataclass(slots=True, kw_only=True, eq=False, repr=False)
 class GameState:
     """A game of Cinch at one moment: its start, the hands so far, and the hand being played."""
