@@ -3,7 +3,8 @@
 `GameState`'s fields are at once its slots, its constructor's parameters and its saved form:
 `bot/engine/serialize.py` writes and reads exactly the fields the constructor takes, each by its
 declared type. A field added here is therefore kept, saved and restored with the rest, and
-cannot be forgotten in one of them. `Game` (bot/engine/game.py) is this state with the rules
+cannot be forgotten in one of them; it does change the saved form, so games stored without it
+need a new `FORMAT_VERSION` to be read. `Game` (bot/engine/game.py) is this state with the rules
 that move it on; the rules' helpers that only read it (`handscore.py`, `exchange.py`) take a
 `GameState`, so nothing below `Game` needs `Game` itself.
 """
