@@ -1,20 +1,18 @@
 """The draw (docs/rules.md A6, B-8 to B-11): what a player with too many trumps or the robbing
-dealer may choose, checking such a choice, and refilling hands when the stock runs out."""
+dealer may choose, checking such a choice, and which discards make up a hand when the stock runs
+out."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from bot.engine.cards import Card, Suit, deck_order
 from bot.engine.decisions import DiscardDecision, KeepDecision
 from bot.engine.illegal_actions import IllegalAction, Reason
 from bot.engine.randomness import shuffled
 from bot.engine.rules import DealerRob, ExcessTrumps, HouseRules, StockShortage
+from bot.engine.state import GameState
 from bot.engine.trumps import TRUMP_TABLES
-
-if TYPE_CHECKING:
-    from bot.engine.game import Game
 
 #: Cards held after the draw.
 HAND_SIZE = 6
@@ -97,16 +95,13 @@ def check_choice(
     return chosen
 
 
-def refill_from_discards(game: Game, seat: int, count: int) -> list[Card]:
-    """Make up a hand from the shuffled face-up plain discards when the stock is empty (B-11).
+def refill_from_discards(state: GameState, seat: int, count: int) -> list[tuple[int, Card]]:
+    """The face-up plain discards that make up `seat`'s hand when the stock is empty (B-11), each
+    with the seat whose pile it lies on: `count` of them, from all the piles shuffled together.
 
-    With the `playShort` house rule the player keeps fewer cards instead.
+    With the `playShort` house rule the player keeps fewer cards instead, and none are taken.
     """
-    if count <= 0 or game.rules.stock_shortage is StockShortage.PLAY_SHORT:
+    if count <= 0 or state.rules.stock_shortage is StockShortage.PLAY_SHORT:
         return []
-    pile = [(owner, card) for owner, cards in enumerate(game.discards) for card in cards]
-    mixed = shuffled(pile, game.seed, f"refill-{game.hand_number}-{seat}")
-    taken = mixed[:count]
-    for owner, card in taken:
-        game.discards[owner].remove(card)
-    return [card for _, card in taken]
+    pile = [(owner, card) for owner, cards in enumerate(state.discards) for card in cards]
+    return shuffled(pile, state.seed, f"refill-{state.hand_number}-{seat}")[:count]

@@ -42,7 +42,6 @@ from bot.engine.events import (
     Event,
     GameWon,
     HandDealt,
-    HandResult,
     HandScored,
     Passed,
     Robbed,
@@ -61,10 +60,10 @@ from bot.engine.seating import (
     cards_dealt,
     default_sides,
     draw_for_seats,
-    seat_sides,
     validate_sides,
 )
-from bot.engine.serialize import game_from_dict, game_to_dict
+from bot.engine.serialize import state_from_dict, state_to_dict
+from bot.engine.state import GameState
 from bot.engine.tricks import legal_in_hand_order, trick_winner
 from bot.engine.trumps import TRUMP_TABLES
 from bot.engine.view import CompletedTrick, Phase, SeatView
@@ -136,57 +135,29 @@ _CARD_PLAYED: tuple[dict[Card, CardPlayed], ...] = tuple(
 )
 
 
-class Game:
-    """A whole game of Cinch, from the first deal to the winning side."""
+class Game(GameState):
+    """A whole game of Cinch, from the first deal to the winning side.
 
-    # A game has more attributes than CPython shares keys for in an instance dictionary (30),
-    # which would send every attribute access in the hot paths down the slow lookup; slots keep
-    # them on the fast path. Setting an attribute missing from this list raises AttributeError.
-    __slots__ = (
-        "_decision",
-        "_rob_offer",
-        "bids",
-        "contract",
-        "dead",
-        "dealer",
-        "discards",
-        "drawn",
-        "exchange_queue",
-        "first_dealer",
-        "first_deck",
-        "hand_number",
-        "hands",
-        "hidden_discards",
-        "history",
-        "initial_scores",
-        "kept_trumps",
-        "leader",
-        "log",
-        "maker",
-        "phase",
-        "players",
-        "rules",
-        "scores",
-        "seat_draw",
-        "seed",
-        "side_of",
-        "sides",
-        "stock",
-        "thrown",
-        "to_act",
-        "trick",
-        "trick_seats",
-        "tricks",
-        "trump",
-        "trump_may_pass",
-        "winner",
-    )
-    # Declared here as well as set in `_deal`, because `apply` (above `_deal`) reads them first.
+    Its state is `GameState`'s fields; a game adds the rules that move that state on, and two
+    answers worked out from it and kept until it changes.
+    """
+
+    __slots__ = ("_decision", "_rob_offer")
+    #: What the seat to act may do: asked for by every action, so worked out once per change.
     _decision: Decision | None
-    to_act: int | None
+    #: The robbing dealer's choice, worked out when the rob starts (see `_rob_decision`).
+    _rob_offer: KeepDecision | None
 
-    def __init__(
-        self,
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self._rob_offer = None
+        self._decision = self._compute_decision()
+
+    # ----------------------------------------------------------------- construction
+
+    @classmethod
+    def _start(
+        cls,
         rules: HouseRules,
         players: int,
         seed: int,
@@ -196,33 +167,36 @@ class Game:
         deck: Sequence[Card] | None = None,
         scores: Sequence[int] | None = None,
         seat_draw: SeatDraw | None = None,
-    ) -> None:
+    ) -> Game:
+        """A game from its start, its first hand dealt: every way of beginning one comes here."""
         if players not in SUPPORTED_PLAYER_COUNTS:
             raise ValueError(f"{players} players are not supported")
         if not 0 <= first_dealer < players:
             raise ValueError(f"no seat {first_dealer} among {players}")
         if deck is not None and not _is_full_deck(deck):
             raise ValueError("an explicit deck must hold each of the 52 cards once")
-        self.rules = rules
-        self.players = players
-        self.sides = validate_sides(players, sides or default_sides(players))
-        self.side_of = seat_sides(self.sides)
-        self.seed = seed
-        self.first_dealer = first_dealer
-        self.first_deck: tuple[Card, ...] | None = tuple(deck) if deck is not None else None
-        self.initial_scores = tuple(scores) if scores is not None else (0,) * len(self.sides)
-        if len(self.initial_scores) != len(self.sides):
+        checked_sides = validate_sides(players, sides or default_sides(players))
+        initial_scores = tuple(scores) if scores is not None else (0,) * len(checked_sides)
+        if len(initial_scores) != len(checked_sides):
             raise ValueError("one starting score per side is needed")
-        self.seat_draw = seat_draw
-        self.scores = list(self.initial_scores)
-        self.history: list[HandResult] = []
-        self.log: list[tuple[int, Action]] = []
-        self.winner: int | None = None
-        self.hand_number = 0
-        self.dealer = first_dealer
-        self._deal(first_dealer)
-
-    # ----------------------------------------------------------------- construction
+        game = cls(
+            rules=rules,
+            players=players,
+            sides=checked_sides,
+            seed=seed,
+            first_dealer=first_dealer,
+            first_deck=tuple(deck) if deck is not None else None,
+            initial_scores=initial_scores,
+            seat_draw=seat_draw,
+            scores=list(initial_scores),
+            history=[],
+            log=[],
+            winner=None,
+            hand_number=0,
+            dealer=first_dealer,
+        )
+        game._deal(first_dealer)
+        return game
 
     @classmethod
     def new(
@@ -241,7 +215,7 @@ class Game:
         if first_dealer is None:
             seat_draw = draw_for_seats(players, seed, rules.first_dealer)
             first_dealer = seat_draw.first_dealer_seat
-        return cls(rules, players, seed, first_dealer, sides=sides, seat_draw=seat_draw)
+        return cls._start(rules, players, seed, first_dealer, sides=sides, seat_draw=seat_draw)
 
     @classmethod
     def from_deck(
@@ -256,13 +230,13 @@ class Game:
         scores: Sequence[int] | None = None,
     ) -> Game:
         """A game whose first deal is `deck` (52 cards, top first); later deals come from `seed`."""
-        return cls(
+        return cls._start(
             rules or HouseRules(), players, seed, dealer, sides=sides, deck=deck, scores=scores
         )
 
     def restarted(self) -> Game:
         """A new game with this one's start (rules, seats, seed, first deal) and no action yet."""
-        return Game(
+        return Game._start(
             self.rules,
             self.players,
             self.seed,
@@ -401,27 +375,25 @@ class Game:
             deck = shuffled(FULL_DECK, self.seed, f"deck-{self.hand_number}")
         n = self.players
         dealt_to = _DEALT_TO[n]  # by turn in the deal, which starts at the dealer's left
-        self.hands: list[list[Card]] = [
-            list(dealt_to[(seat - dealer - 1) % n](deck)) for seat in range(n)
-        ]
-        self.stock: list[Card] = deck[n * cards_dealt(n) :]
-        self.bids: list[tuple[int, int | None]] = []
-        self.maker: int | None = None
-        self.contract: int | None = None
-        self.trump: Suit | None = None
+        self.hands = [list(dealt_to[(seat - dealer - 1) % n](deck)) for seat in range(n)]
+        self.stock = deck[n * cards_dealt(n) :]
+        self.bids = []
+        self.maker = None
+        self.contract = None
+        self.trump = None
         self.trump_may_pass = False
-        self.discards: list[list[Card]] = [[] for _ in range(n)]
-        self.hidden_discards: list[list[Card]] = [[] for _ in range(n)]
-        self.dead: list[list[Card]] = [[] for _ in range(n)]
-        self.thrown: list[tuple[int, Card]] = []
-        self.drawn: list[int | None] = [None] * n
-        self.kept_trumps: list[int | None] = [None] * n
-        self.exchange_queue: list[int] = []
-        self.trick: list[tuple[int, Card]] = []
-        self.trick_seats: list[int] = []
-        self.leader: int | None = None
-        self.tricks: list[CompletedTrick] = []
-        self._rob_offer: KeepDecision | None = None
+        self.discards = [[] for _ in range(n)]
+        self.hidden_discards = [[] for _ in range(n)]
+        self.dead = [[] for _ in range(n)]
+        self.thrown = []
+        self.drawn = [None] * n
+        self.kept_trumps = [None] * n
+        self.exchange_queue = []
+        self.trick = []
+        self.trick_seats = []
+        self.leader = None
+        self.tricks = []
+        self._rob_offer = None
         self.phase = _BIDDING
         self.to_act = self.left_of(dealer)
         self._decision = self._compute_decision()
@@ -557,7 +529,9 @@ class Game:
         from_pile = 0
         if from_stock < need:  # the stock ran out (B-11)
             refill = exchange.refill_from_discards(self, seat, need - from_stock)
-            kept.extend(refill)
+            for owner, card in refill:
+                self.discards[owner].remove(card)
+            kept.extend([card for _, card in refill])
             from_pile = len(refill)
         self.drawn[seat] = from_stock + from_pile
         events.append(Drew(seat, from_stock + from_pile, from_pile))
@@ -757,15 +731,11 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data; `Game.from_dict` restores it exactly."""
-        return game_to_dict(self)
+        return state_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
-        game = cls.__new__(cls)
-        game_from_dict(game, data)
-        game._rob_offer = None
-        game._decision = game._compute_decision()
-        return game
+        return state_from_dict(cls, data)
 
     def _drawn_cards(self, seat: int) -> tuple[Card, ...] | None:
         """The cards `seat` drew, while it holds them all: the draw appends them after the

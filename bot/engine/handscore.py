@@ -8,16 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from operator import add
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from bot.engine.cards import Card, Suit
 from bot.engine.events import HandResult
 from bot.engine.rules import HighLow, LowGoesTo
 from bot.engine.scoring import score_sides
+from bot.engine.state import GameState
 from bot.engine.trumps import TRUMP_TABLES, PointCard
-
-if TYPE_CHECKING:
-    from bot.engine.game import Game
 
 #: The scoring cards with their values, listed once (iterating an Enum class is slow).
 _KINDS: tuple[tuple[PointCard, int], ...] = tuple((kind, kind.points) for kind in PointCard)
@@ -48,48 +45,48 @@ def scoring_cards(
     return cards
 
 
-def _player_of(game: Game, card: Card) -> int:
+def _player_of(state: GameState, card: Card) -> int:
     """The seat that played `card` this hand (or threw it to the first trick)."""
-    played = [seat for trick in game.tricks for seat, played in trick.cards if played is card]
-    return (played or [seat for seat, thrown in game.thrown if thrown is card])[0]
+    played = [seat for trick in state.tricks for seat, played in trick.cards if played is card]
+    return (played or [seat for seat, thrown in state.thrown if thrown is card])[0]
 
 
-def score_finished_hand(game: Game) -> HandResult:
+def score_finished_hand(state: GameState) -> HandResult:
     """Award the six scoring cards of the hand just played and score it."""
-    assert game.trump is not None and game.maker is not None and game.contract is not None
-    tricks = game.tricks
+    assert state.trump is not None and state.maker is not None and state.contract is not None
+    tricks = state.tricks
     capturer = {card: trick.winner for trick in tricks for _, card in trick.cards}
-    if game.thrown:  # cards thrown to the first trick belong to its winner
-        capturer.update([(card, tricks[0].winner) for _, card in game.thrown])
-    low_to_holder = game.rules.low_goes_to is _LOW_TO_HOLDER
-    cards_for = scoring_cards(game.trump, capturer, game.rules.high_low)
-    maker_side = game.side_of[game.maker]
-    discarder = {card: seat for seat, pile in enumerate(game.dead) for card in pile}
+    if state.thrown:  # cards thrown to the first trick belong to its winner
+        capturer.update([(card, tricks[0].winner) for _, card in state.thrown])
+    low_to_holder = state.rules.low_goes_to is _LOW_TO_HOLDER
+    cards_for = scoring_cards(state.trump, capturer, state.rules.high_low)
+    maker_side = state.side_of[state.maker]
+    discarder = {card: seat for seat, pile in enumerate(state.dead) for card in pile}
     captured: list[tuple[PointCard, int | None]] = []
-    points = [0] * len(game.sides)
+    points = [0] * len(state.sides)
     for kind, value in _KINDS:
         card = cards_for.get(kind)
         side = None
         if card in capturer:
             holder_scores = low_to_holder and kind is _LOW
-            side = game.side_of[_player_of(game, card) if holder_scores else capturer[card]]
-        elif card in discarder and game.rules.allow_counting_discard:
-            side = maker_side if game.side_of[discarder[card]] != maker_side else None
+            side = state.side_of[_player_of(state, card) if holder_scores else capturer[card]]
+        elif card in discarder and state.rules.allow_counting_discard:
+            side = maker_side if state.side_of[discarder[card]] != maker_side else None
         captured.append((kind, side))
         if side is not None:
             points[side] += value
-    changes = score_sides(game.contract, maker_side, points, game.rules)
+    changes = score_sides(state.contract, maker_side, points, state.rules)
     return HandResult(
-        hand_number=game.hand_number,
-        dealer=game.dealer,
-        maker=game.maker,
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        maker=state.maker,
         maker_side=maker_side,
-        contract=game.contract,
-        trump=game.trump,
-        bids=tuple(game.bids),
+        contract=state.contract,
+        trump=state.trump,
+        bids=tuple(state.bids),
         captured=tuple(captured),
         points=tuple(points),
-        made=points[maker_side] >= game.contract,
+        made=points[maker_side] >= state.contract,
         changes=tuple(changes),
-        totals=tuple(map(add, game.scores, changes)),
+        totals=tuple(map(add, state.scores, changes)),
     )

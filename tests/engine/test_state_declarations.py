@@ -1,9 +1,9 @@
-"""The game's state is declared in four places that must agree.
+"""The game's state is declared once, in `GameState` (bot/engine/state.py).
 
-`Game.__slots__` lists the attributes, `Game.__init__` and `Game._deal` set them, and
-`game_to_dict` / `game_from_dict` (bot/engine/serialize.py) save and restore them. Adding an
-attribute to one and forgetting another would lose state silently on the first restart; these
-tests fail instead.
+Its fields are the slots, the constructor's parameters and the saved form at once. These tests
+keep it so: `Game` holds nothing but answers worked out from those fields, each deal starts
+every field of the hand afresh, restoring refuses data that lacks a field instead of giving it
+its default, and a restored game equals the original field by field.
 """
 
 from __future__ import annotations
@@ -14,22 +14,25 @@ import json
 import random
 import textwrap
 from collections.abc import Callable
+from dataclasses import MISSING, fields
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Game, HouseRules
 from bot.engine.random_player import random_action
-from bot.engine.serialize import game_from_dict
+from bot.engine.state import GameState
 
-#: Worked out from the rest, never saved: `side_of` from `sides`, the decision from the
-#: state, and the robbing dealer's offer is a cache of that decision.
-DERIVED = {"side_of", "_decision"}
-CACHES = {"_rob_offer"}
-
-
-def _saved_keys() -> set[str]:
-    return set(Game.new(HouseRules(), 4, seed=1).to_dict()) - {"format"}
+#: The fields a state is built from (the saved ones), and those worked out from them.
+SAVED = [field.name for field in fields(GameState) if field.init]
+DERIVED = [field.name for field in fields(GameState) if not field.init]
+#: The fields of the hand being played: the ones with a value before the first deal.
+HAND = [
+    field.name
+    for field in fields(GameState)
+    if field.default is not MISSING or field.default_factory is not MISSING
+]
 
 
 def _assigned_in(method: Callable[..., object]) -> set[str]:
@@ -52,23 +55,22 @@ def _assigned_in(method: Callable[..., object]) -> set[str]:
     return names
 
 
-def test_every_slot_is_saved_unless_it_is_derived() -> None:
-    assert set(Game.__slots__) - DERIVED - CACHES == _saved_keys()
+def test_a_game_holds_nothing_its_state_does_not_declare() -> None:
+    """Anything else a game kept would be lost on the first restart: it belongs in `GameState`."""
+    assert set(Game.__slots__) == {"_decision", "_rob_offer"}
 
 
-def test_everything_a_new_game_or_a_deal_sets_is_declared_and_saved() -> None:
-    assigned = _assigned_in(Game.__init__) | _assigned_in(Game._deal)
-    assert assigned <= set(Game.__slots__)
-    assert assigned - DERIVED - CACHES <= _saved_keys()
-    assert _assigned_in(Game._deal) - DERIVED - CACHES, "the deal sets per-hand state"
+def test_each_deal_starts_every_field_of_the_hand_afresh() -> None:
+    assert set(HAND) <= _assigned_in(Game._deal)
+    assert "phase" in HAND and "tricks" in HAND and "scores" not in HAND
 
 
-def test_restoring_sets_every_saved_and_derived_slot() -> None:
-    bare = Game.__new__(Game)
-    game_from_dict(bare, Game.new(HouseRules(), 3, seed=5).to_dict())
-    missing = {name for name in set(Game.__slots__) - DERIVED - CACHES if not hasattr(bare, name)}
-    assert missing == set()
-    assert hasattr(bare, "side_of")
+@pytest.mark.parametrize("name", SAVED)
+def test_restoring_refuses_data_without_a_field(name: str) -> None:
+    data = Game.new(HouseRules(), 3, seed=5).to_dict()
+    del data[name]
+    with pytest.raises(KeyError, match=name):
+        Game.from_dict(data)
 
 
 @settings(max_examples=40, deadline=None)
@@ -77,7 +79,7 @@ def test_restoring_sets_every_saved_and_derived_slot() -> None:
     seed=st.integers(0, 2**32),
     moves=st.integers(0, 400),
 )
-def test_a_restored_game_equals_the_original_slot_by_slot(
+def test_a_restored_game_equals_the_original_field_by_field(
     players: int, seed: int, moves: int
 ) -> None:
     game = Game.new(HouseRules(target_score=21), players, seed=seed)
@@ -91,6 +93,6 @@ def test_a_restored_game_equals_the_original_slot_by_slot(
 
     copy = Game.from_dict(json.loads(json.dumps(game.to_dict())))
 
-    for name in set(Game.__slots__) - CACHES:
+    for name in SAVED + DERIVED:
         assert getattr(copy, name) == getattr(game, name), name
     assert copy.decision() == game.decision()

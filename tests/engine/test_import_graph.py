@@ -1,0 +1,102 @@
+"""No engine module imports a module that imports it back, not even only for type checking.
+
+A circle of imports ties ideas together that should stand one above the other: a module below
+the game taking the game itself, a type declared below what it is made from. Type checking
+follows imports under `TYPE_CHECKING` as well, so they count here as well as the ones inside
+functions.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import bot.engine
+
+ENGINE = Path(bot.engine.__file__).parent
+
+
+def module_name(path: Path, root: Path, package: str) -> str:
+    """The dotted name of the module in `path`, a file of `package` whose folder is `root`."""
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join([package, *parts])
+
+
+def import_graph(root: Path, package: str) -> dict[str, set[str]]:
+    """Each module of `package` (in folder `root`) and the modules of `package` it imports."""
+    paths = {module_name(path, root, package): path for path in sorted(root.rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        is_package = path.name == "__init__.py"
+        imported: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:  # relative: from the module's own package, or levels above
+                    anchor = name.split(".")
+                    anchor = anchor[: len(anchor) - node.level + is_package]
+                    base = ".".join([*anchor, base]) if base else ".".join(anchor)
+                # `from package import module` imports the module; any other name comes from
+                # `base` itself, which runs it.
+                imported |= {
+                    f"{base}.{alias.name}" if f"{base}.{alias.name}" in paths else base
+                    for alias in node.names
+                }
+        graph[name] = {module for module in imported if module in paths and module != name}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other, directly or through others."""
+
+    def reachable(start: str) -> set[str]:
+        seen: set[str] = set()
+        waiting = [start]
+        while waiting:
+            for module in graph[waiting.pop()] - seen:
+                seen.add(module)
+                waiting.append(module)
+        return seen
+
+    reach = {module: reachable(module) for module in graph}
+    groups = {
+        tuple(sorted({module} | {other for other in reach[module] if module in reach[other]}))
+        for module in graph
+        if module in reach[module]
+    }
+    return [list(group) for group in sorted(groups)]
+
+
+def test_the_engine_has_no_import_circle() -> None:
+    graph = import_graph(ENGINE, "bot.engine")
+    assert {"bot.engine.game", "bot.engine.state", "bot.engine.serialize"} <= set(graph)
+    assert "bot.engine.state" in graph["bot.engine.serialize"]
+    assert circles(graph) == []
+
+
+def test_a_circle_through_a_type_checking_import_is_found(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text("from pkg.top import Top\n")
+    (package / "top.py").write_text("from pkg.sub import low\nclass Top: ...\n")
+    (package / "sub" / "__init__.py").write_text("")
+    (package / "sub" / "low.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..top import Top\n"
+    )
+    (package / "alone.py").write_text("import pkg.sub.low\n")
+    graph = import_graph(package, "pkg")
+    assert graph["pkg.sub.low"] == {"pkg.top"}
+    assert circles(graph) == [["pkg.sub.low", "pkg.top"]]
+
+
+def test_a_circle_through_the_package_itself_is_found(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("from pkg.game import Game\n")
+    (package / "game.py").write_text("def new():\n    from pkg import helpers\n")
+    (package / "helpers.py").write_text("from pkg import Game\n")
+    assert circles(import_graph(package, "pkg")) == [["pkg", "pkg.game", "pkg.helpers"]]
