@@ -155,7 +155,7 @@ class Settings:
     database_path: Path = field(default_factory=lambda: default_database_path(os.environ))
     """The SQLite file, used when ``database_url`` is not set."""
     database_url: str | None = field(default=None, repr=False)
-    """A ``postgresql://`` URL (it may hold a password, hence never shown)."""
+    """A ``postgresql://`` URL; it may hold a password, so the repr shows it redacted."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     shards: ShardPlan | None = None

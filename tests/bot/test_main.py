@@ -139,7 +139,9 @@ def test_an_unreachable_postgres_server_stops_the_bot_with_one_line(no_settings)
 
     assert done.returncode == cli.EXIT_CONFIG
     (line,) = done.stderr.strip().splitlines()
-    assert line.startswith(f"The database at postgresql://cinch@127.0.0.1:{port}/cinch cannot be")
+    assert line.startswith(
+        f"The database at postgresql://cinch:***@127.0.0.1:{port}/cinch cannot be"
+    )
     assert "hunter2" not in line
 
 

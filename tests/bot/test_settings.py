@@ -88,6 +88,7 @@ def test_a_missing_dotenv_file_is_fine(tmp_path: Path):
     [
         "mysql://localhost/cinch",
         "sqlite://host/cinch.db",
+        "sqlite:/var/lib/cinch/cinch.sqlite3",
         "sqlite:///",
         "sqlite:///data/",
         "data/cinch.sqlite3",
@@ -106,7 +107,36 @@ def test_a_postgres_url_selects_postgres_and_its_password_is_never_shown(scheme:
     settings = Settings.from_env({"DATABASE_URL": url}, dotenv_path=None)
     assert settings.database == url
     assert SECRET not in repr(settings)
-    assert f"{scheme}://cinch@db.example:5433/cinch" in repr(settings)
+    assert f"{scheme}://cinch:***@db.example:5433/cinch" in repr(settings)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"postgresql+asyncpg://user:{SECRET}@db/cinch",
+        f"mysql://user:{SECRET}@db/cinch",
+        f"jdbc:postgresql://db/cinch?user=cinch&password={SECRET}",
+        f"host=db user=cinch password={SECRET}",
+        f"sqlite:///cinch.sqlite3?password={SECRET}",
+        f"postgresql://cinch:{SECRET}/cinch",
+        f"postgresql://cinch:{SECRET}@db",
+        f"postgresql://cinch:{SECRET}@db:port/cinch",
+        f"postgresql://cinch:{SECRET}@[::1/cinch",
+    ],
+)
+def test_a_refused_database_url_is_never_shown_with_its_password(url: str):
+    with pytest.raises(ConfigError, match="DATABASE_URL") as refused:
+        Settings.from_env({"DATABASE_URL": url}, dotenv_path=None)
+    assert SECRET not in str(refused.value)
+    assert "\n" not in str(refused.value)
+
+
+def test_the_settings_shown_at_start_hide_the_database_password():
+    url = f"postgresql://cinch:{SECRET}@db/cinch?sslpassword={SECRET}"
+    settings = Settings.from_env({"DATABASE_URL": url, "DISCORD_TOKEN": SECRET}, dotenv_path=None)
+    for shown in (repr(settings), str(settings), f"{[settings]}"):
+        assert SECRET not in shown
+        assert "database='postgresql://cinch:***@db/cinch?sslpassword=***'" in shown
 
 
 @pytest.mark.parametrize(("name", "value"), [("DEV_GUILD_ID", "my-server"), ("LOG_LEVEL", "LOUD")])
