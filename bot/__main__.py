@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,10 +20,9 @@ import discord
 from bot.ai import LEVELS
 from bot.demo import DemoSettings, play_demo
 from bot.factory import create_bot
-from bot.settings import ConfigError, Settings
+from bot.settings import ConfigError, Settings, unusable_database_message
 from bot.store import Store, StoreError
 from bot.store.backup import BackupError, backup_sqlite
-from bot.store.locations import describe_location, is_postgres_url
 
 log = logging.getLogger("bot")
 
@@ -45,17 +43,8 @@ async def check_database(target: str | Path) -> None:
     path or an unreachable server stops the bot with one line instead of a half-started bot."""
     try:
         store = await Store.open(target)
-    except (OSError, sqlite3.Error, StoreError) as error:
-        where = describe_location(target)
-        if is_postgres_url(target):
-            raise ConfigError(
-                f"The database at {where} cannot be opened ({error}): check DATABASE_URL, that"
-                " the server is running and reachable, and the user's password and rights."
-            ) from None
-        raise ConfigError(
-            f"The database at {where} cannot be opened ({error}): check DATABASE_URL and that"
-            " the folder exists or can be created, and is writable."
-        ) from None
+    except StoreError as error:
+        raise ConfigError(unusable_database_message(target, error, "DATABASE_URL")) from None
     await store.close()
 
 

@@ -113,6 +113,16 @@ def postgres_url(url: str) -> str:
         raise ConfigError(f"DATABASE_URL: {error}") from None
 
 
+def unusable_database_message(target: str | Path, error: StoreError, setting: str) -> str:
+    """One line for the operator: why the database cannot be opened, and what to check.
+    ``setting`` is where the operator named it (``DATABASE_URL``, the demo's ``--database``)."""
+    if is_postgres_url(target):
+        check = "that the server is running and reachable, and the user's password and rights"
+    else:
+        check = "that the file's folder exists or can be created, and is writable"
+    return f"{str(error).rstrip('.')}. Check {setting} and {check}."
+
+
 def _optional_int(name: str, value: str | None) -> int | None:
     if value is None or not value.strip():
         return None
