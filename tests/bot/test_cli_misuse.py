@@ -9,12 +9,19 @@ root ignores (the one test that needs a read-only folder is skipped as root).
 from __future__ import annotations
 
 import os
+import sqlite3
+from contextlib import closing
+from pathlib import Path
 
 import pytest
 
 import bot.__main__ as cli
 
 SECRET = "s3cr3t-Pa55"
+PROC = Path("/proc")
+needs_proc = pytest.mark.skipif(
+    not (PROC / "self").is_dir(), reason="needs Linux's /proc, where nobody may create a file"
+)
 
 
 def one_line(text: str) -> str:
@@ -29,6 +36,16 @@ def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     """Run the command line, which must fail with one line on stderr; that line."""
     assert cli.main(argv) == cli.EXIT_CONFIG
     return one_line(capsys.readouterr().err)
+
+
+def wal_database(path: Path) -> Path:
+    """A small SQLite database in WAL mode, as the bot leaves its file, closed."""
+    with closing(sqlite3.connect(path)) as database:
+        database.execute("PRAGMA journal_mode = WAL")
+        database.execute("CREATE TABLE kept (value TEXT)")
+        database.execute("INSERT INTO kept VALUES ('a hand')")
+        database.commit()
+    return path
 
 
 # ---------------------------------------------------------------- run: DATABASE_URL
@@ -77,3 +94,85 @@ def test_a_database_file_that_cannot_be_opened_stops_the_bot_in_one_line(
 
     assert done.returncode == cli.EXIT_CONFIG
     assert one_line(done.stderr).startswith(f"Cannot open the SQLite database {path[kind]}: ")
+
+
+# ---------------------------------------------------------------- backup
+
+
+@pytest.fixture
+def live_database(no_settings: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The bot's database, named by DATABASE_URL."""
+    path = wal_database(no_settings / "live.sqlite3")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{path}")
+    return path
+
+
+def test_a_backup_under_a_regular_file_is_refused_in_one_line(live_database, capsys):
+    (live_database.parent / "a-file").write_text("not a folder")
+    line = refused(["backup", "a-file/copy.sqlite3"], capsys)
+    assert line.startswith("Cannot write the backup a-file/copy.sqlite3: ")
+    assert (live_database.parent / "a-file").read_text() == "not a folder"
+
+
+@needs_proc
+def test_a_backup_where_nobody_may_write_is_refused_in_one_line(live_database, capsys):
+    line = refused(["backup", "/proc/cinch-backup.sqlite3"], capsys)
+    assert line == (
+        "Cannot write the backup /proc/cinch-backup.sqlite3: unable to open database file."
+    )
+
+
+@needs_proc
+def test_a_backup_started_in_a_folder_nobody_may_write_is_refused_in_one_line(
+    live_database, run_python
+):
+    """A relative backup name, typed in a folder that cannot be written."""
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{live_database}"}
+    done = run_python(PROC, env, "-m", "bot", "backup", "copy.sqlite3")
+
+    assert done.returncode == cli.EXIT_CONFIG
+    assert one_line(done.stderr).startswith("Cannot write the backup copy.sqlite3: ")
+
+
+@pytest.mark.parametrize("target", ["saved", ".", ""])
+def test_a_backup_into_a_folder_asks_for_a_file_name(live_database, capsys, target):
+    (live_database.parent / "saved").mkdir()
+    line = refused(["backup", target], capsys)
+    assert line.endswith("is a folder; name a new file for the backup.")
+
+
+def test_a_backup_of_a_missing_database_says_where_it_looked(no_settings, monkeypatch, capsys):
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///nowhere/cinch.sqlite3")
+    assert refused(["backup", "copy.sqlite3"], capsys) == (
+        "There is no database at nowhere/cinch.sqlite3."
+    )
+    assert not (no_settings / "nowhere").exists() and not (no_settings / "copy.sqlite3").exists()
+
+
+def test_a_backup_of_a_file_that_is_not_a_database_is_refused_and_leaves_nothing(
+    no_settings, monkeypatch, capsys
+):
+    (no_settings / "notes.txt").write_text("not a database")
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///notes.txt")
+    assert refused(["backup", "copy.sqlite3"], capsys) == (
+        "Cannot read the database at notes.txt: file is not a database."
+    )
+    assert not (no_settings / "copy.sqlite3").exists()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write in a read-only folder")
+def test_a_backup_of_a_database_in_a_read_only_folder_says_what_to_do(
+    no_settings, monkeypatch, capsys
+):
+    folder = no_settings / "read-only"
+    folder.mkdir()
+    source = wal_database(folder / "cinch.sqlite3")
+    folder.chmod(0o555)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{source}")
+    try:
+        line = refused(["backup", "copy.sqlite3"], capsys)
+    finally:
+        folder.chmod(0o755)
+    assert line.startswith(f"Cannot read the database at {source}: ")
+    assert "the right to write in its folder" in line
+    assert not (no_settings / "copy.sqlite3").exists()
