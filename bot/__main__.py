@@ -18,7 +18,8 @@ import aiohttp
 import discord
 
 from bot.ai import LEVELS
-from bot.demo import DemoSettings, play_demo
+from bot.demo import DemoError, DemoSettings, play_demo
+from bot.engine import HouseRules
 from bot.factory import create_bot
 from bot.settings import ConfigError, Settings, unusable_database_message
 from bot.store import Store, StoreError
@@ -89,7 +90,11 @@ def run_demo(args: argparse.Namespace) -> int:
         target=args.target,
         seed=args.seed,
     )
-    written = asyncio.run(play_demo(settings))
+    try:
+        written = asyncio.run(play_demo(settings))
+    except DemoError as error:
+        print(error, file=sys.stderr)
+        return EXIT_CONFIG
     print(f"Wrote {len(written)} pictures to {args.output}")
     return 0
 
@@ -109,6 +114,18 @@ def run_backup(args: argparse.Namespace) -> int:
         return EXIT_CONFIG
     print(f"Backed up {source} to {args.target} ({pages} pages).")
     return 0
+
+
+def points_to_win(text: str) -> int:
+    """``--target``: a score the game's rules accept."""
+    try:
+        score = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number is needed; got {text!r}") from None
+    try:
+        return HouseRules(target_score=score).target_score
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{error}; got {score}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -136,7 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="URL",
         help="SQLite file or any DATABASE_URL (sqlite:///..., postgresql://...) to play in"
-        " (default: a new temporary SQLite file)",
+        " (default: a new temporary SQLite file); it must hold no Discord server's games, and"
+        " is left with no table open",
     )
     demo.add_argument(
         "--level",
@@ -144,7 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
         default="normal",
         help="how well the computer players play (default: normal)",
     )
-    demo.add_argument("--target", type=int, default=51, help="points to win (default: 51)")
+    demo.add_argument(
+        "--target", type=points_to_win, default=51, help="points to win (default: 51)"
+    )
     demo.add_argument(
         "--seed", type=int, default=None, help="seed for the cards, to replay the same game"
     )

@@ -11,13 +11,15 @@ from __future__ import annotations
 import asyncio
 import random
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from bot.engine import Game, HouseRules, Phase
 from bot.service import Person, Reminder, Table, TableOptions, TableService, Update
-from bot.store import Store
-from bot.store.locations import describe_location
+from bot.settings import unusable_database_message
+from bot.store import Store, StoreError
+from bot.store.locations import describe_location, resolve
 
 #: Channel and people of the offline table (any numbers do: nothing is sent anywhere).
 DEMO_GUILD, DEMO_CHANNEL = 1, 1
@@ -29,6 +31,10 @@ LONGEST_PAUSE = 60.0
 SNAPSHOT_TRICK = 2
 
 
+class DemoError(Exception):
+    """The demo cannot play as asked; the message says why, in one line."""
+
+
 @dataclass
 class DemoSettings:
     output: Path
@@ -38,14 +44,26 @@ class DemoSettings:
     target: int = 51
     seed: int | None = None
 
+    def __repr__(self) -> str:
+        database = None if self.database is None else describe_location(self.database)
+        return (
+            f"DemoSettings(output={self.output!r}, database={database!r}, level={self.level!r},"
+            f" target={self.target!r}, seed={self.seed!r})"
+        )
+
 
 class DemoOutbox:
-    """Prints what the channel would show and writes the pictures to ``output``."""
+    """Prints what the channel would show and writes the pictures to ``output``.
+
+    A picture that cannot be written is kept as :attr:`failure`, which stops the demo: the
+    next pictures would fail the same way.
+    """
 
     def __init__(self, output: Path) -> None:
         self.output = output
         self.service: TableService | None = None
         self.written: list[Path] = []
+        self.failure: DemoError | None = None
 
     async def deliver(self, update: Update) -> None:
         assert self.service is not None
@@ -53,6 +71,8 @@ class DemoOutbox:
             print(announcement.text, end="\n\n", flush=True)
             if announcement.picture is not None and announcement.filename:
                 self._write(announcement.filename, announcement.picture)
+        if not self.service.holds(update.table_id):
+            return
         game = self.service.table(update.table_id).game
         if game is not None and self._snapshot_due(game):
             hand = game.hand_number
@@ -72,8 +92,14 @@ class DemoOutbox:
         """The demo has no turn timer: nobody is ever reminded."""
 
     def _write(self, name: str, picture: bytes) -> None:
+        if self.failure is not None:
+            return
         path = self.output / name
-        path.write_bytes(picture)
+        try:
+            path.write_bytes(picture)
+        except OSError as error:
+            self.failure = DemoError(f"Cannot write the pictures into {self.output}: {error}.")
+            return
         self.written.append(path)
 
 
@@ -97,12 +123,51 @@ async def start_computer_game(
     return service.table(table.id)
 
 
+async def close_tables(service: TableService) -> None:
+    """Close every table the service holds, as the demo's host."""
+    for table in service.open_tables():
+        await service.end(table.id, HOST, can_manage=True)
+
+
 async def play_demo(settings: DemoSettings) -> list[Path]:
-    """Play one game to the end; return the pictures written."""
-    settings.output.mkdir(parents=True, exist_ok=True)
+    """Play one game to the end; return the pictures written.
+
+    The demo plays only in a database of its own: a new one, or one only the demo has used
+    (a database holding Discord servers' games is refused, untouched), and it leaves it with
+    no table open, so it can run there again and a bot started on it has nothing to restore.
+    Anything that stops it (the output folder, the database) raises :class:`DemoError`.
+    """
+    options = TableOptions(rules=HouseRules(target_score=settings.target), computer_pause=0.0)
+    if settings.database:
+        try:
+            resolve(settings.database)
+        except StoreError as error:
+            raise DemoError(f"--database: {error}") from None
+    try:
+        settings.output.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DemoError(
+            f"Cannot make the folder {settings.output} for the pictures: {error}."
+        ) from None
     database = settings.database or Path(tempfile.mkdtemp(prefix="cinch-demo-")) / "demo.sqlite3"
-    print(f"Database: {describe_location(database)}\nPictures: {settings.output}\n", flush=True)
-    store = await Store.open(database)
+    try:
+        store = await Store.open(database)
+    except StoreError as error:
+        raise DemoError(unusable_database_message(database, error, "--database")) from None
+    try:
+        if await store.tables.guilds() - {DEMO_GUILD}:
+            raise DemoError(
+                f"The database at {describe_location(database)} holds Discord servers' games;"
+                " the demo plays only in a new database or one only the demo has used, and has"
+                " left this one as it was."
+            )
+        print(f"Database: {describe_location(database)}\nPictures: {settings.output}\n", flush=True)
+        return await _play(store, settings, options)
+    finally:
+        await store.close()
+
+
+async def _play(store: Store, settings: DemoSettings, options: TableOptions) -> list[Path]:
     outbox = DemoOutbox(settings.output)
 
     #: Waits longer than any computer player's pause (the lobby's expiry after the game):
@@ -119,18 +184,27 @@ async def play_demo(settings: DemoSettings) -> list[Path]:
         while service.pending_tasks - {current} - parked:
             await asyncio.sleep(POLL)
 
+    async def wait_while(busy: Callable[[], bool]) -> None:
+        while busy() and outbox.failure is None:
+            await asyncio.sleep(POLL)
+
     service = TableService(store, outbox, sleep=after_the_last_move_is_shown)
     outbox.service = service
     if settings.seed is not None:
         service.seeds = random.Random(settings.seed)
     try:
-        options = TableOptions(rules=HouseRules(target_score=settings.target), computer_pause=0.0)
+        # A demo stopped by force (its process killed) left its table open: close it first.
+        await service.restore()
+        await close_tables(service)
         table = await start_computer_game(
             service, DEMO_GUILD, DEMO_CHANNEL, options, level=settings.level
         )
-        while table.playing or service.pending_tasks - parked:
-            await asyncio.sleep(POLL)
+        await wait_while(lambda: table.playing or bool(service.pending_tasks - parked))
     finally:
+        # Also when stopped by an error or Ctrl-C: no table is left open.
+        await close_tables(service)
+        await wait_while(lambda: bool(service.pending_tasks - parked))
         await service.close()
-        await store.close()
+    if outbox.failure is not None:
+        raise outbox.failure
     return outbox.written

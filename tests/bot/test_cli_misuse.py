@@ -8,6 +8,7 @@ root ignores (the one test that needs a read-only folder is skipped as root).
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 from contextlib import closing
@@ -16,12 +17,16 @@ from pathlib import Path
 import pytest
 
 import bot.__main__ as cli
+from bot.demo import DemoSettings
+from bot.store import Store
 
 SECRET = "s3cr3t-Pa55"
 PROC = Path("/proc")
 needs_proc = pytest.mark.skipif(
     not (PROC / "self").is_dir(), reason="needs Linux's /proc, where nobody may create a file"
 )
+#: A short, reproducible demo game.
+QUICK_DEMO = ["--target", "5", "--level", "easy", "--seed", "1"]
 
 
 def one_line(text: str) -> str:
@@ -38,6 +43,16 @@ def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     return one_line(capsys.readouterr().err)
 
 
+def usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Run the command line with arguments it refuses; the last line of its usage message."""
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return err.strip().splitlines()[-1]
+
+
 def wal_database(path: Path) -> Path:
     """A small SQLite database in WAL mode, as the bot leaves its file, closed."""
     with closing(sqlite3.connect(path)) as database:
@@ -46,6 +61,20 @@ def wal_database(path: Path) -> Path:
         database.execute("INSERT INTO kept VALUES ('a hand')")
         database.commit()
     return path
+
+
+async def tables_and_games(database: str | Path) -> tuple[list[tuple[int, str]], list[str]]:
+    """Every table (server, status) and every game's status in the database."""
+    async with await Store.open(database) as store:
+        tables = [
+            (row["guild_id"], row["status"])
+            for row in await store.database.fetch_all("SELECT * FROM game_tables ORDER BY id")
+        ]
+        games = [
+            row["status"]
+            for row in await store.database.fetch_all("SELECT status FROM games ORDER BY id")
+        ]
+    return tables, games
 
 
 # ---------------------------------------------------------------- run: DATABASE_URL
@@ -176,3 +205,122 @@ def test_a_backup_of_a_database_in_a_read_only_folder_says_what_to_do(
     assert line.startswith(f"Cannot read the database at {source}: ")
     assert "the right to write in its folder" in line
     assert not (no_settings / "copy.sqlite3").exists()
+
+
+# ---------------------------------------------------------------- demo
+
+
+def test_the_demo_twice_on_one_database_plays_both_times_and_leaves_no_table_open(
+    no_settings, capsys
+):
+    database = no_settings / "demo.sqlite3"
+    for _ in range(2):
+        assert cli.main(["demo", "--database", str(database), *QUICK_DEMO]) == 0
+        captured = capsys.readouterr()
+        assert "Victory for " in captured.out and "demo closed the table." in captured.out
+        assert captured.err == ""
+
+    tables, games = asyncio.run(tables_and_games(database))
+    assert tables == [(1, "ended"), (1, "ended")]
+    assert games == ["finished", "finished"]
+
+
+def test_the_demo_first_closes_the_table_a_killed_demo_left_open(no_settings, capsys):
+    database = no_settings / "demo.sqlite3"
+
+    async def a_demo_killed_in_its_lobby() -> None:
+        async with await Store.open(database) as store:
+            await store.tables.create(guild_id=1, channel_id=1, creator_id=1, house_rules={})
+
+    asyncio.run(a_demo_killed_in_its_lobby())
+
+    assert cli.main(["demo", "--database", str(database), *QUICK_DEMO]) == 0
+    assert "Victory for " in capsys.readouterr().out
+    tables, games = asyncio.run(tables_and_games(database))
+    assert tables == [(1, "ended"), (1, "ended")] and games == ["finished"]
+
+
+def test_the_demo_settings_show_the_database_without_its_password():
+    settings = DemoSettings(Path("out"), f"postgresql://cinch:{SECRET}@db/cinch", seed=3)
+    assert repr(settings) == (
+        f"DemoSettings(output={Path('out')!r}, database='postgresql://cinch:***@db/cinch',"
+        " level='normal', target=51, seed=3)"
+    )
+
+
+def test_the_demo_refuses_a_database_holding_servers_games_and_leaves_it_as_it_was(
+    no_settings, capsys
+):
+    database = no_settings / "bot.sqlite3"
+
+    async def a_server_plays() -> None:
+        async with await Store.open(database) as store:
+            await store.tables.create(
+                guild_id=812345678901234567, channel_id=2, creator_id=3, house_rules={}
+            )
+
+    asyncio.run(a_server_plays())
+    before = asyncio.run(tables_and_games(database))
+
+    line = refused(["demo", "--database", f"sqlite:///{database}", *QUICK_DEMO], capsys)
+
+    assert line.startswith(f"The database at sqlite:///{database} holds Discord servers' games")
+    assert asyncio.run(tables_and_games(database)) == before
+
+
+@pytest.mark.parametrize(
+    "database",
+    [
+        f"mysql://user:{SECRET}@db/cinch",
+        f"postgresql+asyncpg://user:{SECRET}@db/cinch",
+        f"postgresql://cinch:{SECRET}@localhost",
+        "sqlite:/var/lib/cinch/cinch.sqlite3",
+    ],
+)
+def test_the_demo_refuses_a_malformed_database_url_in_one_line(no_settings, capsys, database):
+    assert refused(["demo", "--database", database, *QUICK_DEMO], capsys).startswith("--database: ")
+    assert sorted(path.name for path in no_settings.iterdir()) == []
+
+
+def test_the_demo_on_a_database_that_cannot_be_opened_says_so_in_one_line(no_settings, capsys):
+    (no_settings / "notes.txt").write_text("not a database")
+    line = refused(["demo", "--database", "notes.txt", *QUICK_DEMO], capsys)
+    assert line.startswith("Cannot open the SQLite database notes.txt: file is not a database.")
+
+
+@pytest.mark.parametrize(("output", "reason"), [("a-file", "File exists"), ("a-file/x", "")])
+def test_the_demo_refuses_an_output_folder_it_cannot_make(no_settings, capsys, output, reason):
+    (no_settings / "a-file").write_text("not a folder")
+    line = refused(["demo", "--output", output, *QUICK_DEMO], capsys)
+    assert line.startswith(f"Cannot make the folder {output} for the pictures: ")
+    assert reason in line
+
+
+@needs_proc
+def test_the_demo_stops_at_the_first_picture_it_cannot_write_and_closes_its_table(
+    no_settings, capsys
+):
+    database = no_settings / "demo.sqlite3"
+    argv = ["demo", "--output", "/proc", "--database", str(database), *QUICK_DEMO]
+
+    line = refused(argv, capsys)
+
+    assert line.startswith("Cannot write the pictures into /proc: ")
+    tables, games = asyncio.run(tables_and_games(database))
+    assert tables == [(1, "ended")] and games == ["abandoned"]
+
+
+@pytest.mark.parametrize(
+    ("target", "reason"),
+    [
+        ("0", "from 1 to 1000; got 0"),
+        ("-5", "from 1 to 1000; got -5"),
+        ("1001", "from 1 to 1000; got 1001"),
+        ("ten", "a whole number is needed; got 'ten'"),
+    ],
+)
+def test_the_demo_refuses_a_target_the_rules_do_not_take(no_settings, capsys, target, reason):
+    line = usage_error(["demo", "--target", target], capsys)
+    assert line.startswith("python -m bot demo: error: argument --target: ")
+    assert line.endswith(reason)
+    assert not (no_settings / "demo_output").exists()
