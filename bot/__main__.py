@@ -30,6 +30,8 @@ log = logging.getLogger("bot")
 EXIT_CONFIG = 2
 EXIT_LOGIN = 1
 EXIT_NETWORK = 3
+#: What a shell reports for a program stopped by Ctrl-C (128 + SIGINT).
+EXIT_INTERRUPTED = 130
 
 
 def quiet_voice_warnings() -> None:
@@ -180,7 +182,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return args.handler(args)
+    try:
+        code: int = args.handler(args)
+    except KeyboardInterrupt:
+        print("Stopped (Ctrl-C).", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    return code
 
 
 if __name__ == "__main__":

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import sqlite3
+import subprocess
+import sys
 from contextlib import closing
 from pathlib import Path
 
@@ -324,3 +327,27 @@ def test_the_demo_refuses_a_target_the_rules_do_not_take(no_settings, capsys, ta
     assert line.startswith("python -m bot demo: error: argument --target: ")
     assert line.endswith(reason)
     assert not (no_settings / "demo_output").exists()
+
+
+def test_a_demo_stopped_with_ctrl_c_says_so_and_leaves_no_table_open(no_settings):
+    """Ctrl-C in a terminal interrupts the whole process group, the decision workers too."""
+    database = no_settings / "demo.sqlite3"
+    demo = subprocess.Popen(
+        [sys.executable, "-m", "bot", "demo", "--database", str(database), "--level", "hard"],
+        cwd=no_settings,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert demo.stdout is not None
+    for line in demo.stdout:
+        if line.startswith("Hand 1: "):  # a game to 51 is far from over after one hand
+            os.killpg(demo.pid, signal.SIGINT)
+            break
+    _, err = demo.communicate(timeout=120)
+
+    assert demo.returncode == cli.EXIT_INTERRUPTED
+    assert one_line(err) == "Stopped (Ctrl-C)."
+    tables, games = asyncio.run(tables_and_games(database))
+    assert tables == [(1, "ended")] and games == ["abandoned"]
