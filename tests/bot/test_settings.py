@@ -78,6 +78,14 @@ def test_dotenv_file_is_read_and_the_environment_wins(tmp_path: Path):
     assert settings.log_level == "WARNING"
 
 
+def test_a_dotenv_file_that_is_not_text_is_refused_in_one_line(tmp_path: Path):
+    dotenv = tmp_path / ".env"
+    dotenv.write_bytes(b"DISCORD_TOKEN=\xff\xfe\n")
+    with pytest.raises(ConfigError, match="cannot be read") as refused:
+        Settings.from_env({}, dotenv_path=dotenv)
+    assert str(dotenv) in str(refused.value) and "\n" not in str(refused.value)
+
+
 def test_a_missing_dotenv_file_is_fine(tmp_path: Path):
     settings = Settings.from_env({"LOG_LEVEL": "ERROR"}, dotenv_path=tmp_path / "absent.env")
     assert settings.log_level == "ERROR"
@@ -139,7 +147,15 @@ def test_the_settings_shown_at_start_hide_the_database_password():
         assert "database='postgresql://cinch:***@db/cinch?sslpassword=***'" in shown
 
 
-@pytest.mark.parametrize(("name", "value"), [("DEV_GUILD_ID", "my-server"), ("LOG_LEVEL", "LOUD")])
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("DEV_GUILD_ID", "my-server"),
+        ("DEV_GUILD_ID", "-5"),
+        ("DEV_GUILD_ID", "0"),
+        ("LOG_LEVEL", "LOUD"),
+    ],
+)
 def test_malformed_values_are_refused_with_their_name(name: str, value: str):
     with pytest.raises(ConfigError, match=name):
         Settings.from_env({name: value}, dotenv_path=None)
