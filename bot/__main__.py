@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,18 +18,20 @@ import aiohttp
 import discord
 
 from bot.ai import LEVELS
-from bot.demo import DemoSettings, play_demo
+from bot.demo import DemoError, DemoSettings, play_demo
+from bot.engine import HouseRules
 from bot.factory import create_bot
-from bot.settings import ConfigError, Settings
+from bot.settings import ConfigError, Settings, unusable_database_message
 from bot.store import Store, StoreError
 from bot.store.backup import BackupError, backup_sqlite
-from bot.store.locations import describe_location, is_postgres_url
 
 log = logging.getLogger("bot")
 
 EXIT_CONFIG = 2
 EXIT_LOGIN = 1
 EXIT_NETWORK = 3
+#: What a shell reports for a program stopped by Ctrl-C (128 + SIGINT).
+EXIT_INTERRUPTED = 130
 
 
 def quiet_voice_warnings() -> None:
@@ -45,17 +46,8 @@ async def check_database(target: str | Path) -> None:
     path or an unreachable server stops the bot with one line instead of a half-started bot."""
     try:
         store = await Store.open(target)
-    except (OSError, sqlite3.Error, StoreError) as error:
-        where = describe_location(target)
-        if is_postgres_url(target):
-            raise ConfigError(
-                f"The database at {where} cannot be opened ({error}): check DATABASE_URL, that"
-                " the server is running and reachable, and the user's password and rights."
-            ) from None
-        raise ConfigError(
-            f"The database at {where} cannot be opened ({error}): check DATABASE_URL and that"
-            " the folder exists or can be created, and is writable."
-        ) from None
+    except StoreError as error:
+        raise ConfigError(unusable_database_message(target, error, "DATABASE_URL")) from None
     await store.close()
 
 
@@ -100,7 +92,11 @@ def run_demo(args: argparse.Namespace) -> int:
         target=args.target,
         seed=args.seed,
     )
-    written = asyncio.run(play_demo(settings))
+    try:
+        written = asyncio.run(play_demo(settings))
+    except DemoError as error:
+        print(error, file=sys.stderr)
+        return EXIT_CONFIG
     print(f"Wrote {len(written)} pictures to {args.output}")
     return 0
 
@@ -120,6 +116,18 @@ def run_backup(args: argparse.Namespace) -> int:
         return EXIT_CONFIG
     print(f"Backed up {source} to {args.target} ({pages} pages).")
     return 0
+
+
+def points_to_win(text: str) -> int:
+    """``--target``: a score the game's rules accept."""
+    try:
+        score = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number is needed; got {text!r}") from None
+    try:
+        return HouseRules(target_score=score).target_score
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{error}; got {score}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -147,7 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="URL",
         help="SQLite file or any DATABASE_URL (sqlite:///..., postgresql://...) to play in"
-        " (default: a new temporary SQLite file)",
+        " (default: a new temporary SQLite file); it must hold no Discord server's games, and"
+        " is left with no table open",
     )
     demo.add_argument(
         "--level",
@@ -155,7 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
         default="normal",
         help="how well the computer players play (default: normal)",
     )
-    demo.add_argument("--target", type=int, default=51, help="points to win (default: 51)")
+    demo.add_argument(
+        "--target", type=points_to_win, default=51, help="points to win (default: 51)"
+    )
     demo.add_argument(
         "--seed", type=int, default=None, help="seed for the cards, to replay the same game"
     )
@@ -171,7 +182,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return args.handler(args)
+    try:
+        code: int = args.handler(args)
+    except KeyboardInterrupt:
+        print("Stopped (Ctrl-C).", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    return code
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import random
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,8 +24,9 @@ from bot.service import (
     TableService,
     TableShown,
 )
-from bot.store import Store
-from bot.store.locations import describe_location
+from bot.settings import unusable_database_message
+from bot.store import Store, StoreError
+from bot.store.locations import describe_location, resolve
 
 #: Channel and people of the offline table (any numbers do: nothing is sent anywhere).
 DEMO_GUILD, DEMO_CHANNEL = 1, 1
@@ -36,6 +38,10 @@ LONGEST_PAUSE = 60.0
 SNAPSHOT_TRICK = 2
 
 
+class DemoError(Exception):
+    """The demo cannot play as asked; the message says why, in one line."""
+
+
 @dataclass
 class DemoSettings:
     output: Path
@@ -45,14 +51,26 @@ class DemoSettings:
     target: int = 51
     seed: int | None = None
 
+    def __repr__(self) -> str:
+        database = None if self.database is None else describe_location(self.database)
+        return (
+            f"DemoSettings(output={self.output!r}, database={database!r}, level={self.level!r},"
+            f" target={self.target!r}, seed={self.seed!r})"
+        )
+
 
 class DemoOutbox(NoOutbox):
     """Prints what the channel would show and writes the pictures to ``output``: the
-    announcements with theirs, and the table once in each hand (``SNAPSHOT_TRICK``)."""
+    announcements with theirs, and the table once in each hand (``SNAPSHOT_TRICK``).
+
+    A picture that cannot be written is kept as :attr:`failure`, which stops the demo: the
+    next pictures would fail the same way.
+    """
 
     def __init__(self, output: Path) -> None:
         self.output = output
         self.written: list[Path] = []
+        self.failure: DemoError | None = None
 
     async def announce(self, channel_id: int, announcement: Announcement) -> None:
         print(announcement.text, end="\n\n", flush=True)
@@ -74,8 +92,14 @@ class DemoOutbox(NoOutbox):
         )
 
     def _write(self, name: str, picture: bytes) -> None:
+        if self.failure is not None:
+            return
         path = self.output / name
-        path.write_bytes(picture)
+        try:
+            path.write_bytes(picture)
+        except OSError as error:
+            self.failure = DemoError(f"Cannot write the pictures into {self.output}: {error}.")
+            return
         self.written.append(path)
 
 
@@ -99,12 +123,51 @@ async def start_computer_game(
     return table.table_id
 
 
+async def close_tables(service: TableService) -> None:
+    """Close every table the service holds, as the demo's host."""
+    for table in service.held():
+        await service.end(table.table_id, HOST, can_manage=True)
+
+
 async def play_demo(settings: DemoSettings) -> list[Path]:
-    """Play one game to the end; return the pictures written."""
-    settings.output.mkdir(parents=True, exist_ok=True)
+    """Play one game to the end; return the pictures written.
+
+    The demo plays only in a database of its own: a new one, or one only the demo has used
+    (a database holding Discord servers' games is refused, untouched), and it leaves it with
+    no table open, so it can run there again and a bot started on it has nothing to restore.
+    Anything that stops it (the output folder, the database) raises :class:`DemoError`.
+    """
+    options = TableOptions(rules=HouseRules(target_score=settings.target), computer_pause=0.0)
+    if settings.database:
+        try:
+            resolve(settings.database)
+        except StoreError as error:
+            raise DemoError(f"--database: {error}") from None
+    try:
+        settings.output.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DemoError(
+            f"Cannot make the folder {settings.output} for the pictures: {error}."
+        ) from None
     database = settings.database or Path(tempfile.mkdtemp(prefix="cinch-demo-")) / "demo.sqlite3"
-    print(f"Database: {describe_location(database)}\nPictures: {settings.output}\n", flush=True)
-    store = await Store.open(database)
+    try:
+        store = await Store.open(database)
+    except StoreError as error:
+        raise DemoError(unusable_database_message(database, error, "--database")) from None
+    try:
+        if await store.tables.guilds() - {DEMO_GUILD}:
+            raise DemoError(
+                f"The database at {describe_location(database)} holds Discord servers' games;"
+                " the demo plays only in a new database or one only the demo has used, and has"
+                " left this one as it was."
+            )
+        print(f"Database: {describe_location(database)}\nPictures: {settings.output}\n", flush=True)
+        return await _play(store, settings, options)
+    finally:
+        await store.close()
+
+
+async def _play(store: Store, settings: DemoSettings, options: TableOptions) -> list[Path]:
     outbox = DemoOutbox(settings.output)
 
     #: Waits longer than any computer player's pause (the lobby's expiry after the game):
@@ -121,6 +184,10 @@ async def play_demo(settings: DemoSettings) -> list[Path]:
         while service.pending_tasks - {current} - parked:
             await asyncio.sleep(POLL)
 
+    async def wait_while(busy: Callable[[], bool]) -> None:
+        while busy() and outbox.failure is None:
+            await asyncio.sleep(POLL)
+
     # The table is shown after every move (nothing folded), so each picture is taken at its
     # moment; the edits wait on the loop's own clock, not for the moves to be shown.
     service = TableService(
@@ -130,13 +197,20 @@ async def play_demo(settings: DemoSettings) -> list[Path]:
     if settings.seed is not None:
         service.seeds = random.Random(settings.seed)
     try:
-        options = TableOptions(rules=HouseRules(target_score=settings.target), computer_pause=0.0)
+        # A demo stopped by force (its process killed) left its table open: close it first.
+        await service.restore()
+        await close_tables(service)
         table_id = await start_computer_game(
             service, DEMO_GUILD, DEMO_CHANNEL, options, level=settings.level
         )
-        while service.facts(table_id).playing or service.pending_tasks - parked:
-            await asyncio.sleep(POLL)
+        await wait_while(
+            lambda: service.facts(table_id).playing or bool(service.pending_tasks - parked)
+        )
     finally:
+        # Also when stopped by an error or Ctrl-C: no table is left open.
+        await close_tables(service)
+        await wait_while(lambda: bool(service.pending_tasks - parked))
         await service.close()
-        await store.close()
+    if outbox.failure is not None:
+        raise outbox.failure
     return outbox.written

@@ -113,13 +113,26 @@ def postgres_url(url: str) -> str:
         raise ConfigError(f"DATABASE_URL: {error}") from None
 
 
-def _optional_int(name: str, value: str | None) -> int | None:
+def unusable_database_message(target: str | Path, error: StoreError, setting: str) -> str:
+    """One line for the operator: why the database cannot be opened, and what to check.
+    ``setting`` is where the operator named it (``DATABASE_URL``, the demo's ``--database``)."""
+    if is_postgres_url(target):
+        check = "that the server is running and reachable, and the user's password and rights"
+    else:
+        check = "that the file's folder exists or can be created, and is writable"
+    return f"{str(error).rstrip('.')}. Check {setting} and {check}."
+
+
+def _optional_id(name: str, value: str | None) -> int | None:
     if value is None or not value.strip():
         return None
     try:
-        return int(value.strip())
+        number = int(value.strip())
     except ValueError:
-        raise ConfigError(f"{name} must be a number (a Discord id); got {value!r}.") from None
+        number = 0
+    if number < 1:
+        raise ConfigError(f"{name} must be a Discord id, a positive number; got {value!r}.")
+    return number
 
 
 def _log_level(value: str | None) -> str:
@@ -155,7 +168,7 @@ class Settings:
     database_path: Path = field(default_factory=lambda: default_database_path(os.environ))
     """The SQLite file, used when ``database_url`` is not set."""
     database_url: str | None = field(default=None, repr=False)
-    """A ``postgresql://`` URL (it may hold a password, hence never shown)."""
+    """A ``postgresql://`` URL; it may hold a password, so the repr shows it redacted."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     shards: ShardPlan | None = None
@@ -174,7 +187,12 @@ class Settings:
         """
         values: dict[str, str | None] = {}
         if dotenv_path is not None and Path(dotenv_path).is_file():
-            values.update(dotenv_values(dotenv_path))
+            try:
+                values.update(dotenv_values(dotenv_path))
+            except (OSError, UnicodeError) as error:
+                raise ConfigError(
+                    f"The settings file {dotenv_path} cannot be read: {error}."
+                ) from None
         values.update(os.environ if environ is None else environ)
         token = (values.get("DISCORD_TOKEN") or "").strip() or None
         url = (values.get("DATABASE_URL") or "").strip()
@@ -185,7 +203,7 @@ class Settings:
             if url and not postgres
             else default_database_path(values),
             database_url=postgres_url(url) if postgres else None,
-            dev_guild_id=_optional_int("DEV_GUILD_ID", values.get("DEV_GUILD_ID")),
+            dev_guild_id=_optional_id("DEV_GUILD_ID", values.get("DEV_GUILD_ID")),
             log_level=_log_level(values.get("LOG_LEVEL")),
             shards=_shard_plan(values, postgres=postgres),
         )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import random
+import signal
 from concurrent.futures import ProcessPoolExecutor
 
 from bot.ai.decide import decide, hint, may_search
@@ -31,6 +32,13 @@ def hint_seeded(view: SeatView, seed: int, budget: int | None) -> tuple[Action, 
     return hint(view, random.Random(seed), budget=budget)
 
 
+def ignore_interrupts() -> None:
+    """Set up a worker: Ctrl-C in a terminal reaches every process of the group, and the bot
+    stops its workers itself (:meth:`DecisionPool.close`), so a worker leaves it to the bot
+    instead of failing the decision it is making and printing a traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class DecisionPool:
     """Computer decisions for many tables, searching levels in worker processes."""
 
@@ -43,7 +51,9 @@ class DecisionPool:
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(self._workers, mp_context=context)
+            self._executor = ProcessPoolExecutor(
+                self._workers, mp_context=context, initializer=ignore_interrupts
+            )
         return self._executor
 
     async def decide(

@@ -164,6 +164,10 @@ class TableService:
         """Whether the table is open in this process (another may own it)."""
         return self.registry.get(table_id) is not None
 
+    def held(self) -> list[TableFacts]:
+        """Every open table this process holds, lobbies included."""
+        return [_facts(table) for table in self.registry]
+
     def facts(self, table_id: int) -> TableFacts:
         """What a command needs to know of an open table (a refusal when it closed)."""
         return _facts(self.registry.table(table_id))

@@ -18,7 +18,7 @@ from typing import Any, cast
 import asyncpg
 
 from .database import Clock, Database, Outcome, Params, Row, Session
-from .locations import describe_location
+from .locations import describe_location, redact
 from .migrate import CREATE_LEDGER, Migration, bundled_migrations
 from .store_errors import ConstraintError, StoreError
 
@@ -161,7 +161,8 @@ class PostgresDatabase(Database):
             pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
         except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StoreError(
-                f"Cannot connect to the PostgreSQL database {describe_location(url)}: {error}"
+                f"Cannot connect to the PostgreSQL database {describe_location(url)}:"
+                f" {redact(str(error))}"
             ) from None
         database = cls(pool, url, clock)
         try:
@@ -170,7 +171,7 @@ class PostgresDatabase(Database):
             await pool.close()
             raise StoreError(
                 f"Cannot bring the PostgreSQL database {describe_location(url)} up to date:"
-                f" {error}"
+                f" {redact(str(error))}"
             ) from None
         except BaseException:
             await pool.close()

@@ -23,7 +23,7 @@ from typing import Any
 
 import asyncpg
 
-from .locations import check_postgres_url
+from .locations import check_postgres_url, redact
 from .store_errors import StoreError
 
 log = logging.getLogger(__name__)
@@ -55,7 +55,9 @@ class Relay:
         try:
             connection = await asyncpg.connect(check_postgres_url(url))
         except (OSError, asyncpg.PostgresError) as error:
-            raise StoreError(f"could not listen on the PostgreSQL database: {error}") from None
+            raise StoreError(
+                f"could not listen on the PostgreSQL database: {redact(str(error))}"
+            ) from None
         relay = cls(connection, f"cinch_reply_{uuid.uuid4().hex}")
         loop = asyncio.get_running_loop()
 

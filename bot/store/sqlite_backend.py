@@ -7,6 +7,7 @@ sees another coroutine's half-finished transaction on the same connection.
 from __future__ import annotations
 
 import asyncio
+import errno
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -16,8 +17,9 @@ from typing import cast
 import aiosqlite
 
 from .database import Clock, Database, Outcome, Params, Row, Session
+from .locations import describe_location, redact
 from .migrate import applied_versions, apply_migrations
-from .store_errors import ConstraintError
+from .store_errors import ConstraintError, StoreError
 
 #: The start of SQLite's message for each kind of broken constraint.
 _CONSTRAINT_KINDS = {
@@ -83,6 +85,33 @@ class SqliteSession(Session):
         return f"json_each({column}) {alias}"
 
 
+async def _connect(path: Path) -> aiosqlite.Connection:
+    """A configured, migrated connection to the file at ``path``."""
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "a folder, not a database file", str(path))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # aiosqlite reports a file it cannot open from its worker thread, which may then outlive
+    # the event loop and print a traceback of its own: opening the file once here first makes
+    # a folder, or a place nobody may write, fail here instead.
+    sqlite3.connect(path).close()
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        conn.row_factory = aiosqlite.Row
+        session = SqliteSession(conn)
+        # WAL lets readers (backups, the sqlite3 shell) work while the bot writes.
+        # synchronous=NORMAL keeps every commit safe from a crash of the bot process
+        # (what restarts are about) without an fsync per action.
+        await session.execute("PRAGMA journal_mode = WAL")
+        await session.execute("PRAGMA synchronous = NORMAL")
+        await session.execute("PRAGMA foreign_keys = ON")
+        await session.execute("PRAGMA busy_timeout = 5000")
+        await apply_migrations(conn)
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
 class SqliteDatabase(Database):
     """An open database file with its lock and clock."""
 
@@ -98,24 +127,17 @@ class SqliteDatabase(Database):
 
     @classmethod
     async def open(cls, path: Path, clock: Clock) -> SqliteDatabase:
-        """Open (creating the file and its folder if needed), configure, and migrate."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        """Open (creating the file and its folder if needed), configure, and migrate.
+
+        A file that cannot be created, opened or read as a database raises
+        :class:`StoreError` saying which file and why.
+        """
         try:
-            conn.row_factory = aiosqlite.Row
-            session = SqliteSession(conn)
-            # WAL lets readers (backups, the sqlite3 shell) work while the bot writes.
-            # synchronous=NORMAL keeps every commit safe from a crash of the bot process
-            # (what restarts are about) without an fsync per action.
-            await session.execute("PRAGMA journal_mode = WAL")
-            await session.execute("PRAGMA synchronous = NORMAL")
-            await session.execute("PRAGMA foreign_keys = ON")
-            await session.execute("PRAGMA busy_timeout = 5000")
-            await apply_migrations(conn)
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn, path, clock)
+            return cls(await _connect(path), path, clock)
+        except (OSError, sqlite3.Error) as error:
+            raise StoreError(
+                f"Cannot open the SQLite database {describe_location(path)}: {redact(str(error))}"
+            ) from None
 
     async def close(self) -> None:
         if self.closed:

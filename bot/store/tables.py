@@ -112,6 +112,11 @@ class TablesRepository:
         )
         return [_table(row) for row in rows]
 
+    async def guilds(self) -> set[int]:
+        """Every server that has had a table here, open or closed."""
+        rows = await self._db.fetch_all("SELECT DISTINCT guild_id FROM game_tables")
+        return {row["guild_id"] for row in rows}
+
     async def update(
         self,
         table_id: int,

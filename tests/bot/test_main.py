@@ -5,29 +5,13 @@ from __future__ import annotations
 import os
 import socket
 import sqlite3
-import subprocess
-import sys
 from contextlib import closing
-from pathlib import Path
 
 import discord
 import pytest
 
 import bot.__main__ as cli
 from bot.settings import missing_token_message
-
-
-@pytest.fixture
-def no_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A working directory without .env and an environment without the bot's variables; the
-    default database goes to a data folder of the test's own, never the user's."""
-    for name in (
-        "DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS"
-    ):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data-home"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 @pytest.mark.parametrize("argv", [[], ["run"]])
@@ -58,16 +42,9 @@ def test_a_rejected_token_is_explained(no_settings, monkeypatch, capsys):
     assert "refused the token" in err and "not-a-real-token" not in err
 
 
-def _run(folder: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    """Python run as a separate process in `folder` with `env`, its output captured."""
-    return subprocess.run(
-        [sys.executable, *args], cwd=folder, env=env, capture_output=True, text=True, timeout=60
-    )
-
-
-def test_python_dash_m_bot_runs_as_a_process(no_settings):
+def test_python_dash_m_bot_runs_as_a_process(no_settings, run_python):
     env = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
-    done = _run(no_settings, env, "-m", "bot")
+    done = run_python(no_settings, env, "-m", "bot")
     assert done.returncode == cli.EXIT_CONFIG
     assert "DISCORD_TOKEN is not set" in done.stderr
     assert "permissions=" in done.stderr
@@ -79,7 +56,7 @@ def _closed_loopback_port() -> int:
         return probe.getsockname()[1]
 
 
-def test_without_a_connection_to_discord_it_says_so_in_one_sentence(no_settings):
+def test_without_a_connection_to_discord_it_says_so_in_one_sentence(no_settings, run_python):
     """Discord's address points at a closed port on this machine: the real connection fails."""
     base = f"http://127.0.0.1:{_closed_loopback_port()}/api/v10"
     start_offline = (
@@ -87,7 +64,7 @@ def test_without_a_connection_to_discord_it_says_so_in_one_sentence(no_settings)
         "import bot.__main__ as cli; raise SystemExit(cli.main([]))"
     )
     env = {**os.environ, "DISCORD_TOKEN": "abc.def.ghi", "XDG_DATA_HOME": str(no_settings)}
-    done = _run(no_settings, env, "-c", start_offline)
+    done = run_python(no_settings, env, "-c", start_offline)
 
     assert done.returncode == cli.EXIT_NETWORK
     assert "Could not reach Discord" in done.stderr
@@ -112,34 +89,36 @@ def test_backup_copies_the_configured_database_into_a_new_file(no_settings, caps
     assert "already exists" in capsys.readouterr().err
 
 
-def test_a_database_that_cannot_be_opened_stops_the_bot_before_it_connects(no_settings):
+def test_a_database_that_cannot_be_opened_stops_the_bot_before_it_connects(
+    no_settings, run_python
+):
     (no_settings / "a-file").write_text("not a folder")
     env = {
         **os.environ,
         "DISCORD_TOKEN": "abc.def.ghi",
         "DATABASE_URL": f"sqlite:///{no_settings}/a-file/cinch.sqlite3",
     }
-    done = _run(no_settings, env, "-m", "bot")
+    done = run_python(no_settings, env, "-m", "bot")
 
     assert done.returncode == cli.EXIT_CONFIG
     (line,) = done.stderr.strip().splitlines()
-    assert line.startswith(f"The database at {no_settings}/a-file/cinch.sqlite3 cannot be opened")
+    assert line.startswith(f"Cannot open the SQLite database {no_settings}/a-file/cinch.sqlite3:")
 
 
-def test_an_unreachable_postgres_server_stops_the_bot_with_one_line(no_settings):
+def test_an_unreachable_postgres_server_stops_the_bot_with_one_line(no_settings, run_python):
     port = _closed_loopback_port()
     env = {
         **os.environ,
         "DISCORD_TOKEN": "abc.def.ghi",
         "DATABASE_URL": f"postgresql://cinch:hunter2@127.0.0.1:{port}/cinch",
-        # The code under test, wherever the package is installed from.
-        "PYTHONPATH": str(Path(cli.__file__).resolve().parents[1]),
     }
-    done = _run(no_settings, env, "-m", "bot")
+    done = run_python(no_settings, env, "-m", "bot")
 
     assert done.returncode == cli.EXIT_CONFIG
     (line,) = done.stderr.strip().splitlines()
-    assert line.startswith(f"The database at postgresql://cinch@127.0.0.1:{port}/cinch cannot be")
+    assert line.startswith(
+        f"Cannot connect to the PostgreSQL database postgresql://cinch:***@127.0.0.1:{port}/cinch:"
+    )
     assert "hunter2" not in line
 
 

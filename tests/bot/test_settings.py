@@ -78,6 +78,14 @@ def test_dotenv_file_is_read_and_the_environment_wins(tmp_path: Path):
     assert settings.log_level == "WARNING"
 
 
+def test_a_dotenv_file_that_is_not_text_is_refused_in_one_line(tmp_path: Path):
+    dotenv = tmp_path / ".env"
+    dotenv.write_bytes(b"DISCORD_TOKEN=\xff\xfe\n")
+    with pytest.raises(ConfigError, match="cannot be read") as refused:
+        Settings.from_env({}, dotenv_path=dotenv)
+    assert str(dotenv) in str(refused.value) and "\n" not in str(refused.value)
+
+
 def test_a_missing_dotenv_file_is_fine(tmp_path: Path):
     settings = Settings.from_env({"LOG_LEVEL": "ERROR"}, dotenv_path=tmp_path / "absent.env")
     assert settings.log_level == "ERROR"
@@ -88,6 +96,7 @@ def test_a_missing_dotenv_file_is_fine(tmp_path: Path):
     [
         "mysql://localhost/cinch",
         "sqlite://host/cinch.db",
+        "sqlite:/var/lib/cinch/cinch.sqlite3",
         "sqlite:///",
         "sqlite:///data/",
         "data/cinch.sqlite3",
@@ -106,10 +115,47 @@ def test_a_postgres_url_selects_postgres_and_its_password_is_never_shown(scheme:
     settings = Settings.from_env({"DATABASE_URL": url}, dotenv_path=None)
     assert settings.database == url
     assert SECRET not in repr(settings)
-    assert f"{scheme}://cinch@db.example:5433/cinch" in repr(settings)
+    assert f"{scheme}://cinch:***@db.example:5433/cinch" in repr(settings)
 
 
-@pytest.mark.parametrize(("name", "value"), [("DEV_GUILD_ID", "my-server"), ("LOG_LEVEL", "LOUD")])
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"postgresql+asyncpg://user:{SECRET}@db/cinch",
+        f"mysql://user:{SECRET}@db/cinch",
+        f"jdbc:postgresql://db/cinch?user=cinch&password={SECRET}",
+        f"host=db user=cinch password={SECRET}",
+        f"sqlite:///cinch.sqlite3?password={SECRET}",
+        f"postgresql://cinch:{SECRET}/cinch",
+        f"postgresql://cinch:{SECRET}@db",
+        f"postgresql://cinch:{SECRET}@db:port/cinch",
+        f"postgresql://cinch:{SECRET}@[::1/cinch",
+    ],
+)
+def test_a_refused_database_url_is_never_shown_with_its_password(url: str):
+    with pytest.raises(ConfigError, match="DATABASE_URL") as refused:
+        Settings.from_env({"DATABASE_URL": url}, dotenv_path=None)
+    assert SECRET not in str(refused.value)
+    assert "\n" not in str(refused.value)
+
+
+def test_the_settings_shown_at_start_hide_the_database_password():
+    url = f"postgresql://cinch:{SECRET}@db/cinch?sslpassword={SECRET}"
+    settings = Settings.from_env({"DATABASE_URL": url, "DISCORD_TOKEN": SECRET}, dotenv_path=None)
+    for shown in (repr(settings), str(settings), f"{[settings]}"):
+        assert SECRET not in shown
+        assert "database='postgresql://cinch:***@db/cinch?sslpassword=***'" in shown
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("DEV_GUILD_ID", "my-server"),
+        ("DEV_GUILD_ID", "-5"),
+        ("DEV_GUILD_ID", "0"),
+        ("LOG_LEVEL", "LOUD"),
+    ],
+)
 def test_malformed_values_are_refused_with_their_name(name: str, value: str):
     with pytest.raises(ConfigError, match=name):
         Settings.from_env({name: value}, dotenv_path=None)

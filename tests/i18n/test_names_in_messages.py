@@ -20,20 +20,20 @@ import pytest
 
 from bot.engine import Game, GameWon, HandScored, Phase, SeatView, random_action
 from bot.i18n import SUPPORTED_LOCALES, t, tn
-from bot.render.summary import winners_headline
-from bot.service.options import TableOptions
-from bot.service.picture_scenes import Seating, game_summary_scene
-from bot.service.seats import seat_name, side_members
-from bot.service.updates import SeatInfo
-from bot.service.wording import (
+from bot.presentation.names import seat_name, side_members
+from bot.presentation.scenes import Seating, game_summary_scene
+from bot.presentation.texts import (
     TextContext,
     game_result_text,
     hand_result_text,
     history_text,
-    lobby_text,
     score_line,
     seat_draw_text,
 )
+from bot.render.summary import winners_headline
+from bot.service.lobby_texts import lobby_text
+from bot.service.options import TableOptions
+from bot.service.shown import SeatInfo
 
 #: Names by seat, each starting with a vowel so French elision shows.
 NAMES = ("Alice", "Éric", "Inès", "Olivier")

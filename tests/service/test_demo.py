@@ -11,8 +11,11 @@ async def test_the_demo_plays_a_game_to_the_end_and_draws_it(tmp_path, capsys, c
     output = tmp_path / "pictures"
     written = await play_demo(DemoSettings(output, database, target=11, seed=3))
     printed = capsys.readouterr().out
-    # It ends with the game: the emptied lobby's expiry never comes, and nothing fails.
-    assert "closed" not in printed and not [r for r in caplog.records if r.levelname == "ERROR"]
+    # It ends with the game, closing its table: the emptied lobby's expiry never comes, and
+    # nothing fails.
+    assert printed.rstrip().endswith("demo closed the table.")
+    assert "without a game" not in printed
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
     names = {path.name for path in written}
     assert "game.png" in names and "hand-1.png" in names
     assert all(path.read_bytes().startswith(b"\x89PNG") for path in written)

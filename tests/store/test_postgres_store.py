@@ -75,7 +75,9 @@ async def test_an_unreachable_server_is_one_clear_error_without_the_password():
     with pytest.raises(StoreError) as raised:
         await Store.open(f"postgresql://cinch:{SECRET}@127.0.0.1:{port}/cinch")
     message = str(raised.value)
-    assert message.startswith(f"Cannot connect to the PostgreSQL database postgresql://cinch@127.0.0.1:{port}/cinch")
+    assert message.startswith(
+        f"Cannot connect to the PostgreSQL database postgresql://cinch:***@127.0.0.1:{port}/cinch"
+    )
     assert SECRET not in message and "\n" not in message
 
 

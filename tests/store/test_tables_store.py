@@ -54,6 +54,16 @@ async def test_ending_a_table_frees_the_channel(store: Store):
     assert (await store.tables.get(first.id)).status == "ended"
 
 
+async def test_guilds_are_every_server_that_had_a_table_open_or_ended(store: Store):
+    assert await store.tables.guilds() == set()
+    ended = await _open_table(store)
+    await store.tables.end(ended.id)
+    await _open_table(store)
+    big = 2**63 - 1  # Discord ids are 64-bit
+    await store.tables.create(guild_id=big, channel_id=1, creator_id=ALICE, house_rules={})
+    assert await store.tables.guilds() == {GUILD, big}
+
+
 async def test_update_changes_only_the_given_fields(store: Store):
     table = await _open_table(store)
     updated = await store.tables.update(table.id, message_id=555, turn_timer=None)
