@@ -11,7 +11,7 @@ import argparse
 import asyncio
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import aiohttp
@@ -20,7 +20,7 @@ import discord
 from bot.ai import LEVELS
 from bot.demo import DemoError, DemoSettings, play_demo
 from bot.engine import HouseRules
-from bot.factory import create_bot
+from bot.factory import create_bot, publish_commands
 from bot.settings import ConfigError, Settings, unusable_database_message
 from bot.store import Store, StoreError
 from bot.store.backup import BackupError, backup_sqlite
@@ -53,6 +53,21 @@ async def check_database(target: str | Path) -> None:
 
 def run_bot(args: argparse.Namespace) -> int:
     """Connect to Discord and serve until interrupted."""
+    return _with_discord(lambda bot_settings, token: create_bot(bot_settings).run(
+        token, log_handler=None
+    ))
+
+
+def run_sync(args: argparse.Namespace) -> int:
+    """Publish the slash commands to Discord now, whether or not they changed, then stop."""
+    return _with_discord(
+        lambda bot_settings, token: asyncio.run(publish_commands(bot_settings, token))
+    )
+
+
+def _with_discord(work: Callable[[Settings, str], object]) -> int:
+    """Check the settings and the database, then do ``work`` with Discord, explaining in one
+    line what keeps it from reaching Discord."""
     try:
         settings = Settings.from_env()
         token = settings.require_token()
@@ -63,9 +78,8 @@ def run_bot(args: argparse.Namespace) -> int:
     discord.utils.setup_logging(level=logging.getLevelNamesMapping()[settings.log_level], root=True)
     log.info("Starting with %r", settings)
     quiet_voice_warnings()
-    bot = create_bot(settings)
     try:
-        bot.run(token, log_handler=None)
+        work(settings, token)
     except aiohttp.ClientConnectionError as error:
         print(
             f"Could not reach Discord ({error.__class__.__name__}): check this machine's internet"
@@ -140,6 +154,11 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser(
         "run", help="connect to Discord and run the bot (the default)"
     ).set_defaults(handler=run_bot)
+    commands.add_parser(
+        "sync",
+        help="publish the slash commands to Discord now (a start publishes them only when"
+        " they changed)",
+    ).set_defaults(handler=run_sync)
     demo = commands.add_parser(
         "demo",
         help="play a whole game between four computer players offline (no token needed)",

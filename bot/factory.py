@@ -75,6 +75,8 @@ class CinchBot(CinchClient):
         )
         self.settings = settings
         self._store = store
+        #: Log in only to publish the commands (``python -m bot sync``): no table is restored.
+        self.only_publishing = False
         #: The computer players' worker processes: moves, hints and hand reviews.
         self._decisions = DecisionPool()
 
@@ -89,6 +91,10 @@ class CinchBot(CinchClient):
         if self._store is None:
             # Discord's clock, so that simulated time in tests also moves stored times.
             self._store = await Store.open(self.settings.database, clock=discord.utils.utcnow)
+        if self.only_publishing:
+            await self._add_commands()
+            await self.sync_commands(force=True)
+            return
         delivery = Delivery(self)
         plan = self.settings.shards
         split = plan is not None and plan.partial
@@ -102,10 +108,14 @@ class CinchBot(CinchClient):
         if plan is not None and split and self.settings.database_url is not None:
             self.router = MoveRouter(self._tables, self._store, plan)
             await self.router.start(self.settings.database_url)
+        await self._add_commands()
+        await self.sync_commands()
+
+    async def _add_commands(self) -> None:
+        """Every extension's commands and buttons, named in every language."""
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogueTranslator())
-        await self.sync_commands()
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Publish the command tree to Discord (the dev guild only, when configured) when it
@@ -153,3 +163,11 @@ def create_bot(settings: Settings, *, store: Store | None = None) -> CinchBot:
     if settings.shards is not None:
         return ShardedCinchBot(settings, store=store)
     return CinchBot(settings, store=store)
+
+
+async def publish_commands(settings: Settings, token: str) -> None:
+    """Log in, publish the slash commands whether or not they changed, and log out."""
+    bot = create_bot(settings)
+    bot.only_publishing = True
+    async with bot:
+        await bot.login(token)

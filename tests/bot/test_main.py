@@ -14,7 +14,7 @@ import bot.__main__ as cli
 from bot.settings import missing_token_message
 
 
-@pytest.mark.parametrize("argv", [[], ["run"]])
+@pytest.mark.parametrize("argv", [[], ["run"], ["sync"]])
 def test_without_a_token_it_explains_and_exits_non_zero(no_settings, capsys, argv):
     assert cli.main(argv) == cli.EXIT_CONFIG
     captured = capsys.readouterr()

@@ -75,3 +75,35 @@ def test_the_store_is_only_there_once_started(bot_settings):
     bot = create_bot(bot_settings)
     with pytest.raises(RuntimeError, match="setup_hook"):
         bot.store  # noqa: B018
+
+
+def published(requests: list) -> list:
+    """The requests that published the command tree to Discord."""
+    return [r for r in requests if r.method == "PUT" and r.path.endswith("/commands")]
+
+
+@discord.app_commands.command(name="extra", description="A command the last start did not have")
+async def extra(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("extra", ephemeral=True)
+
+
+async def test_a_start_publishes_the_commands_only_when_they_changed(
+    simcord_env, simcord_bot, make_bot, restart, channel, players
+):
+    assert len(published(simcord_env.http_requests)) == 1
+    before = len(simcord_env.http_requests)
+    same = await restart()
+    assert published(simcord_env.http_requests[before:]) == []
+    assert "cinch settings" in players[0].available_commands(channel)
+
+    changed = make_bot()
+    changed.tree.add_command(extra)
+    before = len(simcord_env.http_requests)
+    await simcord_env.restart_bot(changed)
+    await same.close()
+    assert len(published(simcord_env.http_requests[before:])) == 1
+    assert "extra" in players[0].available_commands(channel)
+
+    before = len(simcord_env.http_requests)
+    assert await changed.sync_commands(force=True)
+    assert len(published(simcord_env.http_requests[before:])) == 1
