@@ -1,9 +1,10 @@
-"""No engine module imports a module that imports it back, not even only for type checking.
+"""No module imports a module that imports it back, not even only for type checking; and the
+Discord layer never holds the table service's live tables or games.
 
 A circle of imports ties ideas together that should stand one above the other: a module below
-the game taking the game itself, a type declared below what it is made from. Type checking
-follows imports under `TYPE_CHECKING` as well, so they count here as well as the ones inside
-functions.
+the game taking the game itself, a type declared below what it is made from, the bot's factory
+and the commands it loads. Type checking follows imports under `TYPE_CHECKING` as well, so they
+count here as well as the ones inside functions.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import bot.engine
+import bot
+import cogs
 
-ENGINE = Path(bot.engine.__file__).parent
+PACKAGES = {"bot": Path(bot.__file__).parent, "cogs": Path(cogs.__file__).parent}
 
 
 def module_name(path: Path, root: Path, package: str) -> str:
@@ -24,9 +26,14 @@ def module_name(path: Path, root: Path, package: str) -> str:
     return ".".join([package, *parts])
 
 
-def import_graph(root: Path, package: str) -> dict[str, set[str]]:
-    """Each module of `package` (in folder `root`) and the modules of `package` it imports."""
-    paths = {module_name(path, root, package): path for path in sorted(root.rglob("*.py"))}
+def import_graph(roots: dict[str, Path]) -> dict[str, set[str]]:
+    """Each module of the packages (by name, with their folders) and the modules of those
+    packages it imports."""
+    paths = {
+        module_name(path, root, package): path
+        for package, root in roots.items()
+        for path in sorted(root.rglob("*.py"))
+    }
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
         is_package = path.name == "__init__.py"
@@ -71,11 +78,31 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return [list(group) for group in sorted(groups)]
 
 
-def test_the_engine_has_no_import_circle() -> None:
-    graph = import_graph(ENGINE, "bot.engine")
-    assert {"bot.engine.game", "bot.engine.state", "bot.engine.serialize"} <= set(graph)
+def test_no_module_of_the_bot_imports_one_that_imports_it_back() -> None:
+    graph = import_graph(PACKAGES)
+    assert {"bot.engine.game", "bot.engine.state", "bot.factory", "cogs.cinch"} <= set(graph)
     assert "bot.engine.state" in graph["bot.engine.serialize"]
+    assert "cogs.client" in graph["bot.factory"]
     assert circles(graph) == []
+
+
+#: What only the table service holds: its live tables and their games.
+LIVE = {"bot.service.table", "bot.service.service", "bot.engine.game", "bot.engine.state"}
+
+
+def test_the_discord_layer_never_holds_a_live_table_or_game() -> None:
+    graph = import_graph(PACKAGES)
+    reaching = {
+        module: sorted(graph[module] & LIVE) for module in graph if module.startswith("cogs.")
+    }
+    assert {module: live for module, live in reaching.items() if live} == {}
+    registry_reads = [
+        path.name
+        for path in sorted(PACKAGES["cogs"].rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute) and node.attr == "registry"
+    ]
+    assert registry_reads == []
 
 
 def test_a_circle_through_a_type_checking_import_is_found(tmp_path: Path) -> None:
@@ -88,7 +115,7 @@ def test_a_circle_through_a_type_checking_import_is_found(tmp_path: Path) -> Non
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..top import Top\n"
     )
     (package / "alone.py").write_text("import pkg.sub.low\n")
-    graph = import_graph(package, "pkg")
+    graph = import_graph({"pkg": package})
     assert graph["pkg.sub.low"] == {"pkg.top"}
     assert circles(graph) == [["pkg.sub.low", "pkg.top"]]
 
@@ -99,4 +126,4 @@ def test_a_circle_through_the_package_itself_is_found(tmp_path: Path) -> None:
     (package / "__init__.py").write_text("from pkg.game import Game\n")
     (package / "game.py").write_text("def new():\n    from pkg import helpers\n")
     (package / "helpers.py").write_text("from pkg import Game\n")
-    assert circles(import_graph(package, "pkg")) == [["pkg", "pkg.game", "pkg.helpers"]]
+    assert circles(import_graph({"pkg": package})) == [["pkg", "pkg.game", "pkg.helpers"]]
