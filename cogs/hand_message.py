@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -319,16 +319,17 @@ async def answer_with_hand(
         message_id = sent.message_id
     if reply.hand is None or message_id is None:
         return
+    hand = reply.hand
     if interaction.guild_id is None:
-        place = HandPlace(message_id, dm_channel_id=interaction.channel_id, locale=reply.locale)
+        place = HandPlace(message_id, dm_channel_id=interaction.channel_id)
     else:
         place = HandPlace(
             message_id,
             application_id=interaction.application_id,
             token=interaction.token,
             editable_until=discord.utils.utcnow() + PRIVATE_LIFETIME,
-            locale=reply.locale,
         )
-    interaction.client.tables.hand_shown(
+    place = replace(place, locale=reply.locale, game_id=hand.game_id, hand_number=hand.hand_number)
+    await interaction.client.tables.hand_shown(
         reply.table_id, interaction.user.id, place, new_message=not edit
     )

@@ -3,6 +3,7 @@ hand or game it ended, with their pictures still to draw."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.engine import Drew, Event, Game, GameWon, HandDealt, HandScored, Robbed, TrumpNamed
@@ -42,7 +43,8 @@ def after_action(
             dealt.update(table.people())
     ends = [event for event in events if isinstance(event, HandScored | GameWon)]
     named = [_auction_result(table, event) for event in events if isinstance(event, TrumpNamed)]
-    announcements = (*named, *(_results(table, game, ends, hand_cards) if ends else ()))
+    results = result_announcements(table, game, table.game_id, ends, hand_cards) if ends else ()
+    announcements = (*named, *results)
     if game.is_over:
         private, dealt = set(table.people()), set()
     private |= dealt
@@ -68,13 +70,16 @@ def _auction_result(table: Table, event: TrumpNamed) -> PendingAnnouncement:
     return PendingAnnouncement(text)
 
 
-def _results(
+def result_announcements(
     table: Table,
     game: Game,
-    ends: list[HandScored | GameWon],
+    game_id: int | None,
+    ends: Sequence[HandScored | GameWon],
     hand_cards: HandCardsBefore,
 ) -> tuple[PendingAnnouncement, ...]:
-    """The end-of-hand and end-of-game messages, with their pictures to draw."""
+    """The end-of-hand and end-of-game messages of game ``game_id``, with their pictures to
+    draw: ``hand_cards`` are the hand's tricks, thrown and dead cards before the action that
+    ended it, and ``game`` is as that action left it."""
     locale = table.locale
     names = table.names(locale)
     context = TextContext(names, locale)
@@ -96,7 +101,7 @@ def _results(
             )
             text = hand_result_text(result, game.sides, context)
             name = f"hand-{result.hand_number}.png"
-            hand = None if table.game_id is None else (table.game_id, result.hand_number)
+            hand = None if game_id is None else (game_id, result.hand_number)
             announcements.append(
                 PendingAnnouncement(text, scene, render_hand_summary, name, hand)
             )
@@ -108,6 +113,8 @@ def _results(
                 event.side, event.totals, len(game.history), game.sides, context
             )
             announcements.append(
-                PendingAnnouncement(text, game_scene, render_game_summary, "game.png")
+                PendingAnnouncement(
+                    text, game_scene, render_game_summary, "game.png", game_end=game_id
+                )
             )
     return tuple(announcements)

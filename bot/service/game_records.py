@@ -13,7 +13,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from bot.engine import Action, Event, Game, GameWon, HandDealt, HandScored, draw_for_seats
+from bot.engine import (
+    Action,
+    Event,
+    Game,
+    GameWon,
+    HandDealt,
+    HandResult,
+    HandScored,
+    draw_for_seats,
+)
 from bot.engine.actions import action_to_dict
 from bot.engine.plain import to_plain
 from bot.presentation.texts import TextContext, seat_draw_text
@@ -35,21 +44,31 @@ class GameRecords:
     def __init__(self, store: Store) -> None:
         self._store = store
 
-    async def load(self, table: Table) -> None:
-        """Restore the table's game: the last snapshot plus the actions stored after it."""
+    async def load(self, table: Table) -> tuple[Game, int] | None:
+        """Restore the table's game: the last snapshot plus the actions stored after it.
+
+        Returns the game as the store left it (also one that the stored actions finished, which
+        leaves the table in its lobby) with its id; None when no game was going on. A hand
+        finished by an action whose hand row was never stored (the process stopped in between)
+        is stored now."""
         record = await self._store.games.active(table.id)
         if record is None or record.state is None:
             table.end_game()
-            return
+            return None
         game = Game.from_dict(record.state)
         replayed = await self._store.games.actions(record.id, after=record.state_seq)
         for stored in replayed:
             seat, action = Game.action_from_dict({"seat": stored.seat, **stored.action})
             game.apply(seat, action)
         table.begin_game(game, record.id, stored_actions=record.state_seq + len(replayed))
+        stored_hands = {hand.number for hand in await self._store.games.hands(record.id)}
+        for result in game.history:
+            if result.hand_number not in stored_hands:
+                await self._record_hand(record.id, result)
         if game.is_over and game.winner is not None:
             await self.finish(table, game, record.id, winner=game.winner)
             table.end_game()
+        return game, record.id
 
     async def record_action(
         self,
@@ -81,22 +100,24 @@ class GameRecords:
         table.stored_actions += 1
         for event in events:
             if isinstance(event, HandScored):
-                result = event.result
-                await self._store.games.record_hand(
-                    game_id,
-                    number=result.hand_number,
-                    dealer=result.dealer,
-                    bids=to_plain(result.bids),
-                    contract=result.contract,
-                    maker=result.maker,
-                    trump=result.trump.value,
-                    points=result.points,
-                    score_change=result.changes,
-                    captured=to_plain(result.captured),
-                )
+                await self._record_hand(game_id, event.result)
             elif isinstance(event, GameWon):
                 await self.finish(table, game, game_id, winner=event.side)
         await self._mark_presence(table, seat, timed_out=timed_out, responder=responder)
+
+    async def _record_hand(self, game_id: int, result: HandResult) -> None:
+        await self._store.games.record_hand(
+            game_id,
+            number=result.hand_number,
+            dealer=result.dealer,
+            bids=to_plain(result.bids),
+            contract=result.contract,
+            maker=result.maker,
+            trump=result.trump.value,
+            points=result.points,
+            score_change=result.changes,
+            captured=to_plain(result.captured),
+        )
 
     async def _mark_presence(
         self, table: Table, seat: int, *, timed_out: bool, responder: int | None

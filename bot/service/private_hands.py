@@ -7,11 +7,16 @@ privately in the channel from then on. Otherwise their last private message in t
 edited while its interaction still allows it (``PRIVATE_LIFETIME``); after that "Show my hand"
 brings a fresh one. A hand shown in a new message makes the one before say where it went, so
 no old message keeps a turn and buttons that are no longer live.
+
+Where each person's hand messages are is stored with the table (``store.shown``), so after a
+restart the same messages are brought up to date as if the process had never stopped, and a
+deal whose DM never went out gets it then.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.i18n import t
@@ -21,6 +26,7 @@ from bot.service.outbox import Outbox
 from bot.service.people import People, Person
 from bot.service.shown import HandDelivery, HandPlace, HandReply, PrivateHand
 from bot.service.table import HandMessages, Table
+from bot.store import HandMessageKind, HandMessageRecord, Store
 
 #: How long a private hand message stays editable through its interaction (Discord allows
 #: 15 minutes; a margin for clocks and slow requests).
@@ -31,12 +37,29 @@ class PrivateHands:
     """Draws each player's hand in their language and deck, and shows it where it lives."""
 
     def __init__(
-        self, *, outbox: Outbox, draw: Drawing, people: People, clock: Callable[[], datetime]
+        self,
+        *,
+        store: Store,
+        outbox: Outbox,
+        draw: Drawing,
+        people: People,
+        clock: Callable[[], datetime],
     ) -> None:
+        self._store = store
         self._outbox = outbox
         self._draw = draw
         self._people = people
         self._clock = clock
+
+    async def load(self, table: Table) -> None:
+        """Bring back where the table's people's hand messages are (after a restart)."""
+        for record in await self._store.shown.hand_messages(table.id):
+            messages = table.hand_messages.setdefault(record.user_id, HandMessages())
+            place = _place(record)
+            if record.kind == "dm":
+                messages.dm = place
+            else:
+                messages.private = place
 
     async def reply(self, table: Table, person: Person, *, acted: bool) -> HandReply:
         """The answer to a seated player: their hand now, with what they must still be told.
@@ -48,7 +71,7 @@ class PrivateHands:
         notes = tuple(t(key, locale) for key in self._people.take_notes(person.user_id))
         return HandReply(table.id, table.channel_id, locale, hand, notes)
 
-    def shown(
+    async def shown(
         self, table: Table, user_id: int, place: HandPlace, *, new_message: bool
     ) -> HandPlace | None:
         """The player was just shown their hand at ``place``: refresh that message from now on.
@@ -62,9 +85,10 @@ class PrivateHands:
             # A reply in an older DM does not take over from the newer one of a new deal
             # (message ids grow with time).
             if messages.dm is None or place.message_id >= messages.dm.message_id:
-                messages.dm = place
+                await self._keep(table, user_id, "dm", place, messages)
             return None
-        previous, messages.private = messages.private, place
+        previous = messages.private
+        await self._keep(table, user_id, "private", place, messages)
         if (
             new_message
             and previous is not None
@@ -85,28 +109,30 @@ class PrivateHands:
         messages = table.hand_messages.setdefault(user_id, HandMessages())
         if settings.wants_dm and await self._by_dm(table, user_id, messages, dealt=dealt):
             return
-        if answered:
-            return
         private = messages.private
-        if private is None:
+        if answered or private is None:
             return
         if not private.editable(self._clock()):
-            messages.private = None
+            await self._keep(table, user_id, "private", None, messages)
             return
         hand = await self._current(table, user_id, private.locale)
         delivery = HandDelivery(
             table.id, table.channel_id, user_id, private.locale, hand, private, by_dm=False
         )
-        messages.private = (await self._outbox.show_hand(delivery)).place
+        shown = (await self._outbox.show_hand(delivery)).place
+        await self._keep(table, user_id, "private", _showing(shown, hand), messages)
 
     async def _by_dm(
         self, table: Table, user_id: int, messages: HandMessages, *, dealt: bool
     ) -> bool:
-        """Send or edit the hand's DM; False when Discord refuses DMs to this player."""
+        """Send or edit the hand's DM; False when Discord refuses DMs to this player. A DM
+        that shows an earlier deal (its DM may never have gone out) gets a new one."""
         settings = await self._people.settings(user_id)
         private = messages.private
         locale = settings.locale or (private.locale if private else None) or table.locale
-        previous = None if dealt else messages.dm
+        previous = messages.dm
+        if dealt or (previous is not None and not _shows_current_deal(previous, table)):
+            previous = None
         if previous is None and not table.playing:
             return True  # nothing to tell in a new DM once the game is over
         hand = await self._current(table, user_id, locale)
@@ -115,10 +141,10 @@ class PrivateHands:
         )
         shown = await self._outbox.show_hand(delivery)
         if not shown.dm_refused:
-            messages.dm = shown.place
+            await self._keep(table, user_id, "dm", _showing(shown.place, hand), messages)
             return True
         await self._people.change(user_id, dm_failed=True)
-        messages.dm = None
+        await self._keep(table, user_id, "dm", None, messages)
         await self._tell_once(user_id, messages, "errors.dm_closed")
         return False
 
@@ -133,6 +159,29 @@ class PrivateHands:
             return
         self._people.note(user_id, key)
 
+    async def _keep(
+        self,
+        table: Table,
+        user_id: int,
+        kind: HandMessageKind,
+        place: HandPlace | None,
+        messages: HandMessages,
+    ) -> None:
+        """Remember (in memory and in the store) where the person's hand of ``kind`` is."""
+        before = messages.dm if kind == "dm" else messages.private
+        if place == before:
+            return
+        if kind == "dm":
+            messages.dm = place
+        else:
+            messages.private = place
+        if table.closed:
+            return
+        if place is None:
+            await self._store.shown.forget_hand_message(table.id, user_id, kind)
+        else:
+            await self._store.shown.keep_hand_message(table.id, _record(user_id, kind, place))
+
     async def _current(self, table: Table, user_id: int, locale: str | None) -> PrivateHand | None:
         """The player's hand as it is now; None once the game is over."""
         if not table.playing:
@@ -144,3 +193,46 @@ class PrivateHands:
         return await display.private_hand(
             table, user_id, locale, self._draw, four_colour=four_colour
         )
+
+
+def _shows_current_deal(place: HandPlace, table: Table) -> bool:
+    game = table.game
+    return game is not None and (place.game_id, place.hand_number) == (
+        table.game_id,
+        game.hand_number,
+    )
+
+
+def _showing(place: HandPlace | None, hand: PrivateHand | None) -> HandPlace | None:
+    """``place``, marked with the hand it now shows."""
+    if place is None or hand is None:
+        return place
+    return replace(place, game_id=hand.game_id, hand_number=hand.hand_number)
+
+
+def _record(user_id: int, kind: HandMessageKind, place: HandPlace) -> HandMessageRecord:
+    return HandMessageRecord(
+        user_id=user_id,
+        kind=kind,
+        message_id=place.message_id,
+        dm_channel_id=place.dm_channel_id,
+        application_id=place.application_id,
+        token=place.token,
+        editable_until=place.editable_until,
+        locale=place.locale,
+        game_id=place.game_id,
+        hand_number=place.hand_number,
+    )
+
+
+def _place(record: HandMessageRecord) -> HandPlace:
+    return HandPlace(
+        record.message_id,
+        dm_channel_id=record.dm_channel_id,
+        application_id=record.application_id,
+        token=record.token,
+        editable_until=record.editable_until,
+        locale=record.locale,
+        game_id=record.game_id,
+        hand_number=record.hand_number,
+    )

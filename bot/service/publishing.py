@@ -21,6 +21,8 @@ from bot.service.shown import Announcement
 from bot.service.table import Table
 from bot.service.table_showing import TableShowing
 from bot.service.tasks import BackgroundTasks
+from bot.store import Store
+from bot.store.shown import GAME_END
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +60,10 @@ class PendingAnnouncement:
     scene: Any = None
     render: Callable[[Any], bytes] | None = None
     filename: str | None = None
+    #: (game id, hand number) of a hand's result (its replay is offered; marked once posted).
     hand: tuple[int, int] | None = None
+    #: The game whose end this announces (marked once posted).
+    game_end: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,17 +80,27 @@ class Publisher:
     def __init__(
         self,
         *,
+        store: Store,
         outbox: Outbox,
         draw: Drawing,
         tasks: BackgroundTasks,
         showing: TableShowing,
         hands: PrivateHands,
     ) -> None:
+        self._store = store
         self._outbox = outbox
         self._draw = draw
         self._tasks = tasks
         self._showing = showing
         self._hands = hands
+
+    async def _mark_posted(self, item: PendingAnnouncement) -> None:
+        """A result posted is marked so, so that a restart does not post it again (and posts
+        one that never went out)."""
+        if item.hand is not None:
+            await self._store.shown.mark_announced(*item.hand)
+        if item.game_end is not None:
+            await self._store.shown.mark_announced(item.game_end, GAME_END)
 
     def publish(self, table: Table, pending: Pending) -> None:
         self._tasks.spawn(self._deliver(table, pending))
@@ -100,7 +115,8 @@ class Publisher:
                 if item.render is not None:
                     picture = await self._draw(item.render, item.scene)
                 shown = Announcement(item.text, picture, item.filename, item.hand, table.locale)
-                await _attempt(self._outbox.announce(table.channel_id, shown), table)
+                if await _attempt(self._outbox.announce(table.channel_id, shown), table):
+                    await self._mark_posted(item)
             if update.closed:
                 closing = self._outbox.close_table(table.id, table.channel_id, update.message_id)
                 await _attempt(closing, table)
@@ -117,12 +133,15 @@ class Publisher:
                 await _attempt(refresh, table)
 
 
-async def _attempt(work: Awaitable[None], table: Table) -> None:
-    """Show one part of an update. Each part is tried on its own: one that cannot be shown (a
-    deleted channel, a missing permission) must not keep the others from showing."""
+async def _attempt(work: Awaitable[None], table: Table) -> bool:
+    """Show one part of an update; whether it was shown. Each part is tried on its own: one
+    that cannot be shown (a deleted channel, a missing permission) must not keep the others
+    from showing."""
     try:
         await work
     except UserFacingError:
-        pass  # the table or the seat changed in the meantime: nothing left to show
+        return False  # the table or the seat changed in the meantime: nothing left to show
     except Exception:
         log.exception("Could not show part of an update of table %s", table.id)
+        return False
+    return True

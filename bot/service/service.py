@@ -39,6 +39,7 @@ from bot.service.outbox import Outbox
 from bot.service.people import People, Person
 from bot.service.private_hands import PrivateHands
 from bot.service.publishing import Pending, PendingAnnouncement, Publisher, Update
+from bot.service.recovery import unshown_results
 from bot.service.refusals import CountedError, TableAlreadyOpen, refusal
 from bot.service.shown import HandPlace, HandReply, Seated, SeatInfo, TableFacts
 from bot.service.table import EndVote, Table, TableRegistry
@@ -83,6 +84,8 @@ class TableService:
         clock: Callable[[], datetime] = store.clock
         #: The tables this process holds (read by tests to decide a simulated player's move).
         self.registry = TableRegistry()
+        #: Restored tables' results never posted, until they are shown.
+        self._unshown: dict[int, tuple[PendingAnnouncement, ...]] = {}
         self.people = People(store, clock)
         self._tasks = BackgroundTasks()
         self._records = GameRecords(store)
@@ -96,8 +99,11 @@ class TableService:
             clock=clock,
             sleep=edit_sleep or sleep,
         )
-        self._hands = PrivateHands(outbox=outbox, draw=self._draw, people=self.people, clock=clock)
+        self._hands = PrivateHands(
+            store=store, outbox=outbox, draw=self._draw, people=self.people, clock=clock
+        )
         self._publisher = Publisher(
+            store=store,
             outbox=outbox,
             draw=self._draw,
             tasks=self._tasks,
@@ -127,22 +133,31 @@ class TableService:
                 options=TableOptions.from_json(record.house_rules or {}),
                 seats={seat.seat: seat for seat in await self.store.tables.seats(record.id)},
             )
-            await self._records.load(table)
+            loaded = await self._records.load(table)
+            if loaded is not None:
+                self._unshown[table.id] = await unshown_results(self.store, table, *loaded)
+            await self._hands.load(table)
             self.registry.add(table)
             self._automation.schedule(table)
         return len(self.registry)
 
     def show_restored_tables(self) -> None:
-        """Bring every restored table's message up to date with the store, and say at each game
-        going on that the bot restarted.
+        """Bring every restored table's channel and players up to the stored state: the
+        results never posted, then a word that the bot restarted at each game going on, the
+        table message (posted anew below new results), and every person's hand messages.
 
-        The last edit before the process stopped may never have gone out (it waits for the
-        edit coalescer), so a table message can show a state before the last stored action;
-        and players whose private hand can no longer be refreshed must ask for it again.
+        Anything may have been cut short when the process stopped: a result stored and not
+        posted, the last edit of the table (it waits for the edit coalescer), a private hand
+        still showing a turn already played, the DMs of a new deal.
         """
         for table in self.registry:
+            results = self._unshown.pop(table.id, ())
             notice = (PendingAnnouncement(t("text.restarted", table.locale)),)
-            self._publisher.publish(table, Pending(Update(), notice if table.playing else ()))
+            people = frozenset(table.people()) if table.playing else frozenset()
+            update = Update(repost=bool(results), private=people)
+            self._publisher.publish(
+                table, Pending(update, (*results, *(notice if table.playing else ())))
+            )
 
     async def close(self) -> None:
         """Stop every pending computer move, timer and delivery (the store stays open)."""
@@ -360,6 +375,7 @@ class TableService:
         if game is not None and table.game_id is not None:
             await self._records.finish(table, game, table.game_id, winner=None)
         await self.store.tables.end(table.id)
+        await self.store.shown.forget_hand_messages(table.id)
         table.close()
         self._changed(table)
         self.registry.forget(table)
@@ -505,7 +521,7 @@ class TableService:
         """A seated player's hand, picture and text, and what they may do now."""
         return await self._hands.reply(self.registry.table(table_id), person, acted=False)
 
-    def hand_shown(
+    async def hand_shown(
         self, table_id: int, user_id: int, place: HandPlace, *, new_message: bool
     ) -> None:
         """The player was just shown their hand at ``place`` (``new_message``: not by editing
@@ -513,7 +529,7 @@ class TableService:
         table = self.registry.get(table_id)
         if table is None:
             return  # closed in the meantime: nothing more to refresh
-        replaced = self._hands.shown(table, user_id, place, new_message=new_message)
+        replaced = await self._hands.shown(table, user_id, place, new_message=new_message)
         if replaced is not None:
             moved = t("reply.hand_moved", replaced.locale)
             self._tasks.spawn(self._outbox.retire_hand(replaced, moved))

@@ -164,6 +164,9 @@ class HandPlace:
     editable_until: datetime | None = None
     #: The language it was shown in.
     locale: str | None = None
+    #: The hand it shows (a new deal needs a new DM).
+    game_id: int | None = None
+    hand_number: int | None = None
 
     @property
     def by_dm(self) -> bool:

@@ -146,3 +146,24 @@ class UserPreferences:
     def wants_dm(self) -> bool:
         """True when hands should be sent by DM: asked for, and not refused by Discord."""
         return self.hand_delivery == "dm" and not self.dm_failed
+
+
+HandMessageKind = Literal["dm", "private"]
+
+
+@dataclass(frozen=True)
+class HandMessageRecord:
+    """Where a person's live hand message is at a table: a DM (``dm_channel_id``) or a private
+    message in the channel, edited through its interaction's ``token`` until
+    ``editable_until``; ``game_id`` and ``hand_number`` say which hand it shows."""
+
+    user_id: int
+    kind: HandMessageKind
+    message_id: int
+    dm_channel_id: int | None = None
+    application_id: int | None = None
+    token: str | None = None
+    editable_until: datetime | None = None
+    locale: str | None = None
+    game_id: int | None = None
+    hand_number: int | None = None

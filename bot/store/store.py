@@ -13,6 +13,7 @@ from .marks import MarksRepository
 from .postgres_backend import PostgresDatabase
 from .preferences import PreferencesRepository
 from .reviews import ReviewsRepository
+from .shown import ShownRepository
 from .sqlite_backend import SqliteDatabase
 from .store_errors import StoreError
 from .tables import TablesRepository
@@ -31,6 +32,9 @@ class Store:
         :class:`~bot.store.reviews.ReviewsRepository`: the review of each finished hand.
     ``store.marks``
         :class:`~bot.store.marks.MarksRepository`: what the bot remembers about itself.
+    ``store.shown``
+        :class:`~bot.store.shown.ShownRepository`: the results posted, and where each person's
+        live hand messages are.
 
     Every method is a coroutine, and every write is committed before it returns. Open with
     :meth:`open` (which applies pending migrations) and close with :meth:`close`, or use
@@ -44,6 +48,7 @@ class Store:
         self.preferences = PreferencesRepository(db)
         self.reviews = ReviewsRepository(db)
         self.marks = MarksRepository(db)
+        self.shown = ShownRepository(db)
 
     @classmethod
     async def open(cls, target: str | os.PathLike[str], *, clock: Clock = utc_now) -> Store:

@@ -75,8 +75,9 @@ async def test_a_move_for_a_table_elsewhere_is_applied_by_its_owner_once(pair, c
     move = Move(table_id, user, Pass(), None, game.hand_number, request_id=7001)
     await owner.tables.change_settings(user.user_id, hand_delivery="dm")
     await clock.settle(owner.tables)  # the deal's DMs are out
-    place = HandPlace(10**18, dm_channel_id=5, locale="en")  # a DM newer than the deal's
-    owner.tables.hand_shown(table_id, user.user_id, place, new_message=False)
+    deal = (owner.tables.registry.table(table_id).game_id, game.hand_number)
+    place = HandPlace(10**18, dm_channel_id=5, locale="en", game_id=deal[0], hand_number=deal[1])
+    await owner.tables.hand_shown(table_id, user.user_id, place, new_message=False)
     shown_before = len(owner.outbox.hands)
 
     await other.router.forward(move)

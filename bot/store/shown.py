@@ -1,0 +1,99 @@
+"""What players have been shown: the results posted in a table's channel, and where each
+person's live hand messages are.
+
+An action is committed before anything is shown, so a process that stops in between leaves
+something stored and never shown. These rows let the next start show it: a hand's (or the
+game's) result with no row here was never posted; a person's hand messages are found and
+brought up to date, however the last process ended.
+"""
+
+from __future__ import annotations
+
+from .database import Database, decode_time, encode_time
+from .records import HandMessageRecord
+
+#: The number under which a game's own result (its end) is marked posted.
+GAME_END = 0
+
+
+class ShownRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def announced(self, game_id: int) -> set[int]:
+        """The numbers of the game's hands whose results were posted (``GAME_END``: its end)."""
+        rows = await self._db.fetch_all(
+            "SELECT hand_number FROM announced_results WHERE game_id = ?", (game_id,)
+        )
+        return {row["hand_number"] for row in rows}
+
+    async def mark_announced(self, game_id: int, hand_number: int) -> None:
+        """The result of hand ``hand_number`` (``GAME_END``: of the game) was posted."""
+        async with self._db.write() as tx:
+            await tx.execute(
+                "INSERT INTO announced_results (game_id, hand_number, announced_at)"
+                " VALUES (?, ?, ?) ON CONFLICT (game_id, hand_number) DO NOTHING",
+                (game_id, hand_number, self._db.now()),
+            )
+
+    async def hand_messages(self, table_id: int) -> list[HandMessageRecord]:
+        """Every live hand message at the table."""
+        rows = await self._db.fetch_all(
+            "SELECT * FROM hand_messages WHERE table_id = ? ORDER BY user_id, kind", (table_id,)
+        )
+        return [
+            HandMessageRecord(
+                user_id=row["user_id"],
+                kind=row["kind"],
+                message_id=row["message_id"],
+                dm_channel_id=row["dm_channel_id"],
+                application_id=row["application_id"],
+                token=row["token"],
+                editable_until=decode_time(row["editable_until"]),
+                locale=row["locale"],
+                game_id=row["game_id"],
+                hand_number=row["hand_number"],
+            )
+            for row in rows
+        ]
+
+    async def keep_hand_message(self, table_id: int, message: HandMessageRecord) -> None:
+        """Remember ``message`` as the person's live hand message of its kind at the table."""
+        until = message.editable_until
+        async with self._db.write() as tx:
+            await tx.execute(
+                "INSERT INTO hand_messages (table_id, user_id, kind, message_id, dm_channel_id,"
+                " application_id, token, editable_until, locale, game_id, hand_number)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (table_id, user_id, kind) DO UPDATE SET"
+                " message_id = excluded.message_id, dm_channel_id = excluded.dm_channel_id,"
+                " application_id = excluded.application_id, token = excluded.token,"
+                " editable_until = excluded.editable_until, locale = excluded.locale,"
+                " game_id = excluded.game_id, hand_number = excluded.hand_number",
+                (
+                    table_id,
+                    message.user_id,
+                    message.kind,
+                    message.message_id,
+                    message.dm_channel_id,
+                    message.application_id,
+                    message.token,
+                    None if until is None else encode_time(until),
+                    message.locale,
+                    message.game_id,
+                    message.hand_number,
+                ),
+            )
+
+    async def forget_hand_message(self, table_id: int, user_id: int, kind: str) -> None:
+        """The person's hand message of that kind can no longer be edited."""
+        async with self._db.write() as tx:
+            await tx.execute(
+                "DELETE FROM hand_messages WHERE table_id = ? AND user_id = ? AND kind = ?",
+                (table_id, user_id, kind),
+            )
+
+    async def forget_hand_messages(self, table_id: int) -> None:
+        """The table closed: none of its hand messages is refreshed any more."""
+        async with self._db.write() as tx:
+            await tx.execute("DELETE FROM hand_messages WHERE table_id = ?", (table_id,))

@@ -1,0 +1,113 @@
+"""A process that stops between storing an action and showing it: the next start shows what
+was missed, and every private hand is brought up to the stored state.
+
+The stop is simulated by dropping everything the service would have shown after the action
+(its publisher does nothing), then restarting the bot on the same database, as after a kill.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from table_driver import SETTLE_TIMEOUT, TableDriver, enabled
+
+from bot.engine import Phase
+from bot.store.shown import GAME_END
+
+pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+
+
+@pytest.fixture
+def driver(simcord_env, channel, players) -> TableDriver:
+    table = TableDriver(simcord_env, channel, players)
+    table.service.seeds = random.Random(3)
+    return table
+
+
+def nothing_shown_from_now_on(driver: TableDriver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The process stops right after its next commit: nothing it would show goes out."""
+    monkeypatch.setattr(driver.service._publisher, "publish", lambda table, pending: None)
+
+
+async def until_the_last_card_of_the_hand(driver: TableDriver) -> None:
+    game = driver.game
+    hand = game.hand_number
+    while not (
+        game.hand_number == hand
+        and game.phase is Phase.PLAY
+        and not any(game.hands[seat] for seat in range(4) if seat != game.to_act)
+        and len(game.hands[game.to_act]) == 1
+    ):
+        await driver.take_turn()
+        await driver.settle()
+        game = driver.game
+
+
+async def test_a_result_never_posted_and_the_next_deals_dm_go_out_after_a_restart(
+    driver, players, restart, monkeypatch
+):
+    alice = players[0]
+    await alice.slash(driver.channel, "cinch settings", hand="dm")
+    await driver.open_and_fill(alice, timer=0)
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    await until_the_last_card_of_the_hand(driver)
+    dms_before = len(alice.user.dm_channel.history())
+
+    nothing_shown_from_now_on(driver, monkeypatch)
+    await driver.take_turn()  # the hand's last card: stored, its result never posted
+    assert driver.game.hand_number == 2
+    assert not any(m.content.startswith("Hand 1: ") for m in driver.messages())
+
+    bot = await restart()
+    driver.pace()
+    await driver.settle()
+
+    results = [m for m in driver.messages() if m.content.startswith("Hand 1: ")]
+    assert len(results) == 1 and results[0].attachments[0].filename == "hand-1.png"
+    game_id = driver.table.game_id
+    assert 1 in await bot.store.shown.announced(game_id)
+    # The table comes after the result, showing the new deal; alice got its DM.
+    assert driver.messages()[-1].id == driver.table_message().id
+    assert "Hand 2" in driver.table_message().content
+    new_dms = alice.user.dm_channel.history()[dms_before:]
+    assert any("(hand 2)" in dm.content for dm in new_dms)
+
+    bot = await restart()  # once posted, a result is not posted again
+    driver.pace()
+    await driver.settle()
+    assert len([m for m in driver.messages() if m.content.startswith("Hand 1: ")]) == 1
+    assert GAME_END not in await bot.store.shown.announced(game_id)
+
+
+def shows_a_turn(message: Any) -> bool:
+    return bool(enabled(message))
+
+
+async def test_no_private_hand_stays_live_after_a_restart(driver, players, restart, monkeypatch):
+    alice = players[0]
+    await driver.open_and_fill(alice, timer=0)
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    hands = {member.user.id: await driver.hand_message(member) for member in players}
+    mover = driver.member_at(driver.game.to_act)
+
+    nothing_shown_from_now_on(driver, monkeypatch)
+    await mover.click(hands[mover.user.id], label="Pass")  # the next player is never told
+    await restart()
+    driver.pace()
+    await driver.settle()
+
+    # Every hand message shown before the restart is brought up to date: only the player to
+    # act has live buttons, on the very message they had.
+    to_act = driver.member_at(driver.game.to_act)
+    for member in players:
+        assert shows_a_turn(hands[member.user.id]) == (member is to_act), member.user.name
+    played = await to_act.click(hands[to_act.user.id], label="Pass")
+    assert played.response.id == hands[to_act.user.id].id
+    await driver.settle()
+    after = driver.member_at(driver.game.to_act)
+    for member in players:
+        assert shows_a_turn(hands[member.user.id]) == (member is after), member.user.name
