@@ -33,6 +33,8 @@ async def hand_review(store: Store, pool: DecisionPool, stored: StoredReplay) ->
         return review
     replay = stored.replay
     side_of = tuple(replay.side_of(seat) for seat in range(replay.players))
-    review = await pool.review(replay.plays, replay.trump, side_of, replay.maker_view)
+    review = await pool.review(
+        replay.plays, replay.trump, side_of, replay.capture_points, replay.maker_view
+    )
     await store.reviews.save(stored.game_id, number, review_to_json(review))
     return review
