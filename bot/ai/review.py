@@ -15,7 +15,8 @@ sides, the other two are assumed to play against the judged side, as in the solv
 House rules that change what a card is worth are exact: the review is given what each card
 scores this hand for the trick's winner (`engine.capture_points`: High and Low "in play" are
 known once play starts, since every card held is played; Low scored for its holder is no trick's
-to win, so no card play changes who gets it).
+to win, so no card play changes who gets it). A seat left without cards when the stock ran
+short sits out the last tricks, as in the engine.
 
 One solver serves the whole hand (both sides of a two-side hand, one per side with three): its
 transposition table holds positions of this deal only, so later positions reuse what earlier

@@ -185,7 +185,7 @@ class Solver:
         hands, trick = list(hands), list(trick)
         tricks: list[tuple[int, list[tuple[int, int]]]] = []
         while any(hands) or trick:
-            order = self._order(hands, leader, len(trick))
+            order = self._order(hands, leader, trick)
             if len(trick) < len(order):
                 bit = self.best_move(hands, trick, leader, bonus, value)
                 seat = order[len(trick)]
@@ -206,7 +206,7 @@ class Solver:
         have played, the seat to play, the suit led, who is winning with which card, and the
         points in the trick (with `bonus`)."""
         hands = list(hands)
-        order = self._order(hands, leader, len(trick))
+        order = self._order(hands, leader, trick)
         if len(order) <= len(trick):
             raise ValueError("nobody is left to play to this trick")
         led, best_seat, best_bit, pts = self._trick_state(trick, bonus)
@@ -254,12 +254,20 @@ class Solver:
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise SearchTimeout
 
-    def _order(self, hands: list[int], leader: int, played: int) -> list[int]:
-        """Seats playing to the trick led by `leader`, `played` of whom have played already."""
+    def _order(
+        self, hands: list[int], leader: int, trick: Sequence[tuple[int, int]] = ()
+    ) -> list[int]:
+        """Seats playing to the trick led by `leader`: those who played its cards so far
+        (`trick`), then every other seat still holding cards, clockwise from `leader`.
+
+        As in the engine, a seat with no cards left (hands are uneven when the stock ran short,
+        B-11) is skipped, and when it won the last trick the next seat holding cards leads.
+        """
         seats = self._full_orders[leader]
         if all(hands):
             return seats
-        return seats[:played] + [seat for seat in seats[played:] if hands[seat]]
+        played = [seat for seat, _ in trick]
+        return played + [seat for seat in seats if hands[seat] and seat not in played]
 
     def _beats(self, bit: int, best_bit: int, led: int) -> bool:
         block = self._block[bit]
@@ -464,7 +472,7 @@ class Solver:
             if upper <= alpha:
                 return upper
             alpha, beta = max(alpha, lower), min(beta, upper)
-        order = self._order(hands, leader, 0)
+        order = self._order(hands, leader)
         value = self._play(hands, order, 0, _UNSET, _UNSET, _UNSET, 0, alpha, beta)
         if value <= alpha:
             upper = min(upper, value)

@@ -159,6 +159,18 @@ def test_high_and_low_in_play_are_the_highest_and_lowest_trumps_of_the_hand():
     )
 
 
+def test_a_seat_without_cards_sits_out_and_the_next_one_plays():
+    # South ran out of cards (the stock ran short): East led the King of clubs, West followed,
+    # and North plays third. Trumping with the Ace takes the trick with High alone and lets
+    # East trump North's last club with the Pedro; following keeps the Ace to take the Pedro.
+    hands = _hands("AH 4C", "5H", "", "8C")
+    trick = ((1, Card.parse("KC")), (3, Card.parse("7C")))
+    trumping = PlayPosition(0, Card.parse("AH"), 5, hands, trick, leader=1, bonus=0)
+    assert review_plays([trumping], Suit.HEARTS, SIDES, POINTS) == (
+        Verdict(0, 0, Card.parse("AH"), 5, (Card.parse("4C"),), ((Card.parse("5H"), 1),)),
+    )
+
+
 def _plain_review(replay, side_of) -> list[tuple[int, int, list[Card]]]:
     """Every legal card valued exactly, one solver per side: what the review must agree with."""
     layout = LAYOUTS[replay.trump]
