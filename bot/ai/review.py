@@ -226,8 +226,9 @@ def _collector_paused() -> Iterator[None]:
 
 
 #: The version of the review's JSON form; a stored review of another version is not read
-#: (and so is computed again).
-REVIEW_VERSION = 2
+#: (and so is computed again). 3: reviews exact under every house rule (version 2 judged Low
+#: for its holder and High and Low in play as fixed cards, and could fail with a seat short).
+REVIEW_VERSION = 3
 
 
 def review_to_json(review: HandReview) -> dict[str, Any]:
