@@ -38,7 +38,7 @@ from typing import Any
 from bot.ai.bidding import Seat, hand_worth, table_values
 from bot.ai.bits import LAYOUTS, BitLayout
 from bot.ai.solver import Solver
-from bot.engine import Card, SeatView, Suit, legal_plays
+from bot.engine import Card, SeatView, Suit, legal_plays, trick_winner
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +88,7 @@ def review_plays(
     for index, position in enumerate(plays):
         solver = solvers.of(position.seat)
         if known is not None and index and not position.trick:
-            known -= _banked(plays[index - 1], position.leader, solver)
+            known -= _banked(plays[index - 1], solver)
         led = [card for _, card in position.trick]
         if len(legal_plays(position.hands[position.seat], led, trump)) < 2:
             continue  # a forced card costs nothing, and keeps the position's value
@@ -139,12 +139,15 @@ def _captures(
     return {card: winner for winner, cards in tricks for _, card in cards if points[card]}
 
 
-def _banked(last: PlayPosition, winner: int, solver: Solver) -> int:
+def _banked(last: PlayPosition, solver: Solver) -> int:
     """The points of the trick that `last` completed when the maximising side won them: they
-    count in the value of the position before, and no longer after."""
-    if not solver.maximising[winner]:
-        return 0
+    count in the value of the position before, and no longer after. The winner is read from
+    the trick, not from who leads the next: a seat that won with its last card leaves the lead
+    to the next seat holding cards."""
     cards = [card for _, card in last.trick] + [last.card]
+    seats = [seat for seat, _ in last.trick] + [last.seat]
+    if not solver.maximising[seats[trick_winner(cards, solver.layout.trump)]]:
+        return 0
     bit = solver.layout.bit
     return last.bonus + sum(solver.points[bit[card]] for card in cards)
 

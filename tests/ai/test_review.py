@@ -171,6 +171,29 @@ def test_a_seat_without_cards_sits_out_and_the_next_one_plays():
     )
 
 
+def _without(hands, cards) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(card for card in hand if card not in cards) for hand in hands)
+
+
+def test_a_trick_won_with_a_seats_last_card_counts_for_that_seats_side():
+    # South wins the first trick with its last card, the 10 of hearts (Game), and West, the
+    # next seat holding cards, leads the second. The review judges West's lead with what the
+    # trick before it left: the King of hearts lets North's 2 win a trick and keep Low, which
+    # leading the King of spades would draw.
+    hands = _hands("8D 2H 8H", "KD QH JD", "10H", "KH KS 7S")
+    trick = [(seat, Card.parse(code)) for seat, code in enumerate(("8D", "KD", "10H", "7S"))]
+    cards = [card for _, card in trick]
+    plays = [
+        PlayPosition(seat, card, 1, _without(hands, cards[:count]), tuple(trick[:count]), 0, 0)
+        for count, (seat, card) in enumerate(trick)
+    ]
+    plays.append(PlayPosition(3, Card.parse("KH"), 2, _without(hands, cards), (), 3, bonus=0))
+    verdicts = review_plays(plays, Suit.HEARTS, SIDES, POINTS)
+    assert [verdict for verdict in verdicts if verdict.play == 4] == [
+        Verdict(4, 3, Card.parse("KH"), 1, (Card.parse("KS"),), ((Card.parse("2H"), 0),))
+    ]
+
+
 def _plain_review(replay, side_of) -> list[tuple[int, int, list[Card]]]:
     """Every legal card valued exactly, one solver per side: what the review must agree with."""
     layout = LAYOUTS[replay.trump]
