@@ -49,7 +49,7 @@ def finished_hands(
 def review_seconds(replay: HandReplay) -> float:
     side_of = tuple(replay.side_of(seat) for seat in range(replay.players))
     start = time.perf_counter()
-    review_hand(replay.plays, replay.trump, side_of, replay.maker_view)
+    review_hand(replay.plays, replay.trump, side_of, replay.capture_points, replay.maker_view)
     return time.perf_counter() - start
 
 

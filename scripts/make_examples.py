@@ -122,7 +122,9 @@ def replay_step() -> bytes:
     while not game.history:
         game.apply(game.to_act, random_action(game.decision(), rng))
     replay = replay_hand(game.restarted(), game.log, game.history[0].hand_number)
-    review = review_hand(replay.plays, replay.trump, game.side_of, replay.maker_view)
+    review = review_hand(
+        replay.plays, replay.trump, game.side_of, replay.capture_points, replay.maker_view
+    )
     names = tuple(examples.NAMES[:4])
     stored = StoredReplay(1, replay, names, target=51, computers=(False, False, True, False))
     trick = next(index for index, step in enumerate(replay.steps) if step.trick_number == 2)

@@ -14,12 +14,13 @@ import asyncio
 import multiprocessing
 import random
 import signal
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 
 from bot.ai.decide import decide, hint, may_search
 from bot.ai.hints import Hint
 from bot.ai.review import HandReview, PlayPosition, review_hand
-from bot.engine import Action, SeatView, Suit
+from bot.engine import Action, Card, SeatView, Suit
 
 
 def decide_seeded(view: SeatView, level: str, seed: int, budget: int | None) -> Action:
@@ -77,12 +78,13 @@ class DecisionPool:
         plays: tuple[PlayPosition, ...],
         trump: Suit,
         side_of: tuple[int, ...],
+        points: Mapping[Card, int],
         maker_view: SeatView | None,
     ) -> HandReview:
         """The double-dummy review of a finished hand's card play (`review.review_hand`)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
-            self._pool(), review_hand, plays, trump, side_of, maker_view
+            self._pool(), review_hand, plays, trump, side_of, points, maker_view
         )
 
     def close(self) -> None:

@@ -12,6 +12,12 @@ searched at all. Playing out one perfect continuation after the card played and 
 best card (`Solver.line`) shows which scoring cards the side lost, and to whom. With three
 sides, the other two are assumed to play against the judged side, as in the solver.
 
+House rules that change what a card is worth are exact: the review is given what each card
+scores this hand for the trick's winner (`engine.capture_points`: High and Low "in play" are
+known once play starts, since every card held is played; Low scored for its holder is no trick's
+to win, so no card play changes who gets it). A seat left without cards when the stock ran
+short sits out the last tricks, as in the engine.
+
 One solver serves the whole hand (both sides of a two-side hand, one per side with three): its
 transposition table holds positions of this deal only, so later positions reuse what earlier
 ones found.
@@ -24,7 +30,7 @@ figure that does not depend on a seed or on how many deals were played out.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +38,7 @@ from typing import Any
 from bot.ai.bidding import Seat, hand_worth, table_values
 from bot.ai.bits import LAYOUTS, BitLayout
 from bot.ai.solver import Solver
-from bot.engine import Card, SeatView, Suit, legal_plays
+from bot.engine import Card, SeatView, Suit, legal_plays, trick_winner
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,18 +73,22 @@ class Verdict:
 
 
 def review_plays(
-    plays: Sequence[PlayPosition], trump: Suit, side_of: Sequence[int]
+    plays: Sequence[PlayPosition],
+    trump: Suit,
+    side_of: Sequence[int],
+    points: Mapping[Card, int],
 ) -> tuple[Verdict, ...]:
-    """The cards of `plays` that cost their side points, in the order they were played."""
+    """The cards of `plays` that cost their side points, in the order they were played;
+    `points` is what each card scores for the trick's winner this hand (`capture_points`)."""
     layout = LAYOUTS[trump]
-    solvers = _Solvers(layout, side_of)
+    solvers = _Solvers(layout, side_of, tuple(points.get(card, 0) for card in layout.card))
     verdicts = []
     #: The position's value, when the previous card's search found it (two sides only).
     known: int | None = None
     for index, position in enumerate(plays):
         solver = solvers.of(position.seat)
         if known is not None and index and not position.trick:
-            known -= _banked(plays[index - 1], position.leader, layout, solver)
+            known -= _banked(plays[index - 1], solver)
         led = [card for _, card in position.trick]
         if len(legal_plays(position.hands[position.seat], led, trump)) < 2:
             continue  # a forced card costs nothing, and keeps the position's value
@@ -125,17 +135,21 @@ def _captures(
     after[position.seat] ^= 1 << bit
     played = [*trick, (position.seat, bit)]
     tricks = solver.line(after, played, position.leader, position.bonus, value)
-    points = solver.layout.points
+    points = solver.points
     return {card: winner for winner, cards in tricks for _, card in cards if points[card]}
 
 
-def _banked(last: PlayPosition, winner: int, layout: BitLayout, solver: Solver) -> int:
+def _banked(last: PlayPosition, solver: Solver) -> int:
     """The points of the trick that `last` completed when the maximising side won them: they
-    count in the value of the position before, and no longer after."""
-    if not solver.maximising[winner]:
-        return 0
+    count in the value of the position before, and no longer after. The winner is read from
+    the trick, not from who leads the next: a seat that won with its last card leaves the lead
+    to the next seat holding cards."""
     cards = [card for _, card in last.trick] + [last.card]
-    return last.bonus + sum(layout.points[layout.bit[card]] for card in cards)
+    seats = [seat for seat, _ in last.trick] + [last.seat]
+    if not solver.maximising[seats[trick_winner(cards, solver.layout.trump)]]:
+        return 0
+    bit = solver.layout.bit
+    return last.bonus + sum(solver.points[bit[card]] for card in cards)
 
 
 class _Solvers:
@@ -143,8 +157,10 @@ class _Solvers:
     other does, so one solver (and one transposition table) judges both; with three, each side
     has its own, the other two playing against it."""
 
-    def __init__(self, layout: BitLayout, side_of: Sequence[int]) -> None:
-        self._layout, self._side_of = layout, side_of
+    def __init__(
+        self, layout: BitLayout, side_of: Sequence[int], points: tuple[int, ...]
+    ) -> None:
+        self._layout, self._side_of, self._points = layout, side_of, points
         #: With two sides one solver serves every seat, and its values carry from one card to
         #: the next.
         self.shared = len(set(side_of)) == 2
@@ -154,7 +170,9 @@ class _Solvers:
         side = 0 if self.shared else self._side_of[seat]
         solver = self._by_side.get(side)
         if solver is None:
-            solver = self._by_side[side] = Solver(self._layout, self._side_of, side)
+            solver = self._by_side[side] = Solver(
+                self._layout, self._side_of, side, points=self._points
+            )
         return solver
 
 
@@ -178,15 +196,17 @@ def review_hand(
     plays: Sequence[PlayPosition],
     trump: Suit,
     side_of: Sequence[int],
+    points: Mapping[Card, int],
     maker_view: SeatView | None,
 ) -> HandReview:
-    """The whole review of a hand; `maker_view` is the maker's view when they bid."""
+    """The whole review of a hand; `points` as for `review_plays`, `maker_view` is the maker's
+    view when they bid."""
     worth = None
     if maker_view is not None:
         seat = Seat.of(maker_view)
         worth = hand_worth(table_values(maker_view.hand, seat), seat)
     with _collector_paused():
-        verdicts = review_plays(plays, trump, side_of)
+        verdicts = review_plays(plays, trump, side_of, points)
     return HandReview(verdicts, worth)
 
 
@@ -209,8 +229,9 @@ def _collector_paused() -> Iterator[None]:
 
 
 #: The version of the review's JSON form; a stored review of another version is not read
-#: (and so is computed again).
-REVIEW_VERSION = 2
+#: (and so is computed again). 3: reviews exact under every house rule (version 2 judged Low
+#: for its holder and High and Low in play as fixed cards, and could fail with a seat short).
+REVIEW_VERSION = 3
 
 
 def review_to_json(review: HandReview) -> dict[str, Any]:

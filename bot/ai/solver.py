@@ -1,8 +1,10 @@
 """Exact open-hand ("double-dummy") values of the rest of a hand, over bitmask hands.
 
 The value of a position is the number of points the maximising side will still capture when
-everybody plays perfectly knowing every card. Sampling the hidden hands and averaging these exact
-values over the samples (PIMC) is how the `hard` level plays.
+everybody plays perfectly knowing every card (what each card scores for the trick's winner is the
+fixed scoring cards' points, or the hand's own under house rules, see `Solver`). Sampling the
+hidden hands and averaging these exact values over the samples (PIMC) is how the `hard` level
+plays.
 
 Search: alpha-beta over single card plays, a transposition table at trick boundaries holding
 bounds, zero-point cards that no other live card separates searched once, moves ordered so the
@@ -25,13 +27,16 @@ class SearchTimeout(Exception):
     """The node limit was reached before the search finished."""
 
 
-#: Distinct moves in order, per trump layout, keyed by what decides them (shared by all worlds).
-_MOVE_CACHES: dict[int, dict[tuple[int, int, int, int], list[int]]] = {}
+#: Distinct moves in order, per trump layout and card points, keyed by what decides them (shared
+#: by all worlds).
+_MOVE_CACHES: dict[tuple[int, tuple[int, ...]], dict[tuple[int, int, int, int], list[int]]] = {}
 _MOVE_CACHE_LIMIT = 100_000
 
 
-def _move_cache(layout: BitLayout) -> dict[tuple[int, int, int, int], list[int]]:
-    cache = _MOVE_CACHES.setdefault(id(layout), {})
+def _move_cache(
+    layout: BitLayout, points: tuple[int, ...]
+) -> dict[tuple[int, int, int, int], list[int]]:
+    cache = _MOVE_CACHES.setdefault((id(layout), points), {})
     if len(cache) > _MOVE_CACHE_LIMIT:
         cache.clear()
     return cache
@@ -46,28 +51,35 @@ class Solver:
         side_of: Sequence[int],
         max_side: int,
         node_limit: int | None = None,
+        *,
+        points: Sequence[int] | None = None,
     ) -> None:
         """The search gives up (`SearchTimeout`) after `node_limit` nodes: a count, never a
-        clock, so a search stops at the same point on any machine."""
+        clock, so a search stops at the same point on any machine.
+
+        `points` gives what each card (by bit) scores for the side winning the trick it falls
+        in, when house rules make that differ from the fixed scoring cards (`layout.points`):
+        High and Low in play, Low scored for its holder. Every scoring card must be a trump.
+        """
         self.layout = layout
+        self.points = layout.points if points is None else tuple(points)
         self.node_limit = node_limit
         self.players = len(side_of)
         self.maximising = tuple(side == max_side for side in side_of)
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
-        self._move_cache = _move_cache(layout)
+        self._move_cache = _move_cache(layout, self.points)
         self._full_orders = [
             [(leader + step) % self.players for step in range(self.players)]
             for leader in range(self.players)
         ]
         self.nodes = 0
-        self._points = layout.points
         self._block = layout.block
         self._block_mask = layout.block_mask
         self._trump_mask = layout.trump_mask
         self._our_seats = tuple(seat for seat, ours in enumerate(self.maximising) if ours)
         self._their_seats = tuple(seat for seat, ours in enumerate(self.maximising) if not ours)
         self._bounds_cache: dict[tuple[int, int], tuple[int, int]] = {}
-        self._point_bits = [(1 << bit, value) for bit, value in enumerate(layout.points) if value]
+        self._point_bits = [(1 << bit, value) for bit, value in enumerate(self.points) if value]
 
     # ------------------------------------------------------------------ public
 
@@ -173,7 +185,7 @@ class Solver:
         hands, trick = list(hands), list(trick)
         tricks: list[tuple[int, list[tuple[int, int]]]] = []
         while any(hands) or trick:
-            order = self._order(hands, leader, len(trick))
+            order = self._order(hands, leader, trick)
             if len(trick) < len(order):
                 bit = self.best_move(hands, trick, leader, bonus, value)
                 seat = order[len(trick)]
@@ -194,7 +206,7 @@ class Solver:
         have played, the seat to play, the suit led, who is winning with which card, and the
         points in the trick (with `bonus`)."""
         hands = list(hands)
-        order = self._order(hands, leader, len(trick))
+        order = self._order(hands, leader, trick)
         if len(order) <= len(trick):
             raise ValueError("nobody is left to play to this trick")
         led, best_seat, best_bit, pts = self._trick_state(trick, bonus)
@@ -211,7 +223,7 @@ class Solver:
                 led, best_seat, best_bit = self._block[bit], seat, bit
             elif self._beats(bit, best_bit, led):
                 best_seat, best_bit = seat, bit
-            pts += self._points[bit]
+            pts += self.points[bit]
         return led, best_seat, best_bit, pts
 
     def _value(
@@ -242,12 +254,20 @@ class Solver:
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise SearchTimeout
 
-    def _order(self, hands: list[int], leader: int, played: int) -> list[int]:
-        """Seats playing to the trick led by `leader`, `played` of whom have played already."""
+    def _order(
+        self, hands: list[int], leader: int, trick: Sequence[tuple[int, int]] = ()
+    ) -> list[int]:
+        """Seats playing to the trick led by `leader`: those who played its cards so far
+        (`trick`), then every other seat still holding cards, clockwise from `leader`.
+
+        As in the engine, a seat with no cards left (hands are uneven when the stock ran short,
+        B-11) is skipped, and when it won the last trick the next seat holding cards leads.
+        """
         seats = self._full_orders[leader]
         if all(hands):
             return seats
-        return seats[:played] + [seat for seat in seats[played:] if hands[seat]]
+        played = [seat for seat, _ in trick]
+        return played + [seat for seat in seats if hands[seat] and seat not in played]
 
     def _beats(self, bit: int, best_bit: int, led: int) -> bool:
         block = self._block[bit]
@@ -291,7 +311,7 @@ class Solver:
         Two cards are equivalent when neither scores, they are of the same suit and no live card
         (another hand's, or the one winning the trick) lies between them.
         """
-        points, block = self._points, self._block
+        points, block = self.points, self._block
         groups: list[tuple[int, list[int]]] = []
         previous = _UNSET
         # The bits are walked inline rather than through `bits.bits_of`: this runs at every node
@@ -336,7 +356,7 @@ class Solver:
     def _order_moves(self, legal: int, live: int, best_bit: int, relation: int) -> list[int]:
         """One card per equivalent run, ordered by `relation` to the card winning the trick:
         0 leading (highest first), 1 partner winning, 2 opponent winning."""
-        points, block = self._points, self._block
+        points, block = self.points, self._block
         distinct = [bit for bit, _ in self._groups(legal, live)]
         if relation == 0:
             distinct.reverse()
@@ -378,7 +398,7 @@ class Solver:
             led, best_seat, best_bit = self._block[bit], seat, bit
         elif self._beats(bit, best_bit, led):
             best_seat, best_bit = seat, bit
-        pts += self._points[bit]
+        pts += self.points[bit]
         hands[seat] ^= 1 << bit
         if index + 1 == len(order):
             gain = pts if self.maximising[best_seat] else 0
@@ -452,7 +472,7 @@ class Solver:
             if upper <= alpha:
                 return upper
             alpha, beta = max(alpha, lower), min(beta, upper)
-        order = self._order(hands, leader, 0)
+        order = self._order(hands, leader)
         value = self._play(hands, order, 0, _UNSET, _UNSET, _UNSET, 0, alpha, beta)
         if value <= alpha:
             upper = min(upper, value)
@@ -483,7 +503,7 @@ class Solver:
             ours_on_top = bool(ours & top)
             holder = ours if ours_on_top else theirs
             while trumps and holder & top:
-                sure += self._points[top.bit_length() - 1]
+                sure += self.points[top.bit_length() - 1]
                 trumps ^= top
                 top = 1 << (trumps.bit_length() - 1) if trumps else 0
         bounds = (sure, remaining) if ours_on_top else (0, remaining - sure)

@@ -31,7 +31,7 @@ from bot.engine.events import (
     event_to_dict,
 )
 from bot.engine.game import Game, deck_dealing
-from bot.engine.handscore import scoring_cards
+from bot.engine.handscore import capture_points, scoring_cards
 from bot.engine.illegal_actions import IllegalAction, Reason
 from bot.engine.random_player import random_action
 from bot.engine.rules import (
@@ -110,6 +110,7 @@ __all__ = [
     "TrickWon",
     "TrumpDecision",
     "TrumpNamed",
+    "capture_points",
     "card_points",
     "deck_dealing",
     "deck_order",

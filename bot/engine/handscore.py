@@ -11,7 +11,7 @@ from types import MappingProxyType
 
 from bot.engine.cards import Card, Suit
 from bot.engine.events import HandResult
-from bot.engine.rules import HighLow, LowGoesTo
+from bot.engine.rules import HighLow, HouseRules, LowGoesTo
 from bot.engine.scoring import score_sides
 from bot.engine.state import GameState
 from bot.engine.trumps import TRUMP_TABLES, PointCard
@@ -43,6 +43,22 @@ def scoring_cards(
     if played_trumps:
         cards[PointCard.HIGH], cards[_LOW] = played_trumps[-1], played_trumps[0]
     return cards
+
+
+def capture_points(trump: Suit, in_play: Iterable[Card], rules: HouseRules) -> dict[Card, int]:
+    """What each scoring card scores this hand for the side that wins the trick it falls in.
+
+    `in_play` is every card played this hand or thrown to the first trick: every card held when
+    play starts is played, so it is known then, and with it which trumps are High and Low "in
+    play" (B-5). Low scored for its holder (B-6) is left out, since no trick decides it; a card
+    that is two scoring cards at once (the only trump in play is both High and Low) scores both.
+    """
+    points: dict[Card, int] = {}
+    low_to_holder = rules.low_goes_to is _LOW_TO_HOLDER
+    for kind, card in scoring_cards(trump, in_play, rules.high_low).items():
+        if not (low_to_holder and kind is _LOW):
+            points[card] = points.get(card, 0) + kind.points
+    return points
 
 
 def _player_of(state: GameState, card: Card) -> int:

@@ -11,7 +11,7 @@ Nothing here reads the store; `bot.replays.stored` feeds it and refuses hands st
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -28,8 +28,8 @@ from bot.engine import (
     SeatView,
     Suit,
     TrickWon,
+    capture_points,
 )
-from bot.engine.trumps import TRUMP_TABLES
 
 
 class NotReplayable(Exception):
@@ -91,6 +91,9 @@ class HandReplay:
     trump: Suit
     steps: tuple[ReplayStep, ...]
     plays: tuple[PlayPosition, ...]
+    #: What each scoring card scores for the trick's winner this hand (`capture_points`), the
+    #: review's measure of the cards.
+    capture_points: Mapping[Card, int]
     #: What the maker knew when they bid (None if they never bid): the review's bid judgement.
     maker_view: SeatView | None = None
 
@@ -111,6 +114,7 @@ class _Recorder:
         self.named: ReplayStep | None = None
         self.steps: list[ReplayStep] = []
         self.plays: list[PlayPosition] = []
+        self.capture_points: dict[Card, int] = {}
         self.trick_start: tuple[tuple[Card, ...], ...] = ()
         self.points_taken: list[int] = []
         self.result: HandResult | None = None
@@ -136,7 +140,7 @@ class _Recorder:
                 hands=_hands(game),
                 trick=tuple(game.trick),
                 leader=game.leader if game.leader is not None else seat,
-                bonus=0 if game.tricks else _thrown_points(game),
+                bonus=0 if game.tricks else self._thrown_points(game),
             )
         )
 
@@ -163,8 +167,16 @@ class _Recorder:
             elif isinstance(event, HandScored):
                 self.result = event.result
 
+    def _thrown_points(self, game: Game) -> int:
+        """What the cards thrown to the first trick score for its winner."""
+        return sum(self.capture_points.get(card, 0) for _, card in game.thrown)
+
     def _open_play(self, game: Game) -> None:
         """The auction, the trump and the draw are over: one step for each."""
+        assert game.trump is not None
+        in_play = [card for hand in game.hands for card in hand]
+        in_play += [card for _, card in game.thrown]
+        self.capture_points = capture_points(game.trump, in_play, game.rules)
         zero = tuple(self.points_taken)
         bids = tuple(game.bids)
         self.steps.append(ReplayStep(StepKind.AUCTION, self.dealt, zero, bids=bids))
@@ -197,12 +209,6 @@ class _Recorder:
                 thrown=tuple(game.thrown),
             )
         )
-
-
-def _thrown_points(game: Game) -> int:
-    assert game.trump is not None
-    points = TRUMP_TABLES[game.trump].points
-    return sum(points[card] for _, card in game.thrown)
 
 
 def replay_hand(start: Game, actions: Iterable[tuple[int, Action]], number: int) -> HandReplay:
@@ -248,5 +254,6 @@ def replay_hand(start: Game, actions: Iterable[tuple[int, Action]], number: int)
         trump=result.trump,
         steps=tuple(recorder.steps),
         plays=tuple(recorder.plays),
+        capture_points=recorder.capture_points,
         maker_view=recorder.bid_views.get(result.maker),
     )

@@ -7,6 +7,7 @@ import pytest
 from bot.engine import (
     AllPass,
     AllPassed,
+    Card,
     DealerRob,
     Discard,
     DiscardDecision,
@@ -34,7 +35,9 @@ from bot.engine import (
     Suit,
     TrickWon,
     TrumpDecision,
+    capture_points,
 )
+from bot.engine.trumps import TRUMP_TABLES
 
 from .helpers import (
     E,
@@ -404,6 +407,34 @@ def test_high_and_low_in_play_are_the_highest_and_lowest_trumps_played() -> None
     assert result.points == (14, 0)
     holder = two_player_result(HouseRules(high_low=HighLow.IN_PLAY, low_goes_to=LowGoesTo.HOLDER))
     assert dict(holder.captured)[PointCard.LOW] == 1 and holder.points == (13, 1)
+
+
+#: The six scoring cards of hearts: Ace (High), 2 (Low), Jack, 10 (Game) and the two Pedros.
+FIXED = "AH 2H JH 10H 5H 5D"
+
+
+def test_capture_points_are_the_fixed_scoring_cards_under_the_usual_rules() -> None:
+    points = capture_points(Suit.HEARTS, cards("KH 3H 7C"), HouseRules())
+    assert points == {card: TRUMP_TABLES[Suit.HEARTS].points[card] for card in cards(FIXED)}
+
+
+def test_capture_points_leave_out_low_scored_for_its_holder() -> None:
+    points = capture_points(Suit.HEARTS, (), HouseRules(low_goes_to=LowGoesTo.HOLDER))
+    assert set(points) == card_set(FIXED) - card_set("2H") and sum(points.values()) == 13
+
+
+def test_capture_points_follow_high_and_low_in_play() -> None:
+    in_play = cards("KH 3H 9H 5H 7C")
+    points = capture_points(Suit.HEARTS, in_play, HouseRules(high_low=HighLow.IN_PLAY))
+    # The King is High and the 3 Low; the Jack, Game and the Pedros are the fixed cards.
+    assert points == dict(zip(cards("KH 3H JH 10H 5H 5D"), (1, 1, 1, 1, 5, 5), strict=True))
+    holder = HouseRules(high_low=HighLow.IN_PLAY, low_goes_to=LowGoesTo.HOLDER)
+    assert Card.parse("3H") not in capture_points(Suit.HEARTS, in_play, holder)
+
+
+def test_the_only_trump_in_play_is_both_high_and_low() -> None:
+    points = capture_points(Suit.HEARTS, cards("JH 7C"), HouseRules(high_low=HighLow.IN_PLAY))
+    assert points[Card.parse("JH")] == 3
 
 
 def test_set_formulas_differ_when_points_are_out_of_play() -> None:

@@ -22,10 +22,14 @@ from bot.engine import (
     LowGoesTo,
     Phase,
     PlayDecision,
+    PointCard,
     Scoring,
     SetFormula,
     StockShortage,
+    TrickWon,
+    capture_points,
     legal_plays,
+    scoring_cards,
 )
 from bot.engine.random_player import random_action
 
@@ -168,3 +172,41 @@ def test_json_round_trip_mid_hand_continues_identically(seed: int) -> None:
         assert random_action(copy.decision(), rng_b) == action
         assert game.apply(game.to_act, action) == copy.apply(copy.to_act, action)
     assert copy.to_dict() == game.to_dict()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rules=house_rules.filter(lambda rules: not rules.allow_counting_discard),
+    players=st.sampled_from([2, 3, 4]),
+    seed=st.integers(0, 2**64 - 1),
+)
+def test_a_hand_scores_its_tricks_capture_points_and_low_for_its_holder(
+    rules: HouseRules, players: int, seed: int
+) -> None:
+    """`capture_points`, known once play starts, adds up to the hand's score count: each trick's
+    cards (and the first trick's thrown ones) for its winner, and Low held to its holder."""
+    game = Game.new(rules, players, seed)
+    rng = random.Random(seed)
+    in_play: list[Card] = []
+    tricks: list[TrickWon] = []
+    while not game.history:
+        decision = game.decision()
+        assert decision is not None
+        if isinstance(decision, PlayDecision) and not in_play:
+            in_play = [card for hand in game.hands for card in hand]
+            thrown = list(game.thrown)
+            in_play += [card for _, card in thrown]
+        events = game.apply(decision.seat, random_action(decision, rng, bid_chance=0.3))
+        tricks += [event for event in events if isinstance(event, TrickWon)]
+    [result] = game.history
+    points = capture_points(result.trump, in_play, rules)
+    expected = [0] * len(game.sides)
+    for number, trick in enumerate(tricks):
+        cards = [card for _, card in trick.cards] + [card for _, card in thrown if not number]
+        expected[game.side_of[trick.seat]] += sum(points.get(card, 0) for card in cards)
+    low = scoring_cards(result.trump, in_play, rules.high_low).get(PointCard.LOW)
+    if rules.low_goes_to is LowGoesTo.HOLDER and low in in_play:
+        played = [(seat, card) for trick in tricks for seat, card in trick.cards] + thrown
+        holder = next(seat for seat, card in played if card is low)
+        expected[game.side_of[holder]] += 1
+    assert tuple(expected) == result.points
