@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from dataclasses import replace
+from datetime import timedelta
 
 import discord
 
@@ -41,6 +42,13 @@ log = logging.getLogger(__name__)
 #: Discord refuses a DM to this user (they closed DMs from server members, or blocked the bot).
 CANNOT_DM = 50007
 
+#: Discord throttles edits of messages older than an hour (error 30046): one this old is no
+#: longer edited but replaced.
+EDITED_UNTIL = timedelta(minutes=50)
+#: What a message that mentioned someone says for the moment before it is deleted.
+MENTION_REMOVED = "⏩"
+NO_MENTIONS = discord.AllowedMentions.none()
+
 #: The channels a table can be played in: their messages can be edited by id.
 MessageChannel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
 
@@ -58,20 +66,27 @@ class Delivery:
     # ------------------------------------------------------------------ the table message
 
     async def show_table(self, shown: TableShown) -> int | None:
-        """Edit the table message in place, or post it anew and delete the old one."""
+        """Edit the table message in place, or post it anew below everything and take the old
+        one away.
+
+        A message is never deleted while it still mentions someone (moderation bots report
+        that as a "ghost ping"): one that notified a player first loses its mention. A message
+        close to an hour old is not edited (Discord throttles those edits): the table is posted
+        anew. A new message that notifies nobody goes out silently.
+        """
         await self.client.wait_until_ready()
         public = shown.table
         if shown.turn_moved:
             await self._clear_reminders(public.table_id)
-        parts = replace(table_parts(public), mention=shown.notify)
+        parts = replace(table_parts(public), mention=shown.notify, silent=shown.notify is None)
         channel = await self._channel(public.channel_id)
-        edit = None if shown.repost or shown.notify is not None else public.message_id
-        message_id = public.message_id
-        if not await self._edited(channel, edit, parts):
-            message_id = (await channel.send(**parts.send_kwargs())).id
-            if public.message_id is not None:
-                with contextlib.suppress(discord.HTTPException):
-                    await channel.get_partial_message(public.message_id).delete()
+        old = public.message_id
+        edit = None if shown.repost or shown.notify is not None or _aged(old) else old
+        if await self._edited(channel, edit, parts):
+            return old
+        message_id = (await channel.send(**parts.send_kwargs())).id
+        if old is not None:
+            await self._take_away(channel.get_partial_message(old), shown.old_mentions)
         if shown.notify is not None and shown.dm_ping:
             text = t("ping.your_turn_dm", shown.dm_ping_locale, channel=f"<#{public.channel_id}>")
             try:
@@ -79,6 +94,21 @@ class Delivery:
             except discord.HTTPException:
                 log.info("Could not tell %s by DM that their turn started", shown.notify)
         return message_id
+
+    @staticmethod
+    async def _take_away(
+        message: discord.PartialMessage | discord.Message, mentions: bool
+    ) -> None:
+        """Delete a message of the bot's; one that still ``mentions`` someone loses its mention
+        first, or, too old to be edited freely, stays."""
+        try:
+            if mentions:
+                if _aged(message.id):
+                    return
+                await message.edit(content=MENTION_REMOVED, allowed_mentions=NO_MENTIONS)
+            await message.delete()
+        except discord.HTTPException:
+            log.info("Could not take away message %s", message.id)
 
     @staticmethod
     async def _edited(channel: MessageChannel, message_id: int | None, parts: Parts) -> bool:
@@ -119,9 +149,9 @@ class Delivery:
         self._reminders.setdefault(reminder.table_id, []).append(sent)
 
     async def _clear_reminders(self, table_id: int) -> None:
+        """The turn moved on: its reminders go (each mentions the player it reminded)."""
         for message in self._reminders.pop(table_id, []):
-            with contextlib.suppress(discord.HTTPException):
-                await message.delete()
+            await self._take_away(message, mentions=True)
 
     # ------------------------------------------------------------------ private hands
 
@@ -193,3 +223,10 @@ class Delivery:
 
     async def _user(self, user_id: int) -> discord.User:
         return self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+
+
+def _aged(message_id: int | None) -> bool:
+    """Whether the message is too old to be edited freely (None: there is no message)."""
+    if message_id is None:
+        return False
+    return discord.utils.utcnow() - discord.utils.snowflake_time(message_id) >= EDITED_UNTIL

@@ -29,6 +29,8 @@ class Parts:
     filename: str = "table.png"
     view: discord.ui.View | None = None
     mention: int | None = None
+    #: Sent without a notification (Discord's "silent" messages): nothing new for anyone.
+    silent: bool = False
 
     def _file(self) -> discord.File | None:
         if self.picture is None:
@@ -43,7 +45,11 @@ class Parts:
         )
 
     def send_kwargs(self) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {"content": self.content, "allowed_mentions": self._mentions()}
+        kwargs: dict[str, Any] = {
+            "content": self.content,
+            "allowed_mentions": self._mentions(),
+            "silent": self.silent,
+        }
         file = self._file()
         if file is not None:
             kwargs["file"] = file

@@ -21,7 +21,8 @@ async def public_table(
 ) -> PublicTable:
     """The table message: lobby text, or the table picture and its text summary.
 
-    ``mention(user_id)`` writes the person to act as a mention (the Discord layer's form).
+    ``mention(user_id)`` writes the person to act as a mention (the Discord layer's form);
+    without it, by name.
     """
     locale = table.locale
     game = table.game
@@ -38,9 +39,7 @@ async def public_table(
         view = game.public_view()
         seating = Seating(names, table.computer_seats(), locale)
         scene = table_scene(view, seating, table.options.four_colour)
-        acting = table.user_at(view.to_act)
-        if view.to_act is not None and acting is not None and table.seats[view.to_act].away:
-            acting = None
+        acting = person_to_act(table)
         who = mention(acting) if mention is not None and acting is not None else None
         text = table_text(view, TextContext(names, locale), who)
         picture = await draw(render_table, scene)
@@ -58,6 +57,15 @@ async def public_table(
         view=view,
         locale=locale,
     )
+
+
+def person_to_act(table: Table) -> int | None:
+    """The person whose turn it is (None for a computer player, or a person away)."""
+    game = table.game
+    seat = game.to_act if game is not None else None
+    if seat is None or table.is_automatic(seat):
+        return None
+    return table.user_at(seat)
 
 
 def seat_infos(table: Table, locale: str | None) -> tuple[SeatInfo, ...]:

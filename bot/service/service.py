@@ -132,6 +132,7 @@ class TableService:
                 record=record,
                 options=TableOptions.from_json(record.house_rules or {}),
                 seats={seat.seat: seat for seat in await self.store.tables.seats(record.id)},
+                message_mentions=record.message_id is not None,
             )
             loaded = await self._records.load(table)
             if loaded is not None:

@@ -16,7 +16,7 @@ from bot.service.coalesce import EditCoalescer, Sleep
 from bot.service.drawing import Drawing
 from bot.service.outbox import Outbox
 from bot.service.people import People
-from bot.service.shown import PublicTable, TableShown
+from bot.service.shown import TableShown
 from bot.service.table import Table, TableRegistry
 from bot.service.turns import Turn, TurnNotices
 from bot.store import Store
@@ -57,19 +57,25 @@ class TableShowing:
         table = self._registry.get(table_id)
         if table is None:
             return  # closed in the meantime
-        mention = self._outbox.mention_format.format
+        moved, notify = self.turns.shown(table_id, _turn(table))
+        # Only the message that notifies the person to act mentions them: any other names
+        # them, so that taking it away later is no "ghost ping".
+        mention = self._outbox.mention_format.format if notify is not None else None
         public = await display.public_table(table, self._draw, mention)
-        moved, notify = self.turns.shown(table_id, _turn(table, public))
-        shown = TableShown(public, repost, notify, moved)
+        shown = TableShown(public, repost, notify, moved, old_mentions=table.message_mentions)
         if notify is not None:
             settings = await self._people.settings(notify)
             shown = replace(shown, dm_ping=settings.turn_dm, dm_ping_locale=settings.locale)
         message_id = await self._outbox.show_table(shown)
-        if message_id != table.record.message_id and not table.closed:
+        if table.closed:
+            return
+        # An edit names the person to act: the message no longer mentions anyone.
+        table.message_mentions = message_id != table.record.message_id and notify is not None
+        if message_id != table.record.message_id:
             table.record = await self._store.tables.update(table_id, message_id=message_id)
 
 
-def _turn(table: Table, public: PublicTable) -> Turn | None:
+def _turn(table: Table) -> Turn | None:
     """The turn the table shows: the person to act, in this game, after this many moves."""
-    user, game = public.mention, table.game
+    user, game = display.person_to_act(table), table.game
     return (user, table.game_id, len(game.log)) if user and game else None
