@@ -56,7 +56,7 @@ async def test_a_dm_click_for_a_table_elsewhere_is_played_by_its_owner(
     home = shard_of(guild.id, SHARDS)
     assert home != 0 and simcord_bot.router is not None
     routers.append(MoveRouter(tables, tables.store, ShardPlan(SHARDS, (home,))))
-    await routers[0].start(postgres_url)
+    await routers[0].start()
 
     alice, *others = players
     table = await tables.open_table(
