@@ -107,7 +107,7 @@ class CinchBot(CinchClient):
         self._tables.show_restored_tables()
         if plan is not None and split and self.settings.database_url is not None:
             self.router = MoveRouter(self._tables, self._store, plan)
-            await self.router.start(self.settings.database_url)
+            await self.router.start()
         await self._add_commands()
         await self.sync_commands()
 

@@ -40,9 +40,9 @@ from bot.engine import (
 from bot.i18n import card_name, suit_name, t, tn
 from bot.service import HandPlace, HandReply, PrivateHand
 from bot.service.private_hands import PRIVATE_LIFETIME
-from bot.service.routing import Move
+from bot.service.routing import Forwarded, Move
 from cogs.error_replies import check_table_permissions, reports_errors
-from cogs.interaction import CinchInteraction, person
+from cogs.interaction import CinchInteraction, interaction_locale, person
 from cogs.message_parts import Parts
 
 MAX_SELECT_OPTIONS = 25
@@ -275,7 +275,10 @@ class ActionButton(
             move = Move(
                 key.table, person(interaction), self.action(), key.game, key.hand, interaction.id
             )
-            await bot.router.forward(move)
+            if await bot.router.forward(move) is Forwarded.UNANSWERED:
+                # Played, but its owner went quiet: nobody refreshes the hand until it is back.
+                locale = await interaction_locale(interaction)
+                await interaction.followup.send(t("reply.move_counted", locale), ephemeral=True)
             return
         reply = await bot.tables.act(
             key.table,

@@ -3,19 +3,22 @@
 With shards split over several processes, a server's tables live in the process that runs its
 shard. Discord delivers direct-message interactions on shard 0, so a click on a hand sent by DM
 can reach a process that does not hold the table. That process acknowledges the click to
-Discord at once (so the 3 s limit is never at risk), then sends the move to the owner through
+Discord at once (so the 3 s limit is never at risk), then hands the move to the owner through
 the database (:class:`~bot.store.relay.Relay`) and waits for its answer: applied, or the
 refusal to show the player. The owner applies it under the table's lock with the interaction's
 id, so a move relayed twice (or also delivered to the owner) is applied once, and refreshes the
 player's hand message itself.
+
+An owner that does not answer in time may have stored the move and then stopped: the move is
+then withdrawn, unless it was stored, and the player is told which, never "not played" about a
+move that counts (see :mod:`bot.store.relay` for why that answer is certain).
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
+import enum
 from dataclasses import dataclass
-from typing import Any
 
 from bot.engine import Action
 from bot.engine.actions import action_from_dict, action_to_dict
@@ -23,10 +26,8 @@ from bot.errors import UserFacingError
 from bot.service.people import Person
 from bot.service.service import TableService
 from bot.sharding import ShardPlan, shard_of
-from bot.store import Store
-from bot.store.relay import Message, Relay, shard_channel
-
-log = logging.getLogger(__name__)
+from bot.store import JSON, Store
+from bot.store.relay import Relay, RelayedMove, Sleep
 
 #: How long the process that received a click waits for the owner's answer. The owner applies
 #: a move in milliseconds; one that stays silent this long is restarting.
@@ -46,15 +47,14 @@ class Move:
     request_id: int
 
 
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    """Why the owner did not apply a move: a catalogue key and its parameters."""
+class Forwarded(enum.Enum):
+    """A move its table's owner played."""
 
-    key: str
-    params: dict[str, Any]
-
-    def error(self) -> UserFacingError:
-        return UserFacingError(self.key, **self.params)
+    #: The owner answered: it refreshes the player's hand message itself.
+    ANSWERED = enum.auto()
+    #: The move is stored, so it counts, but the owner did not answer in time (it may have
+    #: stopped right after): the player is to be told, as their hand waits for the owner.
+    UNANSWERED = enum.auto()
 
 
 class MoveRouter:
@@ -67,64 +67,61 @@ class MoveRouter:
         plan: ShardPlan,
         *,
         answer_within: float = ANSWER_WITHIN,
+        sleep: Sleep = asyncio.sleep,
     ) -> None:
         self._tables = tables
         self._store = store
         self._plan = plan
         self._answer_within = answer_within
+        self._sleep = sleep
         self._relay: Relay | None = None
-        self._answers: dict[int, asyncio.Future[Refusal | None]] = {}
 
-    async def start(self, url: str) -> None:
-        """Listen, on the database at ``url``, for the moves of this process's shards."""
-        self._relay = await Relay.open(url, self._plan.ids, self._receive)
+    async def start(self) -> None:
+        """Listen, on the store's PostgreSQL database, for the moves of this process's shards."""
+        self._relay = await Relay.open(
+            self._store.database, self._plan.ids, self._apply, sleep=self._sleep
+        )
 
     async def close(self) -> None:
         if self._relay is not None:
             await self._relay.close()
 
+    @property
+    def listening(self) -> bool:
+        """Moves sent to this process reach it now (its connection is not being restored)."""
+        return self._relay is not None and self._relay.listening
+
+    @property
+    def pending_tasks(self) -> frozenset[asyncio.Task[None]]:
+        return frozenset() if self._relay is None else self._relay.pending_tasks
+
     def is_elsewhere(self, table_id: int) -> bool:
         """The table is not open in this process: its owner runs another shard."""
         return not self._tables.holds(table_id)
 
-    async def forward(self, move: Move) -> None:
-        """Have the owner apply ``move``; raises :class:`UserFacingError` with its refusal, or
-        when no owner answers in time (the move was then not applied)."""
+    async def forward(self, move: Move) -> Forwarded:
+        """Have the owner apply ``move``, and say whether it answered. Raises
+        :class:`UserFacingError` with its refusal, or ``errors.owner_unavailable`` when the
+        owner did not answer in time and the move was not played (nor ever will be)."""
         assert self._relay is not None, "start() the router first"
         record = await self._store.tables.get(move.table_id)
         if record is None or record.ended_at is not None:
             raise UserFacingError("errors.table_closed")
-        answer: asyncio.Future[Refusal | None] = asyncio.get_running_loop().create_future()
-        self._answers[move.request_id] = answer
         owner = shard_of(record.guild_id, self._plan.count)
-        try:
-            await self._relay.send(shard_channel(owner), _move_message(move, self._relay))
-            refusal = await asyncio.wait_for(answer, self._answer_within)
-        except TimeoutError:
-            raise UserFacingError("errors.owner_unavailable") from None
-        finally:
-            self._answers.pop(move.request_id, None)
-        if refusal is not None:
-            raise refusal.error()
+        outcome = await self._relay.send(
+            owner, move.request_id, move.table_id, _move_body(move), within=self._answer_within
+        )
+        relayed = outcome.move
+        if relayed.state == "refused":
+            assert isinstance(relayed.refusal, dict)
+            raise UserFacingError(relayed.refusal["key"], **relayed.refusal["params"])
+        if relayed.state != "applied":
+            raise UserFacingError("errors.owner_unavailable")
+        return Forwarded.ANSWERED if outcome.answered else Forwarded.UNANSWERED
 
-    async def _receive(self, message: Message) -> None:
-        if message["kind"] == "answer":
-            waiting = self._answers.get(message["request"])
-            if waiting is not None and not waiting.done():
-                refusal = message.get("refusal")
-                waiting.set_result(None if refusal is None else Refusal(**refusal))
-            return
-        move = _move_from(message)
-        refusal = await self._apply(move)
-        answer = {
-            "kind": "answer",
-            "request": move.request_id,
-            "refusal": None if refusal is None else {"key": refusal.key, "params": refusal.params},
-        }
-        assert self._relay is not None
-        await self._relay.send(message["reply_to"], answer)
-
-    async def _apply(self, move: Move) -> Refusal | None:
+    async def _apply(self, relayed: RelayedMove) -> JSON:
+        """Apply a move sent to this process; the refusal to keep, or ``None``."""
+        move = _move_from(relayed)
         try:
             await self._tables.act(
                 move.table_id,
@@ -136,31 +133,31 @@ class MoveRouter:
                 answered=False,
             )
         except UserFacingError as error:
-            return Refusal(error.key, {name: str(value) for name, value in error.params.items()})
+            params = {name: str(value) for name, value in error.params.items()}
+            return {"key": error.key, "params": params}
         return None
 
 
-def _move_message(move: Move, relay: Relay) -> Message:
+def _move_body(move: Move) -> JSON:
+    """What the row keeps of a move, besides its table and click."""
     return {
-        "kind": "move",
-        "table": move.table_id,
         "user": move.person.user_id,
         "name": move.person.name,
         "locale": move.person.locale,
         "action": action_to_dict(move.action),
         "game": move.game_id,
         "hand": move.hand_number,
-        "request": move.request_id,
-        "reply_to": relay.reply_channel,
     }
 
 
-def _move_from(message: Message) -> Move:
+def _move_from(relayed: RelayedMove) -> Move:
+    body = relayed.move
+    assert isinstance(body, dict)
     return Move(
-        table_id=message["table"],
-        person=Person(message["user"], message.get("name", ""), message.get("locale")),
-        action=action_from_dict(message["action"]),
-        game_id=message["game"],
-        hand_number=message["hand"],
-        request_id=message["request"],
+        table_id=relayed.table_id,
+        person=Person(body["user"], body["name"], body["locale"]),
+        action=action_from_dict(body["action"]),
+        game_id=body["game"],
+        hand_number=body["hand"],
+        request_id=relayed.request_id,
     )

@@ -14,6 +14,7 @@ from .records import (
     ResultPlayer,
     ResultRecord,
 )
+from .relay import take_for_action
 from .store_errors import ConstraintError, GameActiveError, GameEndedError, NotFoundError
 
 _GAME_BY_ID = "SELECT * FROM games WHERE id = ?"
@@ -140,7 +141,10 @@ class GamesRepository:
         date), that number is taken and the write is refused with :class:`ConstraintError`: an
         action decided on an old state can never follow one the caller has not seen. Likewise
         ``request_id`` (the Discord interaction that asked for it) may be stored once only, so a
-        click delivered twice is applied once.
+        click delivered twice is applied once. A click relayed from another process is stored
+        only while its relayed move is waiting, and settles it as applied in this transaction;
+        one its sender withdrew is refused with :class:`ConstraintError`
+        (:func:`~bot.store.relay.take_for_action`).
         """
         encoded = encode_json(action)
         created_at = self._db.now()
@@ -152,6 +156,8 @@ class GamesRepository:
                 raise NotFoundError(f"no game {game_id}")
             if game["status"] != "playing":
                 raise GameEndedError(f"game {game_id} is over; it takes no more actions")
+            if request_id is not None:
+                await take_for_action(tx, request_id)
             (seq,) = await tx.fetch_required(
                 "INSERT INTO actions (game_id, seq, seat, action, created_at, request_id) VALUES"
                 " (?, COALESCE(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"

@@ -9,6 +9,7 @@ process would. SimCord's ids are fixed, and with `SHARDS` shards the test server
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -17,8 +18,9 @@ import pytest
 from table_driver import SETTLE_TIMEOUT
 
 from bot.engine import Pass
+from bot.i18n import t
 from bot.service import NoOutbox, Person, TableOptions, TableService
-from bot.service.routing import MoveRouter
+from bot.service.routing import ANSWER_WITHIN, MoveRouter
 from bot.settings import Settings
 from bot.sharding import ShardPlan, shard_of
 from bot.store import Store
@@ -49,15 +51,31 @@ async def owner(postgres_url: str) -> AsyncIterator[tuple[TableService, list[Mov
         await store.close()
 
 
-async def test_a_dm_click_for_a_table_elsewhere_is_played_by_its_owner(
-    simcord_bot, guild, channel, players, owner, postgres_url
-):
-    tables, routers = owner
-    home = shard_of(guild.id, SHARDS)
-    assert home != 0 and simcord_bot.router is not None
-    routers.append(MoveRouter(tables, tables.store, ShardPlan(SHARDS, (home,))))
-    await routers[0].start(postgres_url)
+@pytest.fixture
+def owner_answers_from_outside(simcord_env, simcord_bot, monkeypatch) -> None:
+    """The bot's wait for the owner is a wait for another process: SimCord is told so, and
+    lets it wait (an undeclared wait on a future would read as a bot that never settles)."""
+    router = simcord_bot.router
+    assert router is not None
+    forward = router.forward
 
+    async def forward_to_another_process(move):
+        return await simcord_env.external_wait(forward(move), reason="the owner's answer")
+
+    monkeypatch.setattr(router, "forward", forward_to_another_process)
+
+
+async def _listening_owner(tables: TableService, routers: list[MoveRouter], guild_id: int) -> None:
+    """The owner's relay, listening for the moves of the test server's shard."""
+    home = shard_of(guild_id, SHARDS)
+    assert home != 0
+    routers.append(MoveRouter(tables, tables.store, ShardPlan(SHARDS, (home,))))
+    await routers[-1].start()
+
+
+async def _dealt_elsewhere(simcord_bot, guild, channel, players, tables: TableService):
+    """A game at a table the owner holds, and the DM of the player to act, sent as the owner
+    sends it (here through the one simulated Discord): who clicks, what, and the live table."""
     alice, *others = players
     table = await tables.open_table(
         guild_id=guild.id,
@@ -71,19 +89,72 @@ async def test_a_dm_click_for_a_table_elsewhere_is_played_by_its_owner(
         await tables.join(table.table_id, Person(member.user.id, member.user.name))
     await tables.start(table.table_id, Person(alice.user.id, "alice"))
     live = tables.registry.table(table.table_id)
-    game = live.game
-    seat = game.to_act
-    acting = next(m for m in players if m.user.id == live.user_at(seat))
-    # The owner sent this player their hand by DM (here through the one simulated Discord).
-    acting_person = Person(acting.user.id, acting.user.name, "en")
-    private = (await tables.show_hand(table.table_id, acting_person)).hand
+    acting = next(m for m in players if m.user.id == live.user_at(live.game.to_act))
+    person = Person(acting.user.id, acting.user.name, "en")
+    private = (await tables.show_hand(table.table_id, person)).hand
     user = await simcord_bot.fetch_user(acting.user.id)
     dm = await user.send(**hand_parts(private, "en").send_kwargs())
-    assert not simcord_bot.tables.holds(table.table_id)
+    assert simcord_bot.router is not None and not simcord_bot.tables.holds(table.table_id)
+    return acting, dm, live
+
+
+async def _stored_seats(tables: TableService, table_id: int) -> list[int | None]:
+    record = await tables.store.games.active(table_id)
+    assert record is not None
+    return [action.seat for action in await tables.store.games.actions(record.id)]
+
+
+async def test_a_dm_click_for_a_table_elsewhere_is_played_by_its_owner(
+    simcord_bot, guild, channel, players, owner
+):
+    tables, routers = owner
+    await _listening_owner(tables, routers, guild.id)
+    acting, dm, live = await _dealt_elsewhere(simcord_bot, guild, channel, players, tables)
+    game, seat = live.game, live.game.to_act
 
     clicked = await acting.user.click(dm, label="Pass")
 
     assert clicked.deferred and not clicked.followups  # acknowledged at once, nothing refused
     assert game.log == [(seat, Pass())]
-    record = await tables.store.games.active(table.table_id)
-    assert [action.seat for action in await tables.store.games.actions(record.id)] == [seat]
+    assert await _stored_seats(tables, live.id) == [seat]
+
+
+async def test_a_dm_click_stored_by_an_owner_that_then_went_quiet_is_said_played(
+    simcord_bot,
+    simcord_env,
+    guild,
+    channel,
+    players,
+    owner,
+    owner_answers_from_outside,
+    monkeypatch,
+):
+    tables, routers = owner
+    await _listening_owner(tables, routers, guild.id)
+    acting, dm, live = await _dealt_elsewhere(simcord_bot, guild, channel, players, tables)
+    seat = live.game.to_act
+    act = tables.act
+
+    async def stores_then_stalls(*args, **kwargs):
+        await act(*args, **kwargs)
+        await asyncio.sleep(3600)  # stopped, or stalled, before answering
+
+    monkeypatch.setattr(tables, "act", stores_then_stalls)
+    clicked = await acting.user.click(dm, label="Pass")
+    await simcord_env.advance_time(2 * ANSWER_WITHIN)
+
+    assert await _stored_seats(tables, live.id) == [seat]
+    assert [reply.content for reply in clicked.followups] == [t("reply.move_counted", "en")]
+
+
+async def test_a_dm_click_no_owner_answered_is_said_not_played(
+    simcord_bot, simcord_env, guild, channel, players, owner, owner_answers_from_outside
+):
+    tables, _ = owner  # holds the table, but does not listen for moves: it is restarting
+    acting, dm, live = await _dealt_elsewhere(simcord_bot, guild, channel, players, tables)
+
+    clicked = await acting.user.click(dm, label="Pass")
+    await simcord_env.advance_time(2 * ANSWER_WITHIN)
+
+    assert [reply.content for reply in clicked.followups] == [t("errors.owner_unavailable", "en")]
+    assert await _stored_seats(tables, live.id) == []

@@ -1,19 +1,29 @@
 """kill -9 of a bot process in the middle of hands, on PostgreSQL: another process takes over
 its shards and every game resumes where the store has it, with nothing lost and nothing applied
-twice. Real processes (``table_process.py``) on one real database."""
+twice; a player whose move was on its way to the killed process is told what became of it.
+Real processes (``table_process.py``) on one real database."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import os
+import random
 import signal
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
-from bot.engine import Game, HouseRules
+from bot.engine import Action, Game, HouseRules
+from bot.engine.random_player import random_action
+from bot.errors import UserFacingError
+from bot.service import NoOutbox, TableService
+from bot.service.routing import Forwarded, Move, MoveRouter
+from bot.sharding import ShardPlan
 from bot.store import GameRecord, Store
+
+from .table_process import PLAYER
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "tests" / "service" / "table_process.py"
@@ -21,11 +31,15 @@ TABLES = 3
 #: Actions each game must have stored before the kill: well into the first hand.
 BEFORE_KILL = 12
 WAIT = 120.0
+#: Kills of a table's owner while one of its player's moves is relayed to it.
+RELAYED_KILLS = 12
 
 
-def _start(url: str, count: int, ids: str, tables: int = 0) -> subprocess.Popen[str]:
+def _start(
+    url: str, count: int, ids: str, tables: int = 0, *, relay: bool = False
+) -> subprocess.Popen[str]:
     process = subprocess.Popen(
-        [sys.executable, str(SCRIPT), url, str(count), ids, str(tables)],
+        [sys.executable, str(SCRIPT), url, str(count), ids, str(tables), *["relay"] * relay],
         cwd=REPO,
         env={**os.environ, "PYTHONPATH": str(REPO)},
         stdout=subprocess.PIPE,
@@ -106,4 +120,67 @@ async def test_a_killed_process_shards_are_taken_over_with_every_move_kept(postg
     finally:
         for process in (first, second):
             _kill(process)
+        await store.close()
+
+
+async def _players_move(store: Store, rng: random.Random) -> tuple[int, Action]:
+    """Once it is :data:`PLAYER`'s turn in the store: their table, and a legal move."""
+    found: list[tuple[int, Action]] = []
+
+    async def players_turn() -> bool:
+        (table,) = await store.tables.list_open()
+        record = await store.games.active(table.id)
+        if record is None or record.state is None:
+            return False
+        game = Game.from_dict(record.state)
+        for stored in await store.games.actions(record.id, after=record.state_seq):
+            game.apply(*Game.action_from_dict({"seat": stored.seat, **stored.action}))
+        seats = await store.tables.seats(table.id)
+        seat = next(seat.seat for seat in seats if seat.user_id == PLAYER.user_id)
+        if game.is_over or game.to_act != seat:
+            return False
+        found.append((table.id, random_action(game.decision(), rng)))
+        return True
+
+    await _until(players_turn)
+    return found[-1]
+
+
+async def _told(forwarding: asyncio.Task[Forwarded]) -> str:
+    """What the player who clicked reads: their move played, or the refusal's key."""
+    try:
+        return (await forwarding).name
+    except UserFacingError as refused:
+        return refused.key
+
+
+async def test_a_player_is_told_what_became_of_a_move_whose_owner_is_killed(postgres_url):
+    store = await Store.open(postgres_url)
+    plan = ShardPlan(2, (0,))  # the shard Discord sends DM clicks to; the table is on shard 1
+    tables = TableService(store, NoOutbox(), owns=plan.owns)
+    router = MoveRouter(tables, store, plan, answer_within=1.0)
+    await router.start()
+    owner = _start(postgres_url, 2, "1", tables=1, relay=True)
+    rng = random.Random(12)
+    told: dict[int, str] = {}
+    try:
+        for kill in range(RELAYED_KILLS):
+            table_id, action = await _players_move(store, rng)
+            move = Move(table_id, PLAYER, action, None, None, request_id=10**15 + kill)
+            forwarding = asyncio.create_task(router.forward(move))
+            await asyncio.sleep(rng.uniform(0.0, 0.05))  # anywhere on the move's way, or after
+            _kill(owner)
+            told[move.request_id] = await _told(forwarding)
+            owner = _start(postgres_url, 2, "1", relay=True)
+        for request_id, answer in told.items():
+            stored = await store.database.fetch_one(
+                "SELECT 1 FROM actions WHERE request_id = ?", (request_id,)
+            )
+            played = answer in (Forwarded.ANSWERED.name, Forwarded.UNANSWERED.name)
+            assert (stored is not None) == played, (answer, told)
+        print("what the players were told:", Counter(told.values()))
+    finally:
+        _kill(owner)
+        await router.close()
+        await tables.close()
         await store.close()
