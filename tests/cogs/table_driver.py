@@ -119,6 +119,27 @@ class TableDriver:
             self.hand_messages[member.user.id] = message
         return message
 
+    async def play_first_hand(self, creator: simcord.MemberActor) -> Game:
+        """``creator`` opens a table, the other members join, two easy computer players fill
+        it, and the people play until the first hand is over (its result posted)."""
+        channel = self.channel
+        await creator.slash(channel, "cinch new", target=51, pause=5.0, timer=0)
+        for member in self.members.values():
+            if member is not creator:
+                await member.slash(channel, "cinch join")
+        for _ in range(4 - len(self.members)):
+            await creator.slash(channel, "cinch addbot", level="easy")
+        await creator.slash(channel, "cinch start")
+        await self.settle()
+        store = self.env.bot.store
+        for _ in range(400):
+            if await store.games.hands(self.table.game_id):
+                return self.game
+            if self.member_at(self.game.to_act) is not None:
+                await self.take_turn()
+            await self.settle()
+        raise AssertionError("the first hand never ended")
+
     async def take_turn(self, *, use_commands: bool = False) -> simcord.InteractionResult:
         """The person to act makes a random legal move, with buttons or slash commands."""
         game = self.game
