@@ -19,6 +19,7 @@ from bot.errors import UserFacingError
 from bot.i18n import picture_words, t
 from bot.render import GameSummaryScene, SideScene, Words, render_game_summary
 from cogs.error_replies import reports_errors
+from cogs.game_access import sees_game
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.message_parts import png_file
 from cogs.replay import ReplayPickSelect
@@ -95,7 +96,7 @@ def _game_summary(detail: stats.GameHands, locale: str) -> bytes | None:
 class HistoryGameButton(
     discord.ui.DynamicItem[discord.ui.Button], template=r"cinch:history:(?P<game>\d+)"
 ):
-    """Shows one listed game hand by hand, to whoever clicks, privately."""
+    """Shows one listed game hand by hand, privately, to whoever clicks and may see it."""
 
     def __init__(self, game_id: int, number: int = 0) -> None:
         super().__init__(
@@ -118,7 +119,7 @@ class HistoryGameButton(
         locale = await interaction_locale(interaction)
         store = interaction.client.store
         detail = await stats.game_hands(store, guild_of(interaction), self.game_id)
-        if detail is None:
+        if detail is None or not await sees_game(interaction, detail.game.channel_id):
             raise UserFacingError("history.not_found")
         heading = f"{_date(detail.game)} · {_game_text(detail.game, locale)}"
         embed = discord.Embed(
