@@ -17,6 +17,7 @@ from bot import stats
 from bot.engine.cards import Suit
 from bot.errors import UserFacingError
 from bot.i18n import picture_words, t
+from bot.presentation.user_text import in_message
 from bot.render import GameSummaryScene, SideScene, Words, render_game_summary
 from cogs.error_replies import reports_errors
 from cogs.game_access import sees_game
@@ -40,7 +41,7 @@ def history_message(games: list[stats.HistoryGame], locale: str) -> tuple[str, d
 
 
 def _side_text(side: stats.HistorySide, locale: str) -> str:
-    names = t("picture.names_joiner", locale).join(side.names)
+    names = t("picture.names_joiner", locale).join(in_message(name) for name in side.names)
     text = f"{names} {side.score}"
     return f"**{text}**" if side.won else text
 
@@ -67,7 +68,7 @@ def _hand_text(line: stats.HandLine, locale: str) -> str:
     result = t(
         "picture.contract_made" if line.made else "picture.contract_set",
         locale,
-        name=line.maker,
+        name=in_message(line.maker),
         bid=line.contract,
     )
     trump = Suit(line.trump).symbol if line.trump else ""

@@ -17,6 +17,7 @@ from discord import app_commands
 from bot import stats
 from bot.errors import UserFacingError
 from bot.i18n import t, tn
+from bot.presentation.user_text import in_message, one_line
 from bot.render.player_card import render_player_card
 from bot.stats.board_scenes import card_scene
 from bot.store import UNSET
@@ -115,7 +116,7 @@ class BoardCommands(CinchCommands):
         guild = guild_of(interaction)
         hidden = (await store.preferences.get(subject.id)).hidden_from_boards
         if hidden and subject.id != interaction.user.id:
-            raise UserFacingError("stats.hidden", name=subject.display_name)
+            raise UserFacingError("stats.hidden", name=in_message(subject.display_name))
         # Someone who hides from the boards still sees their own card, just not in public; a
         # public card charts only the games everyone reading this channel may see.
         channels = await channels_shown(
@@ -123,13 +124,13 @@ class BoardCommands(CinchCommands):
         )
         card = await stats.player_card(store, guild, stats.user_key(subject.id), channels=channels)
         if card is None:
-            raise UserFacingError("stats.no_games", name=subject.display_name)
+            raise UserFacingError("stats.no_games", name=in_message(subject.display_name))
         locale = await interaction_locale(interaction)
         await interaction.response.defer(thinking=True, ephemeral=hidden)
         losses = await stats.card_play_losses(store, guild, subject.id, channels=channels)
         scene = card_scene(card, locale, losses)
         png = await asyncio.to_thread(render_player_card, scene)
-        alt = t("stats.alt", locale, name=card.name)
+        alt = t("stats.alt", locale, name=one_line(card.name))
         await interaction.followup.send(file=png_file(png, "player.png", alt), ephemeral=hidden)
 
     @app_commands.command(**command_strings("cinch.history"))

@@ -20,6 +20,7 @@ from bot.engine import (
 )
 from bot.i18n import SUPPORTED_LOCALES, normalise_locale, rules_sections, rules_title, t
 from bot.presentation.names import seat_name
+from bot.presentation.user_text import one_line
 from bot.service import TableOptions, Teams
 from bot.service.options import MAX_COMPUTER_PAUSE
 from bot.store import DEFAULT_TURN_TIMER
@@ -212,7 +213,7 @@ class LobbyCommands(CinchCommands):
         typed = current.strip().lower()
         return [
             app_commands.Choice(
-                name=f"{seat.label} · {seat.player or t('lobby.empty_seat', locale)}",
+                name=f"{seat.label} · {one_line(seat.player or t('lobby.empty_seat', locale))}",
                 value=seat.seat,
             )
             for seat in seats

@@ -26,6 +26,7 @@ import discord
 
 from bot.errors import UserFacingError
 from bot.i18n import t
+from bot.presentation.user_text import in_message
 from bot.render.replay_animation import render_replay_animation
 from bot.render.replay_picture import render_replay
 from bot.replays.library import Replay
@@ -255,9 +256,8 @@ class ReplayShareButton(
             raise UserFacingError("replay.share_elsewhere")
         locale = replay.stored.locale
         picture = await asyncio.to_thread(_animation, replay, locale)
-        text = t(
-            "replay.shared", locale, name=interaction.user.display_name, number=self.number
-        )
+        sharer = in_message(interaction.user.display_name)
+        text = t("replay.shared", locale, name=sharer, number=self.number)
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
         await channel.send(

@@ -27,6 +27,7 @@ from bot.engine import Action, Card, HandScored, IllegalAction, Keep, KeepDecisi
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.presentation.texts import action_text
+from bot.presentation.user_text import in_message
 from bot.replays import Replays
 from bot.service import display
 from bot.service.after_action import after_action
@@ -272,7 +273,7 @@ class TableService:
             stepped_away = table.playing
             if stepped_away:
                 table.sit(await self.store.tables.update_seat(table.id, seat, away=True))
-                name = table.seats[seat].display_name
+                name = in_message(table.seats[seat].display_name)
                 announcements = (
                     PendingAnnouncement(t("text.left_game", table.locale, player=name)),
                 )
@@ -309,7 +310,7 @@ class TableService:
             if person.user_id != table.record.creator_id:
                 creator = table.creator_name()
                 if creator is not None:
-                    raise UserFacingError("errors.not_creator", player=creator)
+                    raise UserFacingError("errors.not_creator", player=in_message(creator))
                 table.require_seat(person.user_id)
             if not table.full:
                 raise CountedError("errors.not_enough_players", table.players)
@@ -331,7 +332,7 @@ class TableService:
         async with table.lock:
             if person.user_id == table.record.creator_id or can_manage:
                 pending = await self._close(
-                    table, t("text.closed_by", table.locale, player=person.name)
+                    table, t("text.closed_by", table.locale, player=in_message(person.name))
                 )
                 vote = EndVote(ended=True)
             else:
@@ -343,7 +344,7 @@ class TableService:
                     text = t(
                         "text.end_vote",
                         table.locale,
-                        player=person.name,
+                        player=in_message(person.name),
                         votes=vote.votes,
                         needed=vote.needed,
                     )
@@ -458,7 +459,7 @@ class TableService:
             events = game.apply(seat, action)
         except IllegalAction as error:
             names = table.names(None)
-            raise refusal(error, names.__getitem__) from None
+            raise refusal(error, lambda seat: in_message(names[seat])) from None
         try:
             await self._records.record_action(
                 table,
@@ -526,7 +527,7 @@ class TableService:
         if not table.options.hints:
             raise UserFacingError("errors.hints_off")
         if game.to_act != seat:
-            name = table.names(None)[game.to_act] if game.to_act is not None else ""
+            name = in_message(table.names(None)[game.to_act]) if game.to_act is not None else ""
             raise UserFacingError("errors.not_your_turn", player=name)
         view = game.view(seat)
         locale = await self.people.locale_for(person)

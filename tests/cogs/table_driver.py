@@ -236,6 +236,33 @@ def public_texts(requests: list[Any], channel_id: int) -> list[str]:
     return texts
 
 
+def sent_messages(requests: list[Any]) -> list[dict[str, Any]]:
+    """Every message the bot sent or edited, anywhere: posts and edits in channels and DMs,
+    answers to interactions, their follow-ups and edits (Discord's message bodies)."""
+    bodies = []
+    for request in requests:
+        body = request.json if isinstance(request.json, dict) else None
+        if body is None or request.method not in ("POST", "PATCH"):
+            continue
+        path = request.path
+        if path.endswith("/callback"):
+            bodies.append(body.get("data") or {})
+        elif path.startswith("/webhooks/") or (
+            path.startswith("/channels/") and "/messages" in path
+        ):
+            bodies.append(body)
+    return bodies
+
+
+def message_texts(body: dict[str, Any]) -> list[str]:
+    """The texts of a message that Discord shows with markdown: its content and its embeds'."""
+    texts = [body.get("content") or ""]
+    for embed in body.get("embeds") or []:
+        texts += [embed.get("title") or "", embed.get("description") or ""]
+        texts += [field[part] for field in embed.get("fields", []) for part in ("name", "value")]
+    return texts
+
+
 class HiddenCardWatch:
     """Checks that a step's public messages name no card that stayed hidden through it."""
 
