@@ -22,18 +22,24 @@ from bot.render import GameSummaryScene, SideScene, Words, render_game_summary
 from cogs.error_replies import reports_errors
 from cogs.game_access import sees_game
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
-from cogs.message_parts import png_file
+from cogs.message_parts import CONTENT_LIMIT, EMBED_DESCRIPTION_LIMIT, fit, png_file
 from cogs.replay import ReplayPickSelect
 
 HISTORY_BUTTONS_PER_ROW = 5
 
 
 def history_message(games: list[stats.HistoryGame], locale: str) -> tuple[str, discord.ui.View]:
-    """The list of recent games, numbered, with a button per game to see its hands."""
+    """The list of recent games, numbered, with a button per game to see its hands: as many
+    of the latest as Discord's limit of a message's length allows."""
     view = discord.ui.View(timeout=None)
     lines = [f"**{t('history.title', locale)}**"]
+    length = len(lines[0])
     for number, game in enumerate(games, start=1):
-        lines.append(f"{number}. {_date(game)} · {_game_text(game, locale)}")
+        line = f"{number}. {_date(game)} · {_game_text(game, locale)}"
+        length += len(line) + 1
+        if length > CONTENT_LIMIT:
+            break
+        lines.append(line)
         button = HistoryGameButton(game.game_id, number)
         button.item.row = (number - 1) // HISTORY_BUTTONS_PER_ROW
         view.add_item(button)
@@ -123,9 +129,9 @@ class HistoryGameButton(
         if detail is None or not await sees_game(interaction, detail.game.channel_id):
             raise UserFacingError("history.not_found")
         heading = f"{_date(detail.game)} · {_game_text(detail.game, locale)}"
+        hands = "\n".join([heading, *(_hand_text(hand, locale) for hand in detail.hands)])
         embed = discord.Embed(
-            title=t("history.hands_title", locale),
-            description="\n".join([heading, *(_hand_text(hand, locale) for hand in detail.hands)]),
+            title=t("history.hands_title", locale), description=fit(hands, EMBED_DESCRIPTION_LIMIT)
         )
         png = await asyncio.to_thread(_game_summary, detail, locale)
         files = []

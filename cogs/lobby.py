@@ -28,6 +28,7 @@ from cogs.commands_base import CinchCommands
 from cogs.error_replies import require_table_permissions
 from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction, channel_table, interaction_locale, person
+from cogs.message_parts import fit
 from cogs.translator import command_strings, localised_choices, localised_options
 
 MAX_TURN_TIMER = 600
@@ -247,7 +248,7 @@ class LobbyCommands(CinchCommands):
         table = channel_table(interaction)
         locale = await interaction_locale(interaction)
         text = self.bot.tables.score_text(table.table_id, locale)
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(fit(text), ephemeral=True)
 
     @app_commands.command(**command_strings("cinch.rules"))
     async def rules(self, interaction: CinchInteraction) -> None:
