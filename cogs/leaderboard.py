@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot import stats
-from bot.errors import UserFacingError
+from bot.errors import UserFacingError, choice_of
 from bot.i18n import t, tn
 from bot.presentation.user_text import in_message, one_line
 from bot.render.player_card import render_player_card
@@ -97,8 +97,8 @@ class BoardCommands(CinchCommands):
         by: app_commands.Choice[str] | None = None,
         period: app_commands.Choice[str] | None = None,
     ) -> None:
-        metric = stats.Metric(by.value) if by else stats.Metric.RATING
-        cut = stats.Period(period.value) if period else stats.Period.ALL
+        metric = choice_of(stats.Metric, by.value, "option.metric") if by else stats.Metric.RATING
+        cut = choice_of(stats.Period, period.value, "option.period") if period else stats.Period.ALL
         await interaction.response.defer(thinking=True)
         reply = await board_reply(interaction, metric, cut, page=0)
         await interaction.followup.send(

@@ -24,7 +24,7 @@ from typing import Any
 from bot.ai import LEVELS
 from bot.ai.pool import DecisionPool
 from bot.engine import Action, Card, HandScored, IllegalAction, Keep, KeepDecision, PlayDecision
-from bot.errors import UserFacingError
+from bot.errors import OptionRefused, UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.presentation.texts import action_text
 from bot.presentation.user_text import in_message
@@ -35,7 +35,7 @@ from bot.service.automation import Automation, Sleep, decision_seed
 from bot.service.drawing import Drawing
 from bot.service.game_records import GameRecords, start_game
 from bot.service.lobby_texts import house_rules_lines
-from bot.service.options import TableOptions
+from bot.service.options import TableOptions, language_chosen, turn_timer_chosen
 from bot.service.outbox import Outbox
 from bot.service.people import People, Person
 from bot.service.private_hands import PrivateHands
@@ -189,7 +189,9 @@ class TableService:
         language: str | None,
         turn_timer: int | None,
     ) -> TableFacts:
-        """Open a table in a channel and seat its creator."""
+        """Open a table in a channel and seat its creator. A turn timer of 0 is none; one
+        too long, or a language the bot does not speak, is refused."""
+        turn_timer, language = turn_timer_chosen(turn_timer), language_chosen(language)
         try:
             record = await self.store.tables.create(
                 guild_id=guild_id,
@@ -244,7 +246,7 @@ class TableService:
     ) -> int:
         """Put a computer player in a free seat (or one that is away). Returns the seat."""
         if level not in LEVELS:
-            raise ValueError(f"no computer level {level!r}")
+            raise OptionRefused("errors.option_choice", "option.level")
         table = self.registry.table(table_id)
         async with table.lock:
             if table.seat_of(user_id) is None and user_id != table.record.creator_id:
