@@ -67,10 +67,11 @@ def _open_to_everyone(channel: GameChannel) -> bool:
     )
 
 
-def _readers_may_see(where: object, channel: GameChannel) -> bool:
-    """Whether everyone who reads ``where`` (the channel of an interaction) may read ``channel``."""
-    if getattr(where, "id", None) == channel.id:
+def _readers_may_see(interaction: CinchInteraction, channel: GameChannel) -> bool:
+    """Whether everyone who reads the interaction's channel may read ``channel``."""
+    if interaction.channel_id == channel.id:
         return True
+    where = interaction.channel
     if isinstance(where, discord.Thread) and where.parent_id == channel.id:
         return True
     return _open_to_everyone(channel)
@@ -92,7 +93,7 @@ async def shows_game_here(interaction: CinchInteraction, channel_id: int | None)
     return (
         channel is not None
         and await sees_game(interaction, channel_id)
-        and _readers_may_see(interaction.channel, channel)
+        and _readers_may_see(interaction, channel)
     )
 
 
