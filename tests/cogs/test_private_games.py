@@ -12,7 +12,7 @@ import discord
 import pytest
 import simcord
 from simcord.backend.models import Overwrite
-from simcord.enums import OverwriteType
+from simcord.enums import ChannelType, OverwriteType
 from stored_games import end_game
 from table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
@@ -20,6 +20,7 @@ from bot.i18n import t
 from bot.render.player_card import render_player_card
 from bot.stats import player_card, user_key
 from bot.stats.board_scenes import card_scene
+from cogs.game_history import HistoryGameButton
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
@@ -159,3 +160,31 @@ async def test_a_player_card_charts_only_games_its_readers_may_see(
     # Whoever reads #secret may see both games.
     shown = await alice.slash(secret, "cinch stats", player=alice)
     assert await _picture(shown.response) == render_player_card(card_scene(both, EN))
+
+
+async def test_a_game_in_a_private_thread_is_seen_by_its_members(
+    simcord_env, simcord_bot, guild, channel, players, take_user_errors
+):
+    alice, bob, carol, _ = players
+    backend = simcord_env.backend
+    backend.create_thread(channel.id, "staff", alice.id, type=ChannelType.PRIVATE_THREAD)
+    [thread] = channel.threads
+    backend.add_thread_member(thread.id, bob.id)
+    game_id = await end_game(simcord_bot.store, thread, [alice, bob], winner=0)
+    # A button naming the thread's game where everyone may click it (as an old or forged
+    # message could offer).
+    view = discord.ui.View(timeout=None)
+    view.add_item(HistoryGameButton(game_id, 1))
+    await simcord_bot.get_channel(channel.id).send("history", view=view)
+    offered = channel.last_message
+
+    # Carol reads #cinch but was not added to the thread.
+    refused = await carol.click(offered, label="1")
+    assert refused.response.content == t("history.not_found", EN)
+    shown = await bob.click(offered, label="1")
+    assert shown.ephemeral and shown.response.embeds
+    # Listed in the thread itself, never in #cinch, whose readers are not all in the thread.
+    listed = await bob.slash(thread, "cinch history")
+    assert labels(listed.response) == {"1"}
+    await alice.slash(channel, "cinch history")
+    assert [error.key for error in take_user_errors()] == ["history.empty"]
