@@ -14,6 +14,7 @@ import discord
 
 from bot import stats
 from bot.i18n import t, tn
+from bot.presentation.user_text import in_message
 from bot.render.board import render_board
 from bot.stats.board_scenes import board_scene, metric_name, period_name
 from cogs.error_replies import reports_errors
@@ -27,7 +28,7 @@ async def _viewer_note(
     """Why the viewer is not on the board, if they are not."""
     if page.viewer is not None:
         return None
-    name = interaction.user.display_name
+    name = in_message(interaction.user.display_name)
     preferences = await interaction.client.store.preferences.get(interaction.user.id)
     if preferences.hidden_from_boards:
         return t("board.viewer_hidden", locale, name=name)

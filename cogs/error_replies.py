@@ -28,6 +28,7 @@ from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.settings import REQUIRED_PERMISSION_NAMES
 from cogs.interaction import CinchInteraction, interaction_locale
+from cogs.message_parts import fit
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +91,7 @@ async def respond_ephemeral(interaction: CinchInteraction, content: str) -> None
     A failure to answer (the interaction expired, Discord is down) is logged, not raised:
     this runs inside error handlers, where raising would hide the original error.
     """
+    content = fit(content)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(content, ephemeral=True)

@@ -17,21 +17,29 @@ from bot import stats
 from bot.engine.cards import Suit
 from bot.errors import UserFacingError
 from bot.i18n import picture_words, t
+from bot.presentation.user_text import in_message
 from bot.render import GameSummaryScene, SideScene, Words, render_game_summary
 from cogs.error_replies import reports_errors
+from cogs.game_access import sees_game
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
-from cogs.message_parts import png_file
+from cogs.message_parts import CONTENT_LIMIT, EMBED_DESCRIPTION_LIMIT, fit, png_file
 from cogs.replay import ReplayPickSelect
 
 HISTORY_BUTTONS_PER_ROW = 5
 
 
 def history_message(games: list[stats.HistoryGame], locale: str) -> tuple[str, discord.ui.View]:
-    """The list of recent games, numbered, with a button per game to see its hands."""
+    """The list of recent games, numbered, with a button per game to see its hands: as many
+    of the latest as Discord's limit of a message's length allows."""
     view = discord.ui.View(timeout=None)
     lines = [f"**{t('history.title', locale)}**"]
+    length = len(lines[0])
     for number, game in enumerate(games, start=1):
-        lines.append(f"{number}. {_date(game)} · {_game_text(game, locale)}")
+        line = f"{number}. {_date(game)} · {_game_text(game, locale)}"
+        length += len(line) + 1
+        if length > CONTENT_LIMIT:
+            break
+        lines.append(line)
         button = HistoryGameButton(game.game_id, number)
         button.item.row = (number - 1) // HISTORY_BUTTONS_PER_ROW
         view.add_item(button)
@@ -39,7 +47,7 @@ def history_message(games: list[stats.HistoryGame], locale: str) -> tuple[str, d
 
 
 def _side_text(side: stats.HistorySide, locale: str) -> str:
-    names = t("picture.names_joiner", locale).join(side.names)
+    names = t("picture.names_joiner", locale).join(in_message(name) for name in side.names)
     text = f"{names} {side.score}"
     return f"**{text}**" if side.won else text
 
@@ -66,7 +74,7 @@ def _hand_text(line: stats.HandLine, locale: str) -> str:
     result = t(
         "picture.contract_made" if line.made else "picture.contract_set",
         locale,
-        name=line.maker,
+        name=in_message(line.maker),
         bid=line.contract,
     )
     trump = Suit(line.trump).symbol if line.trump else ""
@@ -95,7 +103,7 @@ def _game_summary(detail: stats.GameHands, locale: str) -> bytes | None:
 class HistoryGameButton(
     discord.ui.DynamicItem[discord.ui.Button], template=r"cinch:history:(?P<game>\d+)"
 ):
-    """Shows one listed game hand by hand, to whoever clicks, privately."""
+    """Shows one listed game hand by hand, privately, to whoever clicks and may see it."""
 
     def __init__(self, game_id: int, number: int = 0) -> None:
         super().__init__(
@@ -118,12 +126,12 @@ class HistoryGameButton(
         locale = await interaction_locale(interaction)
         store = interaction.client.store
         detail = await stats.game_hands(store, guild_of(interaction), self.game_id)
-        if detail is None:
+        if detail is None or not await sees_game(interaction, detail.game.channel_id):
             raise UserFacingError("history.not_found")
         heading = f"{_date(detail.game)} · {_game_text(detail.game, locale)}"
+        hands = "\n".join([heading, *(_hand_text(hand, locale) for hand in detail.hands)])
         embed = discord.Embed(
-            title=t("history.hands_title", locale),
-            description="\n".join([heading, *(_hand_text(hand, locale) for hand in detail.hands)]),
+            title=t("history.hands_title", locale), description=fit(hands, EMBED_DESCRIPTION_LIMIT)
         )
         png = await asyncio.to_thread(_game_summary, detail, locale)
         files = []

@@ -38,6 +38,7 @@ from bot.engine import (
     TrumpDecision,
 )
 from bot.i18n import card_name, suit_name, t, tn
+from bot.presentation.user_text import SERVER_NAME_LIMIT, in_message
 from bot.service import HandPlace, HandReply, PrivateHand
 from bot.service.private_hands import PRIVATE_LIFETIME
 from bot.service.routing import Forwarded, Move
@@ -298,7 +299,8 @@ def where_line(client: discord.Client, channel_id: int, locale: str | None) -> s
     guild = getattr(channel, "guild", None)
     if channel is None or guild is None:
         return ""
-    return t("dm.where", locale, server=guild.name, channel=f"<#{channel_id}>")
+    server = in_message(guild.name, SERVER_NAME_LIMIT)
+    return t("dm.where", locale, server=server, channel=f"<#{channel_id}>")
 
 
 async def answer_with_hand(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TypeAlias
 import discord
 from discord import app_commands
 
+from bot.presentation.user_text import one_line
 from bot.service import Person, TableFacts
 
 if TYPE_CHECKING:
@@ -27,9 +28,10 @@ log = logging.getLogger(__name__)
 
 
 def person(interaction: CinchInteraction) -> Person:
-    """The person acting, as the server names them, with their Discord's language."""
+    """The person acting, as the server names them (on one line, no longer than Discord
+    allows), with their Discord's language."""
     user = interaction.user
-    return Person(user.id, user.display_name, str(interaction.locale))
+    return Person(user.id, one_line(user.display_name), str(interaction.locale))
 
 
 def guild_of(interaction: CinchInteraction) -> int:

@@ -15,14 +15,16 @@ import discord
 from discord import app_commands
 
 from bot import stats
-from bot.errors import UserFacingError
+from bot.errors import UserFacingError, choice_of
 from bot.i18n import t, tn
+from bot.presentation.user_text import in_message, one_line
 from bot.render.player_card import render_player_card
 from bot.stats.board_scenes import card_scene
 from bot.store import UNSET
 from cogs.board_pages import board_reply
 from cogs.commands_base import CinchCommands
 from cogs.error_replies import ReportsErrors, require_table_permissions
+from cogs.game_access import channels_shown
 from cogs.game_history import history_message
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.message_parts import png_file
@@ -95,8 +97,8 @@ class BoardCommands(CinchCommands):
         by: app_commands.Choice[str] | None = None,
         period: app_commands.Choice[str] | None = None,
     ) -> None:
-        metric = stats.Metric(by.value) if by else stats.Metric.RATING
-        cut = stats.Period(period.value) if period else stats.Period.ALL
+        metric = choice_of(stats.Metric, by.value, "option.metric") if by else stats.Metric.RATING
+        cut = choice_of(stats.Period, period.value, "option.period") if period else stats.Period.ALL
         await interaction.response.defer(thinking=True)
         reply = await board_reply(interaction, metric, cut, page=0)
         await interaction.followup.send(
@@ -111,26 +113,36 @@ class BoardCommands(CinchCommands):
     ) -> None:
         subject = player or interaction.user
         store = self.bot.store
+        guild = guild_of(interaction)
         hidden = (await store.preferences.get(subject.id)).hidden_from_boards
         if hidden and subject.id != interaction.user.id:
-            raise UserFacingError("stats.hidden", name=subject.display_name)
-        card = await stats.player_card(store, guild_of(interaction), stats.user_key(subject.id))
+            raise UserFacingError("stats.hidden", name=in_message(subject.display_name))
+        # Someone who hides from the boards still sees their own card, just not in public; a
+        # public card charts only the games everyone reading this channel may see.
+        channels = await channels_shown(
+            interaction, await stats.game_channels(store, guild), public=not hidden
+        )
+        card = await stats.player_card(store, guild, stats.user_key(subject.id), channels=channels)
         if card is None:
-            raise UserFacingError("stats.no_games", name=subject.display_name)
+            raise UserFacingError("stats.no_games", name=in_message(subject.display_name))
         locale = await interaction_locale(interaction)
-        # Someone who hides from the boards still sees their own card, just not in public.
         await interaction.response.defer(thinking=True, ephemeral=hidden)
-        losses = await stats.card_play_losses(store, guild_of(interaction), subject.id)
+        losses = await stats.card_play_losses(store, guild, subject.id, channels=channels)
         scene = card_scene(card, locale, losses)
         png = await asyncio.to_thread(render_player_card, scene)
-        alt = t("stats.alt", locale, name=card.name)
+        alt = t("stats.alt", locale, name=one_line(card.name))
         await interaction.followup.send(file=png_file(png, "player.png", alt), ephemeral=hidden)
 
     @app_commands.command(**command_strings("cinch.history"))
     @require_table_permissions
     async def show_history(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
-        games = await stats.recent_games(self.bot.store, guild_of(interaction))
+        store, guild = self.bot.store, guild_of(interaction)
+        # The list is posted in this channel: only games all its readers may see.
+        channels = await channels_shown(
+            interaction, await stats.game_channels(store, guild), public=True
+        )
+        games = await stats.recent_games(store, guild, channels=channels)
         if not games:
             raise UserFacingError("history.empty")
         text, view = history_message(games, locale)

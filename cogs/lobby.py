@@ -14,22 +14,20 @@ import discord
 from discord import app_commands
 
 from bot.ai import LEVELS
-from bot.engine import (
-    RULE_CHOICES,
-    HouseRules,
-)
+from bot.engine import RULE_CHOICES
+from bot.engine.rules import MAX_BID, MAX_TARGET_SCORE
 from bot.i18n import SUPPORTED_LOCALES, normalise_locale, rules_sections, rules_title, t
 from bot.presentation.names import seat_name
-from bot.service import TableOptions, Teams
-from bot.service.options import MAX_COMPUTER_PAUSE
+from bot.presentation.user_text import one_line
+from bot.service import Teams
+from bot.service.options import MAX_COMPUTER_PAUSE, MAX_TURN_TIMER, chosen_options
 from bot.store import DEFAULT_TURN_TIMER
 from cogs.commands_base import CinchCommands
 from cogs.error_replies import require_table_permissions
 from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction, channel_table, interaction_locale, person
+from cogs.message_parts import fit
 from cogs.translator import command_strings, localised_choices, localised_options
-
-MAX_TURN_TIMER = 600
 
 
 def _choices(name: str, values: type[StrEnum]) -> list[app_commands.Choice[str]]:
@@ -112,13 +110,13 @@ class LobbyCommands(CinchCommands):
         self,
         interaction: CinchInteraction,
         players: app_commands.Choice[int] | None = None,
-        target: app_commands.Range[int, 1, 1000] | None = None,
+        target: app_commands.Range[int, 1, MAX_TARGET_SCORE] | None = None,
         language: app_commands.Choice[str] | None = None,
         timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
         teams: app_commands.Choice[str] | None = None,
         hints: bool | None = None,
         pause: app_commands.Range[float, 0.0, MAX_COMPUTER_PAUSE] | None = None,
-        min_bid: app_commands.Range[int, 1, 14] | None = None,
+        min_bid: app_commands.Range[int, 1, MAX_BID] | None = None,
         all_pass: app_commands.Choice[str] | None = None,
         dealer_rob: app_commands.Choice[str] | None = None,
         excess_trumps: app_commands.Choice[str] | None = None,
@@ -133,12 +131,14 @@ class LobbyCommands(CinchCommands):
         counting_discard: bool | None = None,
         four_colour: bool | None = None,
     ) -> None:
-        """Open a table in this channel; the lobby message follows."""
+        """Open a table in this channel; the lobby message follows. Discord offers only the
+        values each option takes; the service checks them again."""
         given = _given(locals())
-        rules = HouseRules.from_dict(_fields(given, HOUSE_RULE_OPTIONS))
-        options = TableOptions(rules=rules, **_fields(given, TABLE_OPTION_FIELDS))
+        options = chosen_options(
+            _fields(given, HOUSE_RULE_OPTIONS), **_fields(given, TABLE_OPTION_FIELDS)
+        )
         table_language = given.get("language") or normalise_locale(interaction.guild_locale)
-        turn_timer = DEFAULT_TURN_TIMER if timer is None else (timer or None)
+        turn_timer = DEFAULT_TURN_TIMER if timer is None else timer
         await self.bot.tables.open_table(
             guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel_id or 0,
@@ -212,7 +212,7 @@ class LobbyCommands(CinchCommands):
         typed = current.strip().lower()
         return [
             app_commands.Choice(
-                name=f"{seat.label} · {seat.player or t('lobby.empty_seat', locale)}",
+                name=f"{seat.label} · {one_line(seat.player or t('lobby.empty_seat', locale))}",
                 value=seat.seat,
             )
             for seat in seats
@@ -246,7 +246,7 @@ class LobbyCommands(CinchCommands):
         table = channel_table(interaction)
         locale = await interaction_locale(interaction)
         text = self.bot.tables.score_text(table.table_id, locale)
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(fit(text), ephemeral=True)
 
     @app_commands.command(**command_strings("cinch.rules"))
     async def rules(self, interaction: CinchInteraction) -> None:

@@ -4,6 +4,9 @@ keyword arguments that send it anew or edit a message into it.
 Sending and editing take different arguments (a new file versus the attachments that replace
 the old ones); keeping both in one place means a table or hand message looks the same either way,
 and an edit's picture always replaces the message's attachments instead of being added to them.
+
+Discord refuses a message whose text is longer than it allows, and then nobody sees it; names
+are kept short, but a text that still comes out too long is cut by :func:`fit` on its way out.
 """
 
 from __future__ import annotations
@@ -13,6 +16,30 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+
+#: Discord's limits of a message's text and of an embed's description, in characters.
+CONTENT_LIMIT = 2000
+EMBED_DESCRIPTION_LIMIT = 4096
+ELLIPSIS = "…"
+
+
+def fit(text: str, limit: int = CONTENT_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, by whole lines where it can: the first line (what
+    the message is about) and as many of the last ones (what happens now) as fit, with an
+    ellipsis in place of the lines between."""
+    if len(text) <= limit:
+        return text
+    first, *rest = text.split("\n")
+    kept: list[str] = []
+    room = limit - len(first) - len(ELLIPSIS) - 1
+    for line in reversed(rest):
+        if len(line) + 1 > room:
+            break
+        kept.insert(0, line)
+        room -= len(line) + 1
+    if room < 0:  # even the first line is too long
+        return text[: limit - len(ELLIPSIS)] + ELLIPSIS
+    return "\n".join([first, ELLIPSIS, *kept])
 
 
 def png_file(data: bytes, filename: str, description: str | None = None) -> discord.File:
@@ -46,7 +73,7 @@ class Parts:
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
-            "content": self.content,
+            "content": fit(self.content),
             "allowed_mentions": self._mentions(),
             "silent": self.silent,
         }
@@ -60,7 +87,7 @@ class Parts:
     def edit_kwargs(self) -> dict[str, Any]:
         file = self._file()
         return {
-            "content": self.content,
+            "content": fit(self.content),
             "attachments": [file] if file is not None else [],
             "view": self.view,
             "allowed_mentions": self._mentions(),

@@ -11,6 +11,7 @@ from discord import app_commands
 from bot.engine import Action, Bid, Card, Discard, Keep, NameTrump, Pass, Play, Suit, parse_cards
 from bot.errors import UserFacingError
 from bot.i18n import card_name
+from bot.presentation.user_text import QUOTE_LIMIT, in_message
 from cogs.commands_base import CinchCommands
 from cogs.error_replies import require_table_permissions
 from cogs.hand_message import answer_with_hand
@@ -74,7 +75,7 @@ class PlayCommands(CinchCommands):
     async def play(self, interaction: CinchInteraction, card: str) -> None:
         chosen = cards_option(card)
         if len(chosen) != 1:
-            raise UserFacingError("errors.not_a_card", text=card)
+            raise UserFacingError("errors.not_a_card", text=in_message(card, QUOTE_LIMIT))
         await self._act(interaction, Play(chosen[0]))
 
     @play.autocomplete("card")
@@ -107,4 +108,4 @@ def cards_option(text: str) -> tuple[Card, ...]:
     try:
         return tuple(parse_cards(text))
     except ValueError:
-        raise UserFacingError("errors.not_a_card", text=text) from None
+        raise UserFacingError("errors.not_a_card", text=in_message(text, QUOTE_LIMIT)) from None

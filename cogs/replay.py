@@ -9,6 +9,10 @@ a replay opened before a restart keeps working:
 - ``cinch:replay-open:<game>:<hand>``: "Replay hand", under a hand's result in the channel;
 - ``cinch:replay-pick:<game>``: the hands of a game in ``/cinch history``;
 - ``cinch:replay-share:<game>:<hand>``: "Share replay", the whole hand animated in the channel.
+
+Each of them shows the hand only to a member who may read the channel its game was played in,
+checked at every click, and Share posts only where every reader could see the game
+(``cogs/game_access.py``).
 """
 
 from __future__ import annotations
@@ -20,12 +24,15 @@ from typing import Any
 
 import discord
 
+from bot.errors import UserFacingError
 from bot.i18n import t
+from bot.presentation.user_text import in_message
 from bot.render.replay_animation import render_replay_animation
 from bot.render.replay_picture import render_replay
 from bot.replays.library import Replay
 from bot.replays.scenes import replay_scene
 from cogs.error_replies import check_table_permissions, reports_errors
+from cogs.game_access import sees_game, shows_game_here
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.message_parts import png_file
 
@@ -45,8 +52,11 @@ def _target(nav: str, step: int, count: int) -> int:
     return {"f": 0, "p": step - 1, "n": step + 1, "l": count - 1}[nav]
 
 
-def replay_view(replay: Replay, step: int, locale: str | None) -> discord.ui.View:
-    """The four buttons under a replay, those leading nowhere disabled, and Share."""
+def replay_view(
+    replay: Replay, step: int, locale: str | None, *, shareable: bool
+) -> discord.ui.View:
+    """The four buttons under a replay, those leading nowhere disabled, and Share where the
+    replay may be shared."""
     view = discord.ui.View(timeout=None)
     stored, count = replay.stored, replay.step_count
     for nav, key in _NAV:
@@ -57,12 +67,25 @@ def replay_view(replay: Replay, step: int, locale: str | None) -> discord.ui.Vie
         )
         button.item.disabled = not 0 <= target < count or target == step
         view.add_item(button)
-    view.add_item(ReplayShareButton(stored.game_id, stored.replay.hand_number, locale))
+    if shareable:
+        view.add_item(ReplayShareButton(stored.game_id, stored.replay.hand_number, locale))
     return view
 
 
-async def replay_message(replay: Replay, step: int, locale: str | None) -> dict[str, Any]:
-    """The replay message at `step`: its text, picture and buttons (for send or edit)."""
+async def seen_replay(interaction: CinchInteraction, game_id: int, number: int) -> Replay:
+    """Hand `number` of the game, for a member who may see that game (a refusal otherwise, the
+    same as for a game that does not exist)."""
+    replay = await interaction.client.replays.replay(guild_of(interaction), game_id, number)
+    if not await sees_game(interaction, replay.stored.channel_id):
+        raise UserFacingError("replay.not_found")
+    return replay
+
+
+async def replay_message(
+    interaction: CinchInteraction, replay: Replay, step: int, locale: str | None
+) -> dict[str, Any]:
+    """The replay message at `step`: its text, picture and buttons (for send or edit), Share
+    among them if it may be shared in the interaction's channel."""
     scene = replay_scene(replay, step, locale)
     png = await asyncio.to_thread(render_replay, scene)
     content = t(
@@ -75,7 +98,12 @@ async def replay_message(replay: Replay, step: int, locale: str | None) -> dict[
     return {
         "content": content,
         "attachments": [png_file(png, "replay.png", t("replay.alt", locale))],
-        "view": replay_view(replay, step, locale),
+        "view": replay_view(
+            replay,
+            step,
+            locale,
+            shareable=await shows_game_here(interaction, replay.stored.channel_id),
+        ),
     }
 
 
@@ -87,8 +115,8 @@ async def open_replay(interaction: CinchInteraction, game_id: int, number: int) 
     """
     await interaction.response.defer(ephemeral=True, thinking=True)
     locale = await interaction_locale(interaction)
-    replay = await interaction.client.replays.replay(guild_of(interaction), game_id, number)
-    message = await replay_message(replay, 0, locale)
+    replay = await seen_replay(interaction, game_id, number)
+    message = await replay_message(interaction, replay, 0, locale)
     files = message.pop("attachments")
     await interaction.followup.send(files=files, ephemeral=True, **message)
 
@@ -118,11 +146,11 @@ class ReplayStepButton(
     @reports_errors
     async def callback(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
-        replay = await interaction.client.replays.replay(
-            guild_of(interaction), self.game_id, self.number
-        )
+        replay = await seen_replay(interaction, self.game_id, self.number)
         step = min(self.step, replay.step_count - 1)
-        await interaction.response.edit_message(**await replay_message(replay, step, locale))
+        await interaction.response.edit_message(
+            **await replay_message(interaction, replay, step, locale)
+        )
 
 
 class ReplayOpenButton(
@@ -200,7 +228,7 @@ class ReplayShareButton(
     template=r"cinch:replay-share:(?P<game>\d+):(?P<hand>\d+)",
 ):
     """ "Share replay": the whole hand as one animated picture in the channel, in the table's
-    language, for everyone to see again."""
+    language, for everyone to see again; only where every reader could see the game."""
 
     def __init__(self, game_id: int, number: int, locale: str | None = None) -> None:
         super().__init__(
@@ -223,14 +251,13 @@ class ReplayShareButton(
     async def callback(self, interaction: CinchInteraction) -> None:
         check_table_permissions(interaction)
         await interaction.response.defer()
-        replay = await interaction.client.replays.replay(
-            guild_of(interaction), self.game_id, self.number
-        )
+        replay = await seen_replay(interaction, self.game_id, self.number)
+        if not await shows_game_here(interaction, replay.stored.channel_id):
+            raise UserFacingError("replay.share_elsewhere")
         locale = replay.stored.locale
         picture = await asyncio.to_thread(_animation, replay, locale)
-        text = t(
-            "replay.shared", locale, name=interaction.user.display_name, number=self.number
-        )
+        sharer = in_message(interaction.user.display_name)
+        text = t("replay.shared", locale, name=sharer, number=self.number)
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
         await channel.send(

@@ -81,6 +81,7 @@ class HighLow(StrEnum):
 
 
 MAX_BID = TOTAL_POINTS
+MAX_TARGET_SCORE = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +104,8 @@ class HouseRules:
     allow_counting_discard: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.target_score, int) or not 1 <= self.target_score <= 1000:
-            raise ValueError("target_score must be a whole number from 1 to 1000")
+        if not isinstance(self.target_score, int) or not 1 <= self.target_score <= MAX_TARGET_SCORE:
+            raise ValueError(f"target_score must be a whole number from 1 to {MAX_TARGET_SCORE}")
         if not isinstance(self.min_bid, int) or not 1 <= self.min_bid <= MAX_BID:
             raise ValueError(f"min_bid must be a whole number from 1 to {MAX_BID}")
         for name in ("bidder_goes_out", "discards_visible", "allow_counting_discard"):

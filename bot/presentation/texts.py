@@ -32,6 +32,7 @@ from bot.engine import (
 from bot.engine.seating import SeatDraw
 from bot.i18n import suit_name, t, tn
 from bot.presentation.names import side_members
+from bot.presentation.user_text import in_message
 from bot.render import display_order
 
 SEPARATOR = " · "
@@ -39,10 +40,17 @@ SEPARATOR = " · "
 
 @dataclass(frozen=True, slots=True)
 class TextContext:
-    """What texts need besides the view: names and the language."""
+    """What texts need besides the view: names and the language.
+
+    The names are given as players chose them and kept as the texts write them, escaped once
+    here (``user_text.in_message``), so no name can put markdown or a mention in a message.
+    """
 
     names: tuple[str, ...]
     locale: str | None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "names", tuple(in_message(name) for name in self.names))
 
     def side(self, sides: Sequence[Sequence[int]], index: int) -> str:
         return side_members(sides[index], self.names, self.locale)

@@ -1,9 +1,11 @@
 """Loading a finished hand's replay from the store, and refusing anything still in play.
 
 A hand may be replayed once it is over (it has a row in ``hands``), in a game of the server
-asking. The engine rebuilds it from the game's start, kept in every snapshot, and the stored
-actions; the replay must agree with the stored hand's score, otherwise the stored game comes
-from a version whose actions no longer replay and the player is told so.
+asking; the replay says which channel the game was played in, for the Discord layer to show it
+only to those who may read that channel. The engine rebuilds it from the game's start, kept in
+every snapshot, and the stored actions; the replay must agree with the stored hand's score,
+otherwise the stored game comes from a version whose actions no longer replay and the player
+is told so.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ class StoredReplay:
     locale: str | None = None
     #: Which seats computer players played.
     computers: tuple[bool, ...] = ()
+    #: The channel the game was played in: only who may read it may see the replay (``None``
+    #: when the table is no longer stored, and then nobody may).
+    channel_id: int | None = None
 
 
 async def load_replay(store: Store, guild_id: int, game_id: int, number: int) -> StoredReplay:
@@ -56,6 +61,7 @@ async def load_replay(store: Store, guild_id: int, game_id: int, number: int) ->
         target=(record.rules or {}).get("target_score", HouseRules().target_score),
         locale=table.language if table is not None else None,
         computers=computers,
+        channel_id=table.channel_id if table is not None else None,
     )
 
 

@@ -10,6 +10,7 @@ from bot.engine import Drew, Event, Game, GameWon, HandDealt, HandScored, Robbed
 from bot.i18n import t
 from bot.presentation.scenes import HandCards, Seating, game_summary_scene, hand_summary_scene
 from bot.presentation.texts import TextContext, game_result_text, hand_result_text, trump_text
+from bot.presentation.user_text import in_message
 from bot.render import render_game_summary, render_hand_summary
 from bot.service.publishing import Pending, PendingAnnouncement, Update
 from bot.service.table import Table
@@ -62,7 +63,7 @@ def after_action(
 def _auction_result(table: Table, event: TrumpNamed) -> PendingAnnouncement:
     """Who won the auction, for how much, and the trump they named (or that nobody bid)."""
     locale = table.locale
-    player = table.names(locale)[event.seat]
+    player = in_message(table.names(locale)[event.seat])
     trump = trump_text(event.suit, locale)
     if event.contract == 0:
         return PendingAnnouncement(t("text.auction_free", locale, player=player, trump=trump))

@@ -16,6 +16,7 @@ from typing import Protocol
 from bot.ai.pool import DecisionPool
 from bot.engine import Action, Game
 from bot.i18n import t
+from bot.presentation.user_text import in_message
 from bot.service.outbox import Outbox
 from bot.service.publishing import Pending, PendingAnnouncement, Publisher
 from bot.service.shown import Reminder
@@ -156,7 +157,7 @@ class Automation:
     @staticmethod
     def _timed_out_note(table: Table, seat: int, before: SeatRecord) -> PendingAnnouncement:
         """Say that the timer played for someone, and when they are now marked away."""
-        name = before.display_name
+        name = in_message(before.display_name)
         if table.seats.get(seat, before).away and not before.away:
             return PendingAnnouncement(t("text.marked_away", table.locale, player=name))
         return PendingAnnouncement(t("text.played_for", table.locale, player=name))

@@ -12,6 +12,7 @@ from dataclasses import fields
 from bot.engine import HouseRules
 from bot.i18n import t
 from bot.presentation.texts import SEPARATOR
+from bot.presentation.user_text import in_message
 from bot.service.options import TableOptions, Teams
 from bot.service.shown import SeatInfo
 
@@ -33,7 +34,9 @@ def lobby_text(
             "text.lobby_seat",
             locale,
             seat=seat.label,
-            player=seat.player if seat.player is not None else t("lobby.empty_seat", locale),
+            player=in_message(seat.player)
+            if seat.player is not None
+            else t("lobby.empty_seat", locale),
         )
         for seat in seats
     )
@@ -44,7 +47,7 @@ def lobby_text(
     if creator is None:
         lines.append(t("text.lobby_start_anyone", locale))
     else:
-        lines.append(t("text.lobby_start", locale, player=creator))
+        lines.append(t("text.lobby_start", locale, player=in_message(creator)))
     return "\n".join(lines)
 
 

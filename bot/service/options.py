@@ -3,20 +3,32 @@
 They are stored as one JSON value in the table's ``house_rules`` column (the store never looks
 inside), so a restart brings back exactly the table that was opened. The turn timer and the
 language have columns of their own in the store and are not repeated here.
+
+What a person chose is checked here (:func:`chosen_options`, :func:`turn_timer_chosen`,
+:func:`language_chosen`), whatever Discord let through: a value an option does not take is
+refused by the option's name (:class:`~bot.errors.OptionRefused`), never stored.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from bot.engine import HouseRules
+from bot.engine.rules import MAX_BID, MAX_TARGET_SCORE, RULE_CHOICES
 from bot.engine.seating import SUPPORTED_PLAYER_COUNTS
+from bot.errors import OptionRefused, choice_of, require_number
+from bot.i18n import SUPPORTED_LOCALES
 
 #: Seconds a computer player waits before each move, so people can follow the game.
 DEFAULT_COMPUTER_PAUSE = 1.0
 MAX_COMPUTER_PAUSE = 10.0
+#: The longest a turn timer may be, in seconds (0 or none turns it off).
+MAX_TURN_TIMER = 600
+#: The house rules chosen as a number, and the numbers each takes.
+RULE_NUMBERS = {"target_score": (1, MAX_TARGET_SCORE), "min_bid": (1, MAX_BID)}
 
 
 class Teams(StrEnum):
@@ -70,3 +82,38 @@ class TableOptions:
             computer_pause=float(data.get("computer_pause", defaults.computer_pause)),
             four_colour=bool(data.get("four_colour", defaults.four_colour)),
         )
+
+
+def chosen_options(rules: Mapping[str, Any] | None = None, **table: Any) -> TableOptions:
+    """The options a person opened a table with: ``rules`` by `HouseRules` field, the rest by
+    `TableOptions` field, each checked against what it takes."""
+    for name, value in (rules or {}).items():
+        option = f"rules.house.{name}"
+        if name in RULE_NUMBERS:
+            require_number(value, *RULE_NUMBERS[name], option)
+        elif name in RULE_CHOICES:
+            choice_of(RULE_CHOICES[name], value, option)
+    if "players" in table and table["players"] not in SUPPORTED_PLAYER_COUNTS:
+        raise OptionRefused("errors.option_choice", "option.players")
+    if "teams" in table:
+        choice_of(Teams, table["teams"], "rules.house.teams")
+    if "computer_pause" in table:
+        require_number(
+            table["computer_pause"], 0, MAX_COMPUTER_PAUSE, "option.computer_pause", whole=False
+        )
+    return TableOptions(rules=HouseRules.from_dict(dict(rules or {})), **table)
+
+
+def turn_timer_chosen(seconds: int | None) -> int | None:
+    """The turn timer a table is opened with: seconds, or None (also for 0) for none."""
+    if not seconds:
+        return None
+    require_number(seconds, 0, MAX_TURN_TIMER, "option.turn_timer")
+    return seconds
+
+
+def language_chosen(language: str | None) -> str | None:
+    """The language a table is opened with: one the bot speaks, or None for the default."""
+    if language is not None and language not in SUPPORTED_LOCALES:
+        raise OptionRefused("errors.option_choice", "option.language")
+    return language

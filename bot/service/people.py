@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.store import Store, UserPreferences
+from bot.errors import OptionRefused
+from bot.store import HAND_DELIVERIES, UNSET, Store, UserPreferences
 
 #: How long settings read from the store are used before being read again.
 SETTINGS_KEPT = timedelta(seconds=60)
@@ -52,7 +53,11 @@ class People:
         return self._keep(user_id, await self._store.preferences.get(user_id))
 
     async def change(self, user_id: int, **changes: Any) -> UserPreferences:
-        """Store the given settings (``UNSET`` ones stay) and return them all."""
+        """Store the given settings (``UNSET`` ones stay) and return them all; a way of showing
+        hands the bot does not offer is refused."""
+        delivery = changes.get("hand_delivery", UNSET)
+        if delivery is not UNSET and delivery not in HAND_DELIVERIES:
+            raise OptionRefused("errors.option_choice", "option.hand_delivery")
         return self._keep(user_id, await self._store.preferences.update(user_id, **changes))
 
     async def locale_for(self, person: Person) -> str | None:

@@ -24,9 +24,10 @@ from typing import Any
 from bot.ai import LEVELS
 from bot.ai.pool import DecisionPool
 from bot.engine import Action, Card, HandScored, IllegalAction, Keep, KeepDecision, PlayDecision
-from bot.errors import UserFacingError
+from bot.errors import OptionRefused, UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.presentation.texts import action_text
+from bot.presentation.user_text import in_message
 from bot.replays import Replays
 from bot.service import display
 from bot.service.after_action import after_action
@@ -34,7 +35,7 @@ from bot.service.automation import Automation, Sleep, decision_seed
 from bot.service.drawing import Drawing
 from bot.service.game_records import GameRecords, start_game
 from bot.service.lobby_texts import house_rules_lines
-from bot.service.options import TableOptions
+from bot.service.options import TableOptions, language_chosen, turn_timer_chosen
 from bot.service.outbox import Outbox
 from bot.service.people import People, Person
 from bot.service.private_hands import PrivateHands
@@ -204,7 +205,9 @@ class TableService:
         language: str | None,
         turn_timer: int | None,
     ) -> TableFacts:
-        """Open a table in a channel and seat its creator."""
+        """Open a table in a channel and seat its creator. A turn timer of 0 is none; one
+        too long, or a language the bot does not speak, is refused."""
+        turn_timer, language = turn_timer_chosen(turn_timer), language_chosen(language)
         try:
             record = await self.store.tables.create(
                 guild_id=guild_id,
@@ -259,7 +262,7 @@ class TableService:
     ) -> int:
         """Put a computer player in a free seat (or one that is away). Returns the seat."""
         if level not in LEVELS:
-            raise ValueError(f"no computer level {level!r}")
+            raise OptionRefused("errors.option_choice", "option.level")
         table = self.registry.table(table_id)
         async with table.lock:
             if table.seat_of(user_id) is None and user_id != table.record.creator_id:
@@ -288,7 +291,7 @@ class TableService:
             stepped_away = table.playing
             if stepped_away:
                 table.sit(await self.store.tables.update_seat(table.id, seat, away=True))
-                name = table.seats[seat].display_name
+                name = in_message(table.seats[seat].display_name)
                 announcements = (
                     PendingAnnouncement(t("text.left_game", table.locale, player=name)),
                 )
@@ -325,7 +328,7 @@ class TableService:
             if person.user_id != table.record.creator_id:
                 creator = table.creator_name()
                 if creator is not None:
-                    raise UserFacingError("errors.not_creator", player=creator)
+                    raise UserFacingError("errors.not_creator", player=in_message(creator))
                 table.require_seat(person.user_id)
             if not table.full:
                 raise CountedError("errors.not_enough_players", table.players)
@@ -347,7 +350,7 @@ class TableService:
         async with table.lock:
             if person.user_id == table.record.creator_id or can_manage:
                 pending = await self._close(
-                    table, t("text.closed_by", table.locale, player=person.name)
+                    table, t("text.closed_by", table.locale, player=in_message(person.name))
                 )
                 vote = EndVote(ended=True)
             else:
@@ -359,7 +362,7 @@ class TableService:
                     text = t(
                         "text.end_vote",
                         table.locale,
-                        player=person.name,
+                        player=in_message(person.name),
                         votes=vote.votes,
                         needed=vote.needed,
                     )
@@ -475,7 +478,7 @@ class TableService:
             events = game.apply(seat, action)
         except IllegalAction as error:
             names = table.names(None)
-            raise refusal(error, names.__getitem__) from None
+            raise refusal(error, lambda seat: in_message(names[seat])) from None
         try:
             await self._records.record_action(
                 table,
@@ -543,7 +546,7 @@ class TableService:
         if not table.options.hints:
             raise UserFacingError("errors.hints_off")
         if game.to_act != seat:
-            name = table.names(None)[game.to_act] if game.to_act is not None else ""
+            name = in_message(table.names(None)[game.to_act]) if game.to_act is not None else ""
             raise UserFacingError("errors.not_your_turn", player=name)
         view = game.view(seat)
         locale = await self.people.locale_for(person)

@@ -26,6 +26,7 @@ from bot.stats.boards import (
     min_games,
 )
 from bot.stats.card_play import CARD_PLAY_GAMES, card_play_losses
+from bot.stats.game_channels import game_channels
 from bot.stats.history import (
     HISTORY_SIZE,
     GameHands,
@@ -67,6 +68,7 @@ __all__ = [
     "board_settings",
     "card_play_losses",
     "computer_key",
+    "game_channels",
     "game_hands",
     "is_computer",
     "leaderboard",

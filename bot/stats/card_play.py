@@ -7,7 +7,10 @@ reviews, so it needs no table of its own and follows the reviews as they are com
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from bot.ai.review import points_lost, review_from_json
+from bot.stats.game_channels import played_in
 from bot.store import Store
 from bot.store.database import decode_json
 
@@ -20,7 +23,7 @@ FROM (
     SELECT rp.game_id, rp.seat, rp.ended_at,
            (SELECT COUNT(*) FROM result_players other WHERE other.game_id = rp.game_id) AS players
     FROM result_players rp
-    WHERE rp.guild_id = :guild_id AND rp.user_id = :user_id
+    WHERE rp.guild_id = :guild_id AND rp.user_id = :user_id AND {channels}
     ORDER BY rp.ended_at DESC, rp.game_id DESC LIMIT :limit
 ) mine
 JOIN hand_reviews hr ON hr.game_id = mine.game_id
@@ -29,12 +32,18 @@ ORDER BY mine.ended_at, mine.game_id, hr.hand_number
 
 
 async def card_play_losses(
-    store: Store, guild_id: int, user_id: int, limit: int = CARD_PLAY_GAMES
+    store: Store,
+    guild_id: int,
+    user_id: int,
+    limit: int = CARD_PLAY_GAMES,
+    *,
+    channels: Collection[int] | None = None,
 ) -> tuple[float, ...]:
     """Points the person lost by card play per reviewed hand, for each of their latest games
-    that has reviewed hands, oldest first."""
-    params = {"guild_id": guild_id, "user_id": user_id, "limit": limit}
-    rows = await store.database.fetch_all(_REVIEWS, params)
+    played in ``channels`` (``None``: anywhere) that has reviewed hands, oldest first."""
+    shown, params = played_in("rp.game_id", channels)
+    params |= {"guild_id": guild_id, "user_id": user_id, "limit": limit}
+    rows = await store.database.fetch_all(_REVIEWS.format(channels=shown), params)
     by_game: dict[int, list[int]] = {}
     for row in rows:
         review = review_from_json(decode_json(row["review"]))

@@ -7,20 +7,28 @@ the record of what was played, not a board.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import accumulate
 
 from bot.engine.rules import HouseRules
+from bot.stats.game_channels import channel_condition
 from bot.store import Store
 from bot.store.database import Row, decode_time
 
 HISTORY_SIZE = 10
 
 _RECENT = """
-SELECT r.game_id, r.status, r.ended_at, r.winners, r.final_scores, rp.side, rp.display_name
-FROM (SELECT * FROM results WHERE guild_id = ? ORDER BY ended_at DESC, game_id DESC LIMIT ?) r
+SELECT r.game_id, r.status, r.ended_at, r.winners, r.final_scores, r.channel_id, rp.side,
+       rp.display_name
+FROM (
+    SELECT res.*, t.channel_id FROM results res
+    JOIN games g ON g.id = res.game_id
+    JOIN game_tables t ON t.id = g.table_id
+    WHERE res.guild_id = :guild_id AND {channels}
+    ORDER BY res.ended_at DESC, res.game_id DESC LIMIT :limit
+) r
 JOIN result_players rp ON rp.game_id = r.game_id
 ORDER BY r.ended_at DESC, r.game_id DESC, rp.side, rp.seat
 """
@@ -39,6 +47,8 @@ class HistoryGame:
     finished: bool
     """False for a game ended before the target."""
     ended_at: datetime
+    channel_id: int
+    """Where it was played: who may not read that channel may not see the game."""
     sides: tuple[HistorySide, ...]
 
 
@@ -63,9 +73,18 @@ class GameHands:
     hands: tuple[HandLine, ...]
 
 
-async def recent_games(store: Store, guild_id: int, limit: int = HISTORY_SIZE) -> list[HistoryGame]:
-    """The server's last games, the latest first."""
-    rows = await store.database.fetch_all(_RECENT, (guild_id, limit))
+async def recent_games(
+    store: Store,
+    guild_id: int,
+    limit: int = HISTORY_SIZE,
+    *,
+    channels: Collection[int] | None = None,
+) -> list[HistoryGame]:
+    """The server's last games played in ``channels`` (``None``: anywhere), the latest first."""
+    condition, params = channel_condition("t.channel_id", channels)
+    rows = await store.database.fetch_all(
+        _RECENT.format(channels=condition), {"guild_id": guild_id, "limit": limit, **params}
+    )
     games: list[HistoryGame] = []
     names: dict[int, list[str]] = {}
     for index, row in enumerate(rows):
@@ -82,6 +101,7 @@ def _history_game(row: Row, names: dict[int, list[str]]) -> HistoryGame:
         game_id=row["game_id"],
         finished=row["status"] == "finished",
         ended_at=decode_time(row["ended_at"]),
+        channel_id=row["channel_id"],
         sides=_sides(names, json.loads(row["final_scores"]), json.loads(row["winners"])),
     )
 
@@ -103,6 +123,9 @@ async def game_hands(store: Store, guild_id: int, game_id: int) -> GameHands | N
     game = await store.games.get(game_id)
     if result is None or game is None or result.guild_id != guild_id:
         return None
+    table = await store.tables.get(game.table_id)
+    if table is None:
+        return None
     hands = await store.games.hands(game_id)
     seats = {player.seat: player for player in result.players}
     names: dict[int, list[str]] = {}
@@ -112,6 +135,7 @@ async def game_hands(store: Store, guild_id: int, game_id: int) -> GameHands | N
         game_id=game_id,
         finished=result.status == "finished",
         ended_at=result.ended_at,
+        channel_id=table.channel_id,
         sides=_sides(names, result.final_scores, result.winners),
     )
     sides = len(result.final_scores)

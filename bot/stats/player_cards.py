@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from bot.stats.boards import Metric, leaderboard
 from bot.stats.derive import FIGURE_COLUMNS
+from bot.stats.game_channels import played_in
 from bot.stats.players import hidden_sql, is_computer
 from bot.store import Store
 
@@ -35,7 +37,7 @@ WHERE guild_id = :guild_id AND player = :player GROUP BY amount ORDER BY amount
 _RATING_HISTORY = """
 SELECT rating FROM (
     SELECT rating, ended_at, game_id, seat FROM stat_games
-    WHERE guild_id = :guild_id AND player = :player
+    WHERE guild_id = :guild_id AND player = :player AND {channels}
     ORDER BY ended_at DESC, game_id DESC, seat DESC LIMIT :limit
 ) AS latest ORDER BY ended_at, game_id, seat
 """
@@ -88,7 +90,7 @@ class PlayerCard:
     bids: tuple[tuple[int, int], ...]
     """(amount, times bid) for each amount the player has bid."""
     rating_history: tuple[float, ...]
-    """The rating after each of the latest games, oldest first."""
+    """The rating after each of the latest games that may be shown, oldest first."""
     best_partner: Partner | None
 
     @property
@@ -108,20 +110,26 @@ class PlayerCard:
         return self.points / self.hands if self.hands else 0.0
 
 
-async def player_card(store: Store, guild_id: int, player: str) -> PlayerCard | None:
+async def player_card(
+    store: Store, guild_id: int, player: str, *, channels: Collection[int] | None = None
+) -> PlayerCard | None:
     """The card of ``player`` (a player key) on a server; ``None`` if they have no counted game.
 
-    It does not check whether the player hides from the boards: the caller decides who may
-    see whose card.
+    Its chart of the latest games keeps to the games played in ``channels`` (``None``: every
+    game); the figures add up every counted game, like the boards. It does not check whether
+    the player hides from the boards: the caller decides who may see whose card.
     """
     params = {"guild_id": guild_id, "player": player, "limit": CHART_GAMES}
+    shown, shown_params = played_in("game_id", channels)
     async with store.database.session() as session:
         profile = await session.fetch_one(_PROFILE, params)
         if profile is None:
             return None
         (streak,) = await session.fetch_required(_LONGEST_STREAK, params)
         bids = await session.fetch_all(_BIDS, params)
-        history = await session.fetch_all(_RATING_HISTORY, params)
+        history = await session.fetch_all(
+            _RATING_HISTORY.format(channels=shown), {**params, **shown_params}
+        )
         partner = await session.fetch_one(_BEST_PARTNER, params)
     board = await leaderboard(store, guild_id, Metric.RATING, viewer=player)
     return PlayerCard(

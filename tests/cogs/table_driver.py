@@ -119,6 +119,27 @@ class TableDriver:
             self.hand_messages[member.user.id] = message
         return message
 
+    async def play_first_hand(self, creator: simcord.MemberActor) -> Game:
+        """``creator`` opens a table, the other members join, two easy computer players fill
+        it, and the people play until the first hand is over (its result posted)."""
+        channel = self.channel
+        await creator.slash(channel, "cinch new", target=51, pause=5.0, timer=0)
+        for member in self.members.values():
+            if member is not creator:
+                await member.slash(channel, "cinch join")
+        for _ in range(4 - len(self.members)):
+            await creator.slash(channel, "cinch addbot", level="easy")
+        await creator.slash(channel, "cinch start")
+        await self.settle()
+        store = self.env.bot.store
+        for _ in range(400):
+            if await store.games.hands(self.table.game_id):
+                return self.game
+            if self.member_at(self.game.to_act) is not None:
+                await self.take_turn()
+            await self.settle()
+        raise AssertionError("the first hand never ended")
+
     async def take_turn(self, *, use_commands: bool = False) -> simcord.InteractionResult:
         """The person to act makes a random legal move, with buttons or slash commands."""
         game = self.game
@@ -212,6 +233,33 @@ def public_texts(requests: list[Any], channel_id: int) -> list[str]:
             data = body.get("data", {})
             if not data.get("flags", 0) & 64:
                 texts.append(data.get("content") or "")
+    return texts
+
+
+def sent_messages(requests: list[Any]) -> list[dict[str, Any]]:
+    """Every message the bot sent or edited, anywhere: posts and edits in channels and DMs,
+    answers to interactions, their follow-ups and edits (Discord's message bodies)."""
+    bodies = []
+    for request in requests:
+        body = request.json if isinstance(request.json, dict) else None
+        if body is None or request.method not in ("POST", "PATCH"):
+            continue
+        path = request.path
+        if path.endswith("/callback"):
+            bodies.append(body.get("data") or {})
+        elif path.startswith("/webhooks/") or (
+            path.startswith("/channels/") and "/messages" in path
+        ):
+            bodies.append(body)
+    return bodies
+
+
+def message_texts(body: dict[str, Any]) -> list[str]:
+    """The texts of a message that Discord shows with markdown: its content and its embeds'."""
+    texts = [body.get("content") or ""]
+    for embed in body.get("embeds") or []:
+        texts += [embed.get("title") or "", embed.get("description") or ""]
+        texts += [field[part] for field in embed.get("fields", []) for part in ("name", "value")]
     return texts
 
 

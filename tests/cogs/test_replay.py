@@ -67,26 +67,6 @@ class EngineHand:
             self.tricks.extend(event.cards for event in events if isinstance(event, TrickWon))
 
 
-async def _play_first_hand(driver: TableDriver, alice: Any) -> Game:
-    channel = driver.channel
-    await alice.slash(channel, "cinch new", target=51, pause=5.0, timer=0)
-    for member in driver.members.values():
-        if member is not alice:
-            await member.slash(channel, "cinch join")
-    for _ in range(2):
-        await alice.slash(channel, "cinch addbot", level="easy")
-    await alice.slash(channel, "cinch start")
-    await driver.settle()
-    store = driver.env.bot.store
-    for _ in range(400):
-        if await store.games.hands(driver.table.game_id):
-            return driver.game
-        if driver.member_at(driver.game.to_act) is not None:
-            await driver.take_turn()
-        await driver.settle()
-    raise AssertionError("the first hand never ended")
-
-
 def _replay_button(message: Any) -> dict[str, Any] | None:
     return next(
         (b for b in buttons(message) if b.get("custom_id", "").startswith("cinch:replay-open:")),
@@ -102,7 +82,7 @@ async def test_a_finished_hand_replays_step_by_step_and_after_a_restart(
     driver, players, drawn_replays, restart
 ):
     alice, bob = players[:2]
-    game = await _play_first_hand(driver, alice)
+    game = await driver.play_first_hand(alice)
     [result] = [m for m in driver.channel.history() if _replay_button(m) is not None]
     number = game.history[0].hand_number
     engine = EngineHand(game, number)
@@ -177,7 +157,7 @@ async def test_a_finished_hand_replays_step_by_step_and_after_a_restart(
 
 async def test_the_hand_being_played_cannot_be_replayed(driver, players):
     alice, bob = players[:2]
-    game = await _play_first_hand(driver, alice)
+    game = await driver.play_first_hand(alice)
     running = game.hand_number
     # A "Replay hand" button naming the hand still in play (as an old or forged message could).
     view = discord.ui.View(timeout=None)

@@ -43,6 +43,7 @@ async def test_a_finished_hand_replays_as_the_engine_played_it(service, clock, s
     assert kinds[:3] == [StepKind.AUCTION, StepKind.TRUMP, StepKind.DRAW]
     assert kinds[-1] is StepKind.RESULT and kinds.count(StepKind.TRICK) == 6
     assert stored.names == tuple(table.seats[seat].display_name for seat in range(4))
+    assert stored.channel_id == table.channel_id  # who may read it may see the replay
     # The engine's own game, from its log, went through the same hand.
     engine = table.game
     played = [result for result in engine.history if result.hand_number == first_hand]

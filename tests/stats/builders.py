@@ -74,15 +74,20 @@ async def store_game(
     *,
     winner: int | None,
     guild: int = 1,
+    channel: int | None = None,
     hands: Sequence[Hand] = (),
     status: str = "finished",
     final_scores: Sequence[int] | None = None,
 ) -> int:
-    """Play out a game in the store and end it; returns its id."""
+    """Play out a game in the store and end it; returns its id. Each game is played in a
+    channel of its own unless ``channel`` is given."""
     sides = partners_of(len(players))
     side_count = max(sides) + 1
     table = await store.tables.create(
-        guild_id=guild, channel_id=next(_channels), creator_id=1, house_rules={}
+        guild_id=guild,
+        channel_id=next(_channels) if channel is None else channel,
+        creator_id=1,
+        house_rules={},
     )
     game = await store.games.start(table.id, seed=7, rules={}, player_count=len(players))
     totals = [0] * side_count
