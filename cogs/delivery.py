@@ -32,6 +32,7 @@ from bot.service import (
     Reminder,
     TableShown,
 )
+from cogs.channel_pace import ChannelPace, plan
 from cogs.hand_message import hand_parts, where_line
 from cogs.message_parts import Parts
 from cogs.replay import ReplayOpenButton
@@ -60,6 +61,8 @@ class Delivery:
         self.client = client
         #: Each table's turn-timer reminders still standing in its channel.
         self._reminders: dict[int, list[discord.Message]] = {}
+        #: What each table's channel has left of Discord's message limits.
+        self.pace = ChannelPace()
 
     mention_format = "<@{}>"
 
@@ -67,7 +70,7 @@ class Delivery:
 
     async def show_table(self, shown: TableShown) -> int | None:
         """Edit the table message in place, or post it anew below everything and take the old
-        one away.
+        one away, from whichever of the channel's budgets shows it soonest (`channel_pace`).
 
         A message is never deleted while it still mentions someone (moderation bots report
         that as a "ghost ping"): one that notified a player first loses its mention. A message
@@ -81,12 +84,21 @@ class Delivery:
         parts = replace(table_parts(public), mention=shown.notify, silent=shown.notify is None)
         channel = await self._channel(public.channel_id)
         old = public.message_id
-        edit = None if shown.repost or shown.notify is not None or _aged(old) else old
-        if await self._edited(channel, edit, parts):
+        now = _now()
+        how = plan(
+            has_message=old is not None,
+            wants_new=shown.repost,
+            notifies=shown.notify is not None,
+            old_mentions=shown.old_mentions,
+            may_edit_old=not _aged(old),
+            edits_left=self.pace.left(channel.id, "edit", now),
+            sends_left=self.pace.left(channel.id, "send", now),
+        )
+        if how.edit and old is not None and await self._edited(channel, old, parts):
             return old
-        message_id = (await channel.send(**parts.send_kwargs())).id
+        message_id = (await self._send(channel, parts)).id
         if old is not None:
-            await self._take_away(channel.get_partial_message(old), shown.old_mentions)
+            await self._take_away(channel.get_partial_message(old), how.unmention_old)
         if shown.notify is not None and shown.dm_ping:
             text = t("ping.your_turn_dm", shown.dm_ping_locale, channel=f"<#{public.channel_id}>")
             try:
@@ -95,9 +107,13 @@ class Delivery:
                 log.info("Could not tell %s by DM that their turn started", shown.notify)
         return message_id
 
-    @staticmethod
+    async def _send(self, channel: MessageChannel, parts: Parts) -> discord.Message:
+        """Post in a table's channel, counting it against the channel's posts."""
+        self.pace.spent(channel.id, "send", _now())
+        return await channel.send(**parts.send_kwargs())
+
     async def _take_away(
-        message: discord.PartialMessage | discord.Message, mentions: bool
+        self, message: discord.PartialMessage | discord.Message, mentions: bool
     ) -> None:
         """Delete a message of the bot's; one that still ``mentions`` someone loses its mention
         first, or, too old to be edited freely, stays."""
@@ -105,16 +121,15 @@ class Delivery:
             if mentions:
                 if _aged(message.id):
                     return
+                self.pace.spent(message.channel.id, "edit", _now())
                 await message.edit(content=MENTION_REMOVED, allowed_mentions=NO_MENTIONS)
             await message.delete()
         except discord.HTTPException:
             log.info("Could not take away message %s", message.id)
 
-    @staticmethod
-    async def _edited(channel: MessageChannel, message_id: int | None, parts: Parts) -> bool:
+    async def _edited(self, channel: MessageChannel, message_id: int, parts: Parts) -> bool:
         """Edit the table message in place; False when there is none to edit (any more)."""
-        if message_id is None:
-            return False
+        self.pace.spent(channel.id, "edit", _now())
         try:
             await channel.get_partial_message(message_id).edit(**parts.edit_kwargs())
         except discord.NotFound:
@@ -125,6 +140,7 @@ class Delivery:
         """A closed table keeps its last message, without buttons; its reminders go."""
         await self.client.wait_until_ready()
         await self._clear_reminders(table_id)
+        self.pace.forget(channel_id)
         if message_id is None:
             return
         channel = await self._channel(channel_id)
@@ -140,12 +156,12 @@ class Delivery:
             view = discord.ui.View(timeout=None)
             view.add_item(ReplayOpenButton(*announcement.hand, locale=announcement.locale))
         parts = Parts(announcement.text, announcement.picture, announcement.filename or "", view)
-        await channel.send(**parts.send_kwargs())
+        await self._send(channel, parts)
 
     async def remind(self, reminder: Reminder) -> None:
         await self.client.wait_until_ready()
         channel = await self._channel(reminder.channel_id)
-        sent = await channel.send(**Parts(reminder.text, mention=reminder.user_id).send_kwargs())
+        sent = await self._send(channel, Parts(reminder.text, mention=reminder.user_id))
         self._reminders.setdefault(reminder.table_id, []).append(sent)
 
     async def _clear_reminders(self, table_id: int) -> None:
@@ -176,6 +192,9 @@ class Delivery:
         content = f"{where}\n{parts.content}" if where else parts.content
         parts = Parts(content, parts.picture, parts.filename, parts.view)
         place = delivery.place
+        # A DM near an hour old is not edited (Discord throttles that): a new one replaces it.
+        if place is not None and _aged(place.message_id):
+            place = None
         try:
             if place is not None and place.dm_channel_id is not None:
                 channel = self.client.get_partial_messageable(place.dm_channel_id)
@@ -223,6 +242,11 @@ class Delivery:
 
     async def _user(self, user_id: int) -> discord.User:
         return self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+
+
+def _now() -> float:
+    """Discord's clock in seconds (simulated time in tests moves it too)."""
+    return discord.utils.utcnow().timestamp()
 
 
 def _aged(message_id: int | None) -> bool:

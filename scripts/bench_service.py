@@ -2,8 +2,9 @@
 
 Each table has four players making random legal moves through ``TableService.act`` (the very
 call a button or slash command makes: lock, engine, committed append, snapshot, hand and
-result records), each followed by drawing the table picture as the table message's edit would.
-One action's latency is measured end to end over both: apply, commit, render.
+result records), then the mover's hand drawn for their answer. One action's latency is measured
+over both ("apply" is the first); the table pictures the service draws for the table messages
+(folded by its edit coalescer) are drawn in the background meanwhile, as in the bot.
 
 Tables act at a human pace (PACE seconds between two moves at a table, on average, with random
 jitter so they do not move in lockstep); a pace of 0 drives every table flat out to find the
@@ -60,9 +61,9 @@ async def seat_table(
         turn_timer=None,
     )
     for person in people[1:]:
-        await service.join(table.id, person)
-    await service.start(table.id, people[0].user_id)
-    return table.id, people
+        await service.join(table.table_id, person)
+    await service.start(table.table_id, people[0])
+    return table.table_id, people
 
 
 async def play(
@@ -79,16 +80,17 @@ async def play(
     await asyncio.sleep(rng.uniform(0, min(pace, seconds_left(until))))  # not in lockstep
     while time.perf_counter() < until:
         if table.game is None:
-            await service.start(table_id, people[0].user_id)
+            await service.start(table_id, people[0])
         game = table.game
         assert game is not None
         user = table.user_at(game.to_act)
-        assert user is not None
+        person = next(person for person in people if person.user_id == user)
         action = random_action(game.decision(), rng)
         started = time.perf_counter()
-        await service.act(table_id, user, action)
+        await service.act(table_id, person, action, answered=False)
         applied = time.perf_counter()
-        await service.public_table(table_id)
+        if table.game is not None:  # the mover's answer: their hand as it is now
+            await service.show_hand(table_id, person)
         measured.append((time.perf_counter() - started, applied - started))
         if pace:
             await asyncio.sleep(min(rng.expovariate(1 / pace), seconds_left(until)))

@@ -56,6 +56,7 @@ async def public_table(
         full=game is not None or table.full,
         view=view,
         locale=locale,
+        moves=len(game.log) if game is not None else 0,
     )
 
 

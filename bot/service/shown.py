@@ -88,6 +88,8 @@ class PublicTable:
     view: SeatView | None = None
     #: The table's language.
     locale: str | None = None
+    #: How many moves of the game it shows (0 in the lobby).
+    moves: int = 0
 
 
 @dataclass(frozen=True, slots=True)
