@@ -114,14 +114,20 @@ class Delivery:
 
     async def remind(self, reminder: Reminder) -> None:
         await self.client.wait_until_ready()
+        # Counted as standing before it is sent: a turn that moves on (or a table that closes)
+        # while it is on its way takes the list away, and the reminder then goes at once
+        # instead of being kept for a table that will never clear it.
+        standing = self._reminders.setdefault(reminder.table_id, [])
         channel = await self._channel(reminder.channel_id)
         sent = await channel.send(**Parts(reminder.text, mention=reminder.user_id).send_kwargs())
-        self._reminders.setdefault(reminder.table_id, []).append(sent)
+        if self._reminders.get(reminder.table_id) is standing:
+            standing.append(sent)
+        else:
+            await _delete(sent)
 
     async def _clear_reminders(self, table_id: int) -> None:
         for message in self._reminders.pop(table_id, []):
-            with contextlib.suppress(discord.HTTPException):
-                await message.delete()
+            await _delete(message)
 
     # ------------------------------------------------------------------ private hands
 
@@ -193,3 +199,9 @@ class Delivery:
 
     async def _user(self, user_id: int) -> discord.User:
         return self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+
+
+async def _delete(message: discord.Message) -> None:
+    """Take a message away; one already gone (or out of reach) is left be."""
+    with contextlib.suppress(discord.HTTPException):
+        await message.delete()

@@ -76,13 +76,23 @@ class Table:
     def sit(self, record: SeatRecord) -> None:
         """Put the stored seat ``record`` (a newcomer, or a seat's new state) in its seat."""
         self.seats[record.seat] = record
+        self._forget_hands_of_people_gone()
 
     def unseat(self, seat: int) -> None:
         del self.seats[seat]
+        self._forget_hands_of_people_gone()
 
     def reseat(self, records: list[SeatRecord]) -> None:
         """Everyone at once, after a draw for seats moved them."""
         self.seats = {record.seat: record for record in records}
+        self._forget_hands_of_people_gone()
+
+    def _forget_hands_of_people_gone(self) -> None:
+        """Where the hands of people no longer seated were shown is nothing to refresh any
+        more: forgotten, so a table that sees many people come and go keeps only its own."""
+        seated = set(self.people())
+        for user_id in [user for user in self.hand_messages if user not in seated]:
+            del self.hand_messages[user_id]
 
     def begin_game(self, game: Game, game_id: int, stored_actions: int = 0) -> None:
         """A game is dealt (or restored): no vote to end the last one carries over."""

@@ -59,6 +59,8 @@ class TableShowing:
             return  # closed in the meantime
         mention = self._outbox.mention_format.format
         public = await display.public_table(table, self._draw, mention)
+        if table.closed:
+            return  # closed while it was drawn: its last message stands, without buttons
         moved, notify = self.turns.shown(table_id, _turn(table, public))
         shown = TableShown(public, repost, notify, moved)
         if notify is not None:
