@@ -241,7 +241,11 @@ class TableService:
         seat: int | None = None,
         level: str = DEFAULT_COMPUTER_LEVEL,
     ) -> int:
-        """Put a computer player in a free seat (or one that is away). Returns the seat."""
+        """Put a computer player in a free seat, or in a computer player's. Returns the seat.
+
+        A seat someone stepped away from stays theirs: the computer already plays it for them,
+        and putting a computer player there would only take their vote to end the game away.
+        """
         if level not in LEVELS:
             raise ValueError(f"no computer level {level!r}")
         table = self.registry.table(table_id)
@@ -249,7 +253,8 @@ class TableService:
             if table.seat_of(user_id) is None and user_id != table.record.creator_id:
                 raise UserFacingError("errors.not_seated")
             seat = table.seat_to_take(seat)
-            replaced = table.user_at(seat)
+            if table.user_at(seat) is not None:
+                raise UserFacingError("errors.seat_kept", player=table.seats[seat].display_name)
             table.sit(
                 await self.store.tables.sit(
                     table.id,
@@ -258,7 +263,7 @@ class TableService:
                     computer_level=level,
                 )
             )
-            update = self._seats_changed(table, private=set() if replaced is None else {replaced})
+            update = self._seats_changed(table)
         self._publisher.publish(table, Pending(update))
         return seat
 
