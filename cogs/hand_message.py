@@ -41,6 +41,7 @@ from bot.i18n import card_name, suit_name, t, tn
 from bot.service import HandPlace, HandReply, PrivateHand
 from bot.service.private_hands import PRIVATE_LIFETIME
 from bot.service.routing import Move
+from cogs.departures import require_member_by_dm
 from cogs.error_replies import check_table_permissions, reports_errors
 from cogs.interaction import CinchInteraction, person
 from cogs.message_parts import Parts
@@ -268,6 +269,7 @@ class ActionButton(
     async def callback(self, interaction: CinchInteraction) -> None:
         check_table_permissions(interaction)
         key, bot = self.key, interaction.client
+        await require_member_by_dm(interaction, key.table)
         if bot.router is not None and bot.router.is_elsewhere(key.table):
             # A hand sent by DM: Discord delivers its clicks on shard 0, whichever process owns
             # the table. Acknowledge now; the owner applies the move and refreshes the hand.

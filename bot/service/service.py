@@ -40,7 +40,14 @@ from bot.service.people import People, Person
 from bot.service.private_hands import PrivateHands
 from bot.service.publishing import Pending, PendingAnnouncement, Publisher, Update
 from bot.service.refusals import CountedError, TableAlreadyOpen, refusal
-from bot.service.shown import HandPlace, HandReply, Seated, SeatInfo, TableFacts
+from bot.service.shown import (
+    HandPlace,
+    HandReply,
+    Seated,
+    SeatInfo,
+    SeatRequest,
+    TableFacts,
+)
 from bot.service.table import EndVote, Table, TableRegistry
 from bot.service.table_showing import TableShowing
 from bot.service.tasks import BackgroundTasks
@@ -208,9 +215,16 @@ class TableService:
         self._publisher.publish(table, Pending(Update(repost=True)))
         return _facts(table)
 
-    async def join(self, table_id: int, person: Person, seat: int | None = None) -> Seated:
+    async def join(
+        self, table_id: int, person: Person, seat: int | None = None
+    ) -> Seated | SeatRequest:
         """Seat ``person``: in the lobby any free seat; during a game a seat that is away or
-        held by a computer player, and then they are answered with their hand."""
+        held by a computer player, and then they are answered with their hand.
+
+        Someone who was not playing takes a seat in a game going on only when someone playing
+        agrees, unless the table was opened to all (``open_seats``): they get the
+        :class:`SeatRequest` to show in the channel, answered by :meth:`answer_seat_request`.
+        """
         table = self.registry.table(table_id)
         async with table.lock:
             current = table.seat_of(person.user_id)
@@ -219,20 +233,59 @@ class TableService:
                     raise UserFacingError("errors.already_seated")
                 seat = current
             seat = table.seat_to_take(seat)
+            if current is None and table.playing and not table.options.open_seats:
+                return table.ask_for_seat(person.user_id, seat)
             if current is not None and current != seat:
                 if table.playing:
                     raise UserFacingError("errors.already_seated")
                 await self.store.tables.leave(table.id, current)
                 table.unseat(current)
-            table.sit(
-                await self.store.tables.sit(
-                    table.id, seat, display_name=person.name, user_id=person.user_id
-                )
-            )
-            update = self._seats_changed(table, private={person.user_id})
+            update = await self._seat(table, person, seat)
         self._publisher.publish(table, Pending(update))
         hand = await self._hands.reply(table, person, acted=False) if table.playing else None
         return Seated(seat, table.players, hand)
+
+    async def answer_seat_request(
+        self,
+        table_id: int,
+        answering: Person,
+        *,
+        newcomer: Person,
+        seat: int,
+        game_id: int,
+        accept: bool,
+        can_manage: bool,
+    ) -> Seated | None:
+        """Let a newcomer take the seat they asked for in this game (None when refused).
+
+        Anyone playing at the table may answer, as may its creator and anyone allowed to
+        manage messages (who could end the game anyway). A request of an earlier game, or for
+        a seat someone has taken since, is refused."""
+        table = self.registry.table(table_id)
+        async with table.lock:
+            allowed = can_manage or answering.user_id == table.record.creator_id
+            if not (allowed or table.plays_here(answering.user_id)):
+                raise UserFacingError("errors.not_playing_here")
+            if game_id != table.game_id:
+                raise UserFacingError("errors.game_over")
+            table.seat_requests.discard(newcomer.user_id)
+            if not accept:
+                return None
+            if table.seat_of(newcomer.user_id) is not None:
+                raise UserFacingError("errors.newcomer_seated")
+            seat = table.seat_to_take(seat)
+            update = await self._seat(table, newcomer, seat)
+        self._publisher.publish(table, Pending(update))
+        return Seated(seat, table.players)
+
+    async def _seat(self, table: Table, person: Person, seat: int) -> Update:
+        """Sit ``person`` in ``seat`` (whoever held it gives it up). Called with the lock held."""
+        table.sit(
+            await self.store.tables.sit(
+                table.id, seat, display_name=person.name, user_id=person.user_id
+            )
+        )
+        return self._seats_changed(table, private={person.user_id})
 
     async def add_computer(
         self,
@@ -288,6 +341,20 @@ class TableService:
             update = self._seats_changed(table)
         self._publisher.publish(table, Pending(update, announcements))
         return stepped_away
+
+    async def member_left(self, guild_id: int, user_id: int) -> int:
+        """Someone is no longer a member of a server (banned, kicked, gone): they step away
+        from every table of that server they sit at, as if they had left it. Returns how many."""
+        left = 0
+        for table in self.registry:
+            if table.record.guild_id != guild_id or table.seat_of(user_id) is None:
+                continue
+            try:
+                await self.leave(table.id, user_id)
+            except UserFacingError:
+                continue  # the table closed, or they left it, in the meantime
+            left += 1
+        return left
 
     def _changed(self, table: Table) -> None:
         """The one way a table moves on: its version changes, so a computer move or a turn

@@ -12,7 +12,7 @@ import pytest
 
 from bot.engine.random_player import random_action
 from bot.render.table_picture import render_table
-from bot.service import HandPlace, Person, TableService
+from bot.service import HandPlace, Person, TableOptions, TableService
 from bot.service.drawing import Drawing
 from bot.store import Store
 
@@ -38,7 +38,7 @@ def show_hands(service: TableService, table_id: int) -> None:
 
 
 async def test_a_seat_taken_over_forgets_where_the_last_players_hand_was(service, clock):
-    table_id = await four_people(service)
+    table_id = await four_people(service, options=TableOptions(open_seats=True))
     await clock.settle(service)
     show_hands(service, table_id)
     await service.leave(table_id, BOB.user_id)
