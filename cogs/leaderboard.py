@@ -22,7 +22,7 @@ from bot.stats.board_scenes import card_scene
 from bot.store import UNSET
 from cogs.board_pages import board_reply
 from cogs.commands_base import CinchCommands
-from cogs.error_replies import ReportsErrors, require_table_permissions
+from cogs.error_replies import ReportsErrors, manage_server, require_table_permissions
 from cogs.game_history import history_message
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.message_parts import png_file
@@ -75,9 +75,6 @@ def describe_board_settings(settings: stats.BoardSettings, locale: str) -> str:
     )
     title = t("boards.settings.title", locale)
     return "\n".join([f"**{title}**", f"- {t(computers, locale)}", f"- {t(abandoned, locale)}"])
-
-
-manage_server = app_commands.checks.has_permissions(manage_guild=True)
 
 
 class BoardCommands(CinchCommands):

@@ -51,7 +51,13 @@ from bot.service.shown import (
 from bot.service.table import EndVote, Table, TableRegistry
 from bot.service.table_showing import TableShowing
 from bot.service.tasks import BackgroundTasks
-from bot.store import ConstraintError, Store, TableExistsError, UserPreferences
+from bot.store import (
+    ConstraintError,
+    Store,
+    TableExistsError,
+    TableLimitError,
+    UserPreferences,
+)
 
 log = logging.getLogger(__name__)
 
@@ -195,7 +201,8 @@ class TableService:
         language: str | None,
         turn_timer: int | None,
     ) -> TableFacts:
-        """Open a table in a channel and seat its creator."""
+        """Open a table in a channel and seat its creator, within the server's limits on open
+        tables (per member and in all)."""
         try:
             record = await self.store.tables.create(
                 guild_id=guild_id,
@@ -204,9 +211,13 @@ class TableService:
                 house_rules=options.to_json(),
                 language=language,
                 turn_timer=turn_timer,
+                limits=await self.store.limits.get(guild_id),
             )
         except TableExistsError as error:
             raise TableAlreadyOpen(error.table) from None
+        except TableLimitError as error:
+            key = "errors.tables_per_member" if error.per_member else "errors.tables_per_server"
+            raise CountedError(key, error.limit) from None
         seat = await self.store.tables.sit(
             record.id, 0, display_name=creator.name, user_id=creator.user_id
         )

@@ -11,6 +11,7 @@ Start with :class:`Store`, given a file or any ``DATABASE_URL`` (``docs/database
 """
 
 from .database import UNSET, Unset
+from .limits import ServerLimits, TableLimitError
 from .records import (
     HAND_DELIVERIES,
     JSON,
@@ -58,9 +59,11 @@ __all__ = [
     "ResultRecord",
     "SeatConflictError",
     "SeatRecord",
+    "ServerLimits",
     "Store",
     "StoreError",
     "TableExistsError",
+    "TableLimitError",
     "TableRecord",
     "TableStatus",
     "Unset",

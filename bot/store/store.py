@@ -8,6 +8,7 @@ from types import TracebackType
 
 from .database import Clock, Database, utc_now
 from .games import GamesRepository
+from .limits import LimitsRepository
 from .locations import resolve
 from .marks import MarksRepository
 from .postgres_backend import PostgresDatabase
@@ -31,6 +32,8 @@ class Store:
         :class:`~bot.store.reviews.ReviewsRepository`: the review of each finished hand.
     ``store.marks``
         :class:`~bot.store.marks.MarksRepository`: what the bot remembers about itself.
+    ``store.limits``
+        :class:`~bot.store.limits.LimitsRepository`: each server's limits on open tables.
 
     Every method is a coroutine, and every write is committed before it returns. Open with
     :meth:`open` (which applies pending migrations) and close with :meth:`close`, or use
@@ -44,6 +47,7 @@ class Store:
         self.preferences = PreferencesRepository(db)
         self.reviews = ReviewsRepository(db)
         self.marks = MarksRepository(db)
+        self.limits = LimitsRepository(db)
 
     @classmethod
     async def open(cls, target: str | os.PathLike[str], *, clock: Clock = utc_now) -> Store:
