@@ -43,6 +43,11 @@ class Memberships:
         """The person left the server (or was banned from it)."""
         self._keep((guild_id, user_id), None)
 
+    def forget(self, user_id: int) -> None:
+        """The person asked to be forgotten: their names in every server go too."""
+        for key in [key for key in self._kept if key[1] == user_id]:
+            del self._kept[key]
+
     async def _ask(self, guild_id: int, user_id: int) -> str | None:
         client = self._client
         # A server of this process's shards is known; one of another's is fetched once more.

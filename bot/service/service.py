@@ -51,8 +51,10 @@ from bot.service.shown import (
 from bot.service.table import EndVote, Table, TableRegistry
 from bot.service.table_showing import TableShowing
 from bot.service.tasks import BackgroundTasks
+from bot.stats.forgetting import forget_person
 from bot.store import (
     ConstraintError,
+    Forgotten,
     Store,
     TableExistsError,
     TableLimitError,
@@ -356,9 +358,13 @@ class TableService:
     async def member_left(self, guild_id: int, user_id: int) -> int:
         """Someone is no longer a member of a server (banned, kicked, gone): they step away
         from every table of that server they sit at, as if they had left it. Returns how many."""
+        return await self._leave_tables(user_id, guild_id)
+
+    async def _leave_tables(self, user_id: int, guild_id: int | None = None) -> int:
+        """Leave every table held here (of one server, or of all) the person sits at."""
         left = 0
         for table in self.registry:
-            if table.record.guild_id != guild_id or table.seat_of(user_id) is None:
+            if guild_id not in (None, table.record.guild_id) or table.seat_of(user_id) is None:
                 continue
             try:
                 await self.leave(table.id, user_id)
@@ -655,6 +661,40 @@ class TableService:
         whether a person may take it."""
         table = self.registry.find_in_channel(channel_id)
         return () if table is None else display.seat_infos(table, locale)
+
+    # ------------------------------------------------------------------ people
+
+    async def forget_person(self, user_id: int) -> Forgotten:
+        """Forget a person who asks for it (:func:`bot.stats.forgetting.forget_person`).
+
+        They first leave every table this process holds, as if they had left each one (a
+        game going on keeps their seat, away, for the computer to play); the tables are then
+        read back under the pseudonym, so the games they were in finish without them. A table
+        of another process cannot be changed from here: while they sit at one, they are asked
+        to leave it first."""
+        elsewhere = [
+            table_id
+            for table_id in await self.store.people.open_tables(user_id)
+            if not self.holds(table_id)
+        ]
+        if elsewhere:
+            raise UserFacingError("errors.forget_seated_elsewhere")
+        await self._leave_tables(user_id)
+        forgotten = await forget_person(self.store, user_id)
+        for table_id in forgotten.open_tables:
+            table = self.registry.get(table_id)
+            if table is None:
+                continue
+            async with table.lock:
+                table.seat_requests.discard(user_id)
+                table.reseat(await self.store.tables.seats(table_id))
+                record = await self.store.tables.get(table_id)
+                if record is not None:
+                    table.record = record
+                update = self._seats_changed(table)
+            self._publisher.publish(table, Pending(update))
+        self.people.forget(user_id)
+        return forgotten
 
     # ------------------------------------------------------------------ people's settings
 

@@ -12,6 +12,7 @@ Start with :class:`Store`, given a file or any ``DATABASE_URL`` (``docs/database
 
 from .database import UNSET, Unset
 from .limits import ServerLimits, TableLimitError
+from .people import Forgotten
 from .records import (
     HAND_DELIVERIES,
     JSON,
@@ -48,6 +49,7 @@ __all__ = [
     "ActionRecord",
     "ConstraintError",
     "EndedGameStatus",
+    "Forgotten",
     "GameActiveError",
     "GameEndedError",
     "GameRecord",

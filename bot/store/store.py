@@ -11,6 +11,7 @@ from .games import GamesRepository
 from .limits import LimitsRepository
 from .locations import resolve
 from .marks import MarksRepository
+from .people import PeopleRepository
 from .postgres_backend import PostgresDatabase
 from .preferences import PreferencesRepository
 from .reviews import ReviewsRepository
@@ -34,6 +35,9 @@ class Store:
         :class:`~bot.store.marks.MarksRepository`: what the bot remembers about itself.
     ``store.limits``
         :class:`~bot.store.limits.LimitsRepository`: each server's limits on open tables.
+    ``store.people``
+        :class:`~bot.store.people.PeopleRepository`: what is kept about a person, and
+        forgetting it.
 
     Every method is a coroutine, and every write is committed before it returns. Open with
     :meth:`open` (which applies pending migrations) and close with :meth:`close`, or use
@@ -48,6 +52,7 @@ class Store:
         self.reviews = ReviewsRepository(db)
         self.marks = MarksRepository(db)
         self.limits = LimitsRepository(db)
+        self.people = PeopleRepository(db)
 
     @classmethod
     async def open(cls, target: str | os.PathLike[str], *, clock: Clock = utc_now) -> Store:
