@@ -22,7 +22,8 @@ from bot.demo import DemoError, DemoSettings, play_demo
 from bot.engine import HouseRules
 from bot.factory import create_bot, publish_commands
 from bot.settings import ConfigError, Settings, unusable_database_message
-from bot.store import Store, StoreError
+from bot.stats.forgetting import forget_person
+from bot.store import Forgotten, Store, StoreError
 from bot.store.backup import BackupError, backup_sqlite
 
 log = logging.getLogger("bot")
@@ -41,14 +42,18 @@ def quiet_voice_warnings() -> None:
     discord.VoiceClient.warn_dave = False
 
 
-async def check_database(target: str | Path) -> None:
-    """Open (creating and migrating) the database once before connecting to Discord, so a bad
-    path or an unreachable server stops the bot with one line instead of a half-started bot."""
+async def open_store(target: str | Path) -> Store:
+    """Open (creating and migrating) the database, or say in one line why it cannot be."""
     try:
-        store = await Store.open(target)
+        return await Store.open(target)
     except StoreError as error:
         raise ConfigError(unusable_database_message(target, error, "DATABASE_URL")) from None
-    await store.close()
+
+
+async def check_database(target: str | Path) -> None:
+    """Open the database once before connecting to Discord, so a bad path or an unreachable
+    server stops the bot with one line instead of a half-started bot."""
+    await (await open_store(target)).close()
 
 
 def run_bot(args: argparse.Namespace) -> int:
@@ -132,6 +137,64 @@ def run_backup(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_forget(args: argparse.Namespace) -> int:
+    """Forget a person who asked for it: their settings go, and "Former player" takes their
+    name and id in every seat, result and board (docs/security.md)."""
+    try:
+        settings = Settings.from_env()
+        forgotten = asyncio.run(forget_in(settings.database, args.user_id))
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return EXIT_CONFIG
+    settings_line = "settings deleted" if forgotten.settings else "no settings were stored"
+    renamed = ", ".join(
+        counted(number, what)
+        for number, what in (
+            (forgotten.results, "game result"),
+            (forgotten.seats, "seat"),
+            (forgotten.tables, "table opened"),
+        )
+    )
+    print(
+        f"Forgot user {args.user_id} ({settings_line}). 'Former player' (id"
+        f" {forgotten.pseudonym}) now stands in {renamed}; boards rebuilt in"
+        f" {counted(len(forgotten.guilds), 'server')}."
+    )
+    if forgotten.open_tables:
+        tables = ", ".join(str(table) for table in forgotten.open_tables)
+        print(
+            f"They were at open tables ({tables}): a bot running now still holds them there"
+            " and may store them again when those games end. Run this again once they have.",
+        )
+    return 0
+
+
+async def forget_in(target: str | Path, user_id: int) -> Forgotten:
+    store = await open_store(target)
+    try:
+        return await forget_person(store, user_id)
+    finally:
+        await store.close()
+
+
+def counted(number: int, what: str) -> str:
+    """``1 seat``, ``2 seats``: the command line speaks English only."""
+    words = what.split(" ", 1)
+    words[0] += "" if number == 1 else "s"
+    return f"{number} {' '.join(words)}"
+
+
+def discord_id(text: str) -> int:
+    """A Discord user id: a positive whole number (Discord shows it under Copy User ID)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a user id is a whole number; got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"a user id is positive; got {value}")
+    return value
+
+
 def points_to_win(text: str) -> int:
     """``--target``: a score the game's rules accept."""
     try:
@@ -196,6 +259,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     backup.add_argument("target", type=Path, help="the new file to write")
     backup.set_defaults(handler=run_backup)
+    forget = commands.add_parser(
+        "forget",
+        help="forget a person who asked for it: delete their settings and put 'Former player'"
+        " in place of their name and id everywhere (docs/security.md)",
+    )
+    forget.add_argument("user_id", type=discord_id, help="their Discord user id")
+    forget.set_defaults(handler=run_forget)
     return parser
 
 

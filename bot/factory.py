@@ -49,7 +49,9 @@ EXTENSIONS: list[str] = ["cogs.cinch"]
 
 def bot_intents() -> discord.Intents:
     """The default intents without any privileged one: slash commands and components need
-    neither message content nor the member list, so the bot needs no portal approval."""
+    neither message content nor the member list, so the bot needs no portal approval. Among the
+    defaults, the moderation intent brings bans (``on_member_ban``), so a banned member stops
+    playing at once (``cogs/departures.py``)."""
     intents = discord.Intents.default()
     intents.message_content = False
     intents.members = False

@@ -2,18 +2,21 @@
 area, and every button and select of the bot's messages.
 
 Every subcommand lives in the module of its area (``cogs/lobby.py``, ``cogs/play.py``,
-``cogs/player_settings.py``, ``cogs/leaderboard.py``); this extension puts them together under
-one group, in every server only (``guild_only``), named and described in every language.
+``cogs/player_settings.py``, ``cogs/leaderboard.py``, ``cogs/server_limits.py``); this
+extension puts them together under one group, in every server only (``guild_only``), named and
+described in every language.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.board_pages import BoardPageButton
+from cogs.departures import member_banned
 from cogs.game_history import HistoryGameButton
 from cogs.hand_message import ActionButton, PickSelect
 from cogs.leaderboard import BoardCommands
@@ -21,6 +24,8 @@ from cogs.lobby import LobbyCommands
 from cogs.play import PlayCommands
 from cogs.player_settings import SettingsCommands
 from cogs.replay import REPLAY_COMPONENTS
+from cogs.seat_requests import SeatAnswerButton
+from cogs.server_limits import LimitsCommands
 from cogs.table_message import LobbyButton, ShowHandButton
 from cogs.translator import command_strings
 
@@ -34,6 +39,7 @@ COMPONENTS = (
     ShowHandButton,
     PickSelect,
     ActionButton,
+    SeatAnswerButton,
     BoardPageButton,
     HistoryGameButton,
     *REPLAY_COMPONENTS,
@@ -46,6 +52,7 @@ class Cinch(
     PlayCommands,
     SettingsCommands,
     BoardCommands,
+    LimitsCommands,
     commands.GroupCog,
     group_name=_GROUP["name"],
     group_description=_GROUP["description"],
@@ -55,6 +62,13 @@ class Cinch(
     def __init__(self, bot: CinchBot) -> None:
         self.bot = bot
         super().__init__()
+
+    @commands.Cog.listener()
+    async def on_member_ban(
+        self, guild: discord.Guild, user: discord.User | discord.Member
+    ) -> None:
+        """A banned member steps away from the server's tables (``cogs/departures.py``)."""
+        await member_banned(self.bot, guild.id, user.id)
 
 
 async def setup(bot: CinchBot) -> None:

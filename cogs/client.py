@@ -16,6 +16,7 @@ from bot.replays import Replays
 from bot.service import TableService
 from bot.service.routing import MoveRouter
 from bot.store import Store
+from cogs.memberships import Memberships
 
 
 class CinchClient(commands.Bot):
@@ -28,6 +29,8 @@ class CinchClient(commands.Bot):
         self._replays: Replays | None = None
         #: Sends moves for tables another process owns to it (shards split over processes).
         self.router: MoveRouter | None = None
+        #: Whether people are still members of the servers whose tables they play at.
+        self.memberships = Memberships(self)
 
     @property
     def store(self) -> Store:

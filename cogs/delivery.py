@@ -160,9 +160,16 @@ class Delivery:
 
     async def remind(self, reminder: Reminder) -> None:
         await self.client.wait_until_ready()
+        # Counted as standing before it is sent: a turn that moves on (or a table that closes)
+        # while it is on its way takes the list away, and the reminder then goes at once
+        # instead of being kept for a table that will never clear it.
+        standing = self._reminders.setdefault(reminder.table_id, [])
         channel = await self._channel(reminder.channel_id)
         sent = await self._send(channel, Parts(reminder.text, mention=reminder.user_id))
-        self._reminders.setdefault(reminder.table_id, []).append(sent)
+        if self._reminders.get(reminder.table_id) is standing:
+            standing.append(sent)
+        else:
+            await self._take_away(sent, mentions=True)
 
     async def _clear_reminders(self, table_id: int) -> None:
         """The turn moved on: its reminders go (each mentions the player it reminded)."""

@@ -68,6 +68,11 @@ def check_table_permissions(interaction: CinchInteraction) -> bool:
 require_table_permissions = app_commands.check(check_table_permissions)
 """Decorator for commands that post in the channel (see :func:`check_table_permissions`)."""
 
+manage_server = app_commands.checks.has_permissions(manage_guild=True)
+"""Decorator for the commands of a server's admins (Manage Server). Discord lets a bot set
+default permissions on a top-level command only, not on ``/cinch``'s subcommands, so this is
+checked when the command runs."""
+
 
 def permission_name(name: str, locale: str | None) -> str:
     """Discord's name for a permission flag (``attach_files`` → "Attach Files").

@@ -42,6 +42,7 @@ from bot.presentation.user_text import SERVER_NAME_LIMIT, in_message
 from bot.service import HandPlace, HandReply, PrivateHand
 from bot.service.private_hands import PRIVATE_LIFETIME
 from bot.service.routing import Forwarded, Move
+from cogs.departures import require_member_by_dm
 from cogs.error_replies import check_table_permissions, reports_errors
 from cogs.interaction import CinchInteraction, interaction_locale, person
 from cogs.message_parts import Parts
@@ -269,6 +270,7 @@ class ActionButton(
     async def callback(self, interaction: CinchInteraction) -> None:
         check_table_permissions(interaction)
         key, bot = self.key, interaction.client
+        await require_member_by_dm(interaction, key.table)
         if bot.router is not None and bot.router.is_elsewhere(key.table):
             # A hand sent by DM: Discord delivers its clicks on shard 0, whichever process owns
             # the table. Acknowledge now; the owner applies the move and refreshes the hand.

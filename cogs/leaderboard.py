@@ -23,7 +23,8 @@ from bot.stats.board_scenes import card_scene
 from bot.store import UNSET
 from cogs.board_pages import board_reply
 from cogs.commands_base import CinchCommands
-from cogs.error_replies import ReportsErrors, require_table_permissions
+from cogs.confirm import Confirm
+from cogs.error_replies import manage_server, require_table_permissions
 from cogs.game_access import channels_shown
 from cogs.game_history import history_message
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
@@ -33,35 +34,14 @@ from cogs.translator import command_strings, localised_choices, localised_option
 if TYPE_CHECKING:
     pass
 
-CONFIRM_SECONDS = 120
-
 METRIC_CHOICES = localised_choices({f"board.metric.{m.value}": m.value for m in stats.Metric})
 PERIOD_CHOICES = localised_choices({f"board.period.{p.value}": p.value for p in stats.Period})
 
 
-class ConfirmReset(ReportsErrors, discord.ui.View):
-    """Asks the member who ran ``/cinch boards reset`` to confirm it (their message only)."""
-
-    def __init__(self, locale: str) -> None:
-        super().__init__(timeout=CONFIRM_SECONDS)
-        self.locale = locale
-        self.confirm.label = t("boards.reset.button", locale)
-        self.cancel.label = t("boards.reset.cancel", locale)
-
-    @discord.ui.button(style=discord.ButtonStyle.danger)
-    async def confirm(self, interaction: CinchInteraction, button: discord.ui.Button) -> None:
-        await stats.reset(interaction.client.store, guild_of(interaction))
-        self.stop()
-        await interaction.response.edit_message(
-            content=t("boards.reset.done", self.locale), view=None
-        )
-
-    @discord.ui.button(style=discord.ButtonStyle.secondary)
-    async def cancel(self, interaction: CinchInteraction, button: discord.ui.Button) -> None:
-        self.stop()
-        await interaction.response.edit_message(
-            content=t("boards.reset.cancelled", self.locale), view=None
-        )
+async def reset_boards(interaction: CinchInteraction) -> str:
+    """Start the server's boards over (once its admin confirmed)."""
+    await stats.reset(interaction.client.store, guild_of(interaction))
+    return "boards.reset.done"
 
 
 def describe_board_settings(settings: stats.BoardSettings, locale: str) -> str:
@@ -77,9 +57,6 @@ def describe_board_settings(settings: stats.BoardSettings, locale: str) -> str:
     )
     title = t("boards.settings.title", locale)
     return "\n".join([f"**{title}**", f"- {t(computers, locale)}", f"- {t(abandoned, locale)}"])
-
-
-manage_server = app_commands.checks.has_permissions(manage_guild=True)
 
 
 class BoardCommands(CinchCommands):
@@ -152,8 +129,15 @@ class BoardCommands(CinchCommands):
     @manage_server
     async def reset_boards(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
+        confirm = Confirm(
+            locale,
+            reset_boards,
+            confirm="boards.reset.button",
+            cancel="boards.reset.cancel",
+            cancelled="boards.reset.cancelled",
+        )
         await interaction.response.send_message(
-            t("boards.reset.confirm", locale), view=ConfirmReset(locale), ephemeral=True
+            t("boards.reset.confirm", locale), view=confirm, ephemeral=True
         )
 
     @boards.command(**command_strings("cinch.boards.rebuild"))

@@ -1,4 +1,4 @@
-"""``/cinch settings``: each player's own choices."""
+"""``/cinch settings``: each player's own choices; ``/cinch forget_me``: being forgotten."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from discord import app_commands
 from bot.i18n import t
 from bot.store import UNSET, HandDelivery, UserPreferences
 from cogs.commands_base import CinchCommands
-from cogs.interaction import CinchInteraction
+from cogs.confirm import Confirm
+from cogs.interaction import CinchInteraction, interaction_locale
 from cogs.translator import command_strings, localised_choices, localised_options
 
 
@@ -78,3 +79,26 @@ class SettingsCommands(CinchCommands):
             text = f"{t('settings.saved', locale)}\n{text}"
         await interaction.response.send_message(text, ephemeral=True)
 
+    @app_commands.command(**command_strings("cinch.forget_me"))
+    async def forget_me(self, interaction: CinchInteraction) -> None:
+        """Ask first, then delete the caller's settings and take their name off everything
+        (``docs/security.md``)."""
+        locale = await interaction_locale(interaction)
+        confirm = Confirm(
+            locale,
+            forget_caller,
+            confirm="forget.button",
+            cancel="forget.cancel",
+            cancelled="forget.cancelled",
+        )
+        await interaction.response.send_message(
+            t("forget.confirm", locale), view=confirm, ephemeral=True
+        )
+
+
+async def forget_caller(interaction: CinchInteraction) -> str:
+    """Forget whoever confirmed (the question is theirs alone to answer)."""
+    bot, user_id = interaction.client, interaction.user.id
+    await bot.tables.forget_person(user_id)
+    bot.memberships.forget(user_id)
+    return "forget.done"

@@ -17,11 +17,12 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.service import PublicTable
+from bot.service import PublicTable, SeatRequest
 from cogs.error_replies import check_table_permissions, reports_errors
 from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction, person
 from cogs.message_parts import Parts
+from cogs.seat_requests import ask_for_seat
 
 
 def table_parts(public: PublicTable) -> Parts:
@@ -164,6 +165,9 @@ async def lobby_action(
     match what:
         case "join":
             seated = await service.join(table_id, who, seat)
+            if isinstance(seated, SeatRequest):
+                await ask_for_seat(interaction, seated)
+                return
             if seated.hand is not None:
                 await answer_with_hand(interaction, seated.hand, edit=False)
                 return

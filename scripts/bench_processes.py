@@ -49,9 +49,9 @@ class Run:
     p99: float
 
 
-def guild_on_shard(plan: ShardPlan, shard: int) -> int:
-    """A server id Discord puts on ``shard``."""
-    guild = (shard << 22) + 1
+def guild_on_shard(plan: ShardPlan, shard: int, number: int) -> int:
+    """The ``number``-th server id Discord puts on ``shard``."""
+    guild = ((number * plan.count + shard) << 22) + 1
     assert plan.owns(guild) if shard in plan.ids else not plan.owns(guild)
     return guild
 
@@ -59,12 +59,18 @@ def guild_on_shard(plan: ShardPlan, shard: int) -> int:
 def play_share(
     database: str, plan: ShardPlan, load: Load, seconds: float, threads: int
 ) -> tuple[list[float], float]:
-    """One process's share of the tables, in its shard's server: end-to-end ms, seconds."""
+    """One process's share of the tables, in its shard's servers: end-to-end ms, seconds."""
     shard = plan.ids[0]
     share = Load(load.tables // plan.count, load.pace)
-    guild = guild_on_shard(plan, shard)
     measured, elapsed, _memory = asyncio.run(
-        play_tables(share, seconds, database, threads, guild, first=shard * load.tables)
+        play_tables(
+            share,
+            seconds,
+            database,
+            threads,
+            lambda number: guild_on_shard(plan, shard, number),
+            first=shard * load.tables,
+        )
     )
     return [end_to_end * 1000 for end_to_end, _ in measured], elapsed
 

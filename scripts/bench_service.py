@@ -27,6 +27,7 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,7 +48,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def seat_table(
-    service: TableService, number: int, guild_id: int = 1
+    service: TableService, number: int, guild_id: int
 ) -> tuple[int, list[Person]]:
     """Open a table in its own channel, seat four players and start (not measured: the
     draw for seats moves everyone, eight writes, at every table at once)."""
@@ -141,12 +142,13 @@ async def play_tables(
     seconds: float,
     database: Path | str,
     threads: int,
-    guild_id: int = 1,
+    guild_of: Callable[[int], int] = lambda number: number + 1,
     first: int = 0,
 ) -> tuple[list[tuple[float, float]], float, float]:
-    """Seat ``load.tables`` tables (channels numbered from ``first``, in server ``guild_id``)
-    and play them for ``seconds``: each action's (end to end, apply) seconds, the time taken,
-    and the resident memory with every table still open."""
+    """Seat ``load.tables`` tables (channels numbered from ``first``, each table ``n`` in
+    server ``guild_of(n)``: one apiece by default, as many servers stay within their limits
+    on open tables) and play them for ``seconds``: each action's (end to end, apply) seconds,
+    the time taken, and the resident memory with every table still open."""
     store = await Store.open(database)
     service = TableService(
         store, NoOutbox(), random_source=random.Random(1), drawing=Drawing(threads)
@@ -154,7 +156,8 @@ async def play_tables(
     measured: list[tuple[float, float]] = []
     try:
         seated = [
-            await seat_table(service, first + number, guild_id) for number in range(load.tables)
+            await seat_table(service, first + number, guild_of(first + number))
+            for number in range(load.tables)
         ]
         started = time.perf_counter()
         until = started + seconds

@@ -21,6 +21,7 @@ from bot.service.shown import (
     Reminder,
     Seated,
     SeatInfo,
+    SeatRequest,
     TableFacts,
     TableShown,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "PublicTable",
     "Reminder",
     "SeatInfo",
+    "SeatRequest",
     "Seated",
     "TableAlreadyOpen",
     "TableFacts",

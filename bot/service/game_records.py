@@ -165,6 +165,7 @@ def _result_players(table: Table, game: Game, winner: int | None) -> list[Result
             won=winner is not None and game.side_of[seat] == winner,
             user_id=None if record.away else record.user_id,
             computer_level=STAND_IN_LEVEL if record.away else record.computer_level,
+            stand_in_for=record.user_id if record.away else None,
         )
         for seat, record in sorted(table.seats.items())
     ]

@@ -85,6 +85,15 @@ def house_rules_lines(
             value=t(f"choice.teams.{options.teams}", locale),
         )
     )
+    newcomers = "open" if options.open_seats else "asked"
+    lines.append(
+        t(
+            "rules.house.line",
+            locale,
+            rule=t("rules.house.open_seats", locale),
+            value=t(f"rules.house.open_seats.{newcomers}", locale),
+        )
+    )
     timer = (
         t("text.timer", locale, seconds=turn_timer) if turn_timer else t("text.timer_off", locale)
     )

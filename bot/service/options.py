@@ -52,6 +52,9 @@ class TableOptions:
     computer_pause: float = DEFAULT_COMPUTER_PAUSE
     #: The table picture drawn with the four-colour deck (blue diamonds, green clubs).
     four_colour: bool = False
+    #: Anyone may take a seat in a game going on (one held by a computer player or someone
+    #: away) without asking; otherwise someone playing must agree to a newcomer.
+    open_seats: bool = False
 
     def __post_init__(self) -> None:
         if self.players not in SUPPORTED_PLAYER_COUNTS:
@@ -69,6 +72,7 @@ class TableOptions:
             "hints": self.hints,
             "computer_pause": self.computer_pause,
             "four_colour": self.four_colour,
+            "open_seats": self.open_seats,
         }
 
     @classmethod
@@ -81,6 +85,7 @@ class TableOptions:
             hints=bool(data.get("hints", defaults.hints)),
             computer_pause=float(data.get("computer_pause", defaults.computer_pause)),
             four_colour=bool(data.get("four_colour", defaults.four_colour)),
+            open_seats=bool(data.get("open_seats", defaults.open_seats)),
         )
 
 

@@ -70,6 +70,11 @@ class People:
         self._notes.move_to_end(user_id)
         _bound(self._notes)
 
+    def forget(self, user_id: int) -> None:
+        """The person asked to be forgotten: nothing of theirs stays here either."""
+        self._settings.pop(user_id, None)
+        self._notes.pop(user_id, None)
+
     def take_notes(self, user_id: int) -> list[str]:
         """What the person must still be told, each once."""
         return self._notes.pop(user_id, [])

@@ -78,8 +78,11 @@ class PrivateHands:
 
         Returns the private message it replaces when that one is still editable: shown in a new
         message, the hand leaves the last one with its old turn and live buttons, so that one
-        must now say where the hand went.
+        must now say where the hand went. Nothing is kept for someone no longer seated (their
+        seat was taken while the answer was on its way).
         """
+        if table.seat_of(user_id) is None:
+            return None
         messages = table.hand_messages.setdefault(user_id, HandMessages())
         if place.by_dm:
             # A reply in an older DM does not take over from the newer one of a new deal
@@ -106,6 +109,8 @@ class PrivateHands:
         settings = await self._people.settings(user_id)
         if answered and not (dealt and settings.wants_dm):
             return
+        if table.seat_of(user_id) is None:
+            return  # they left, or their seat was taken, since the change: nothing to show
         messages = table.hand_messages.setdefault(user_id, HandMessages())
         if settings.wants_dm and await self._by_dm(table, user_id, messages, dealt=dealt):
             return

@@ -42,11 +42,26 @@ from bot.service.private_hands import PrivateHands
 from bot.service.publishing import Pending, PendingAnnouncement, Publisher, Update
 from bot.service.recovery import unshown_results
 from bot.service.refusals import CountedError, TableAlreadyOpen, refusal
-from bot.service.shown import HandPlace, HandReply, Seated, SeatInfo, TableFacts
+from bot.service.shown import (
+    HandPlace,
+    HandReply,
+    Seated,
+    SeatInfo,
+    SeatRequest,
+    TableFacts,
+)
 from bot.service.table import EndVote, Table, TableRegistry
 from bot.service.table_showing import TableShowing
 from bot.service.tasks import BackgroundTasks
-from bot.store import ConstraintError, Store, TableExistsError, UserPreferences
+from bot.stats.forgetting import forget_person
+from bot.store import (
+    ConstraintError,
+    Forgotten,
+    Store,
+    TableExistsError,
+    TableLimitError,
+    UserPreferences,
+)
 
 log = logging.getLogger(__name__)
 
@@ -205,8 +220,9 @@ class TableService:
         language: str | None,
         turn_timer: int | None,
     ) -> TableFacts:
-        """Open a table in a channel and seat its creator. A turn timer of 0 is none; one
-        too long, or a language the bot does not speak, is refused."""
+        """Open a table in a channel and seat its creator, within the server's limits on open
+        tables (per member and in all). A turn timer of 0 is none; one too long, or a language
+        the bot does not speak, is refused."""
         turn_timer, language = turn_timer_chosen(turn_timer), language_chosen(language)
         try:
             record = await self.store.tables.create(
@@ -216,9 +232,13 @@ class TableService:
                 house_rules=options.to_json(),
                 language=language,
                 turn_timer=turn_timer,
+                limits=await self.store.limits.get(guild_id),
             )
         except TableExistsError as error:
             raise TableAlreadyOpen(error.table) from None
+        except TableLimitError as error:
+            key = "errors.tables_per_member" if error.per_member else "errors.tables_per_server"
+            raise CountedError(key, error.limit) from None
         seat = await self.store.tables.sit(
             record.id, 0, display_name=creator.name, user_id=creator.user_id
         )
@@ -227,9 +247,16 @@ class TableService:
         self._publisher.publish(table, Pending(Update(repost=True)))
         return _facts(table)
 
-    async def join(self, table_id: int, person: Person, seat: int | None = None) -> Seated:
+    async def join(
+        self, table_id: int, person: Person, seat: int | None = None
+    ) -> Seated | SeatRequest:
         """Seat ``person``: in the lobby any free seat; during a game a seat that is away or
-        held by a computer player, and then they are answered with their hand."""
+        held by a computer player, and then they are answered with their hand.
+
+        Someone who was not playing takes a seat in a game going on only when someone playing
+        agrees, unless the table was opened to all (``open_seats``): they get the
+        :class:`SeatRequest` to show in the channel, answered by :meth:`answer_seat_request`.
+        """
         table = self.registry.table(table_id)
         async with table.lock:
             current = table.seat_of(person.user_id)
@@ -238,20 +265,59 @@ class TableService:
                     raise UserFacingError("errors.already_seated")
                 seat = current
             seat = table.seat_to_take(seat)
+            if current is None and table.playing and not table.options.open_seats:
+                return table.ask_for_seat(person.user_id, seat)
             if current is not None and current != seat:
                 if table.playing:
                     raise UserFacingError("errors.already_seated")
                 await self.store.tables.leave(table.id, current)
                 table.unseat(current)
-            table.sit(
-                await self.store.tables.sit(
-                    table.id, seat, display_name=person.name, user_id=person.user_id
-                )
-            )
-            update = self._seats_changed(table, private={person.user_id})
+            update = await self._seat(table, person, seat)
         self._publisher.publish(table, Pending(update))
         hand = await self._hands.reply(table, person, acted=False) if table.playing else None
         return Seated(seat, table.players, hand)
+
+    async def answer_seat_request(
+        self,
+        table_id: int,
+        answering: Person,
+        *,
+        newcomer: Person,
+        seat: int,
+        game_id: int,
+        accept: bool,
+        can_manage: bool,
+    ) -> Seated | None:
+        """Let a newcomer take the seat they asked for in this game (None when refused).
+
+        Anyone playing at the table may answer, as may its creator and anyone allowed to
+        manage messages (who could end the game anyway). A request of an earlier game, or for
+        a seat someone has taken since, is refused."""
+        table = self.registry.table(table_id)
+        async with table.lock:
+            allowed = can_manage or answering.user_id == table.record.creator_id
+            if not (allowed or table.plays_here(answering.user_id)):
+                raise UserFacingError("errors.not_playing_here")
+            if game_id != table.game_id:
+                raise UserFacingError("errors.game_over")
+            table.seat_requests.discard(newcomer.user_id)
+            if not accept:
+                return None
+            if table.seat_of(newcomer.user_id) is not None:
+                raise UserFacingError("errors.newcomer_seated")
+            seat = table.seat_to_take(seat)
+            update = await self._seat(table, newcomer, seat)
+        self._publisher.publish(table, Pending(update))
+        return Seated(seat, table.players)
+
+    async def _seat(self, table: Table, person: Person, seat: int) -> Update:
+        """Sit ``person`` in ``seat`` (whoever held it gives it up). Called with the lock held."""
+        table.sit(
+            await self.store.tables.sit(
+                table.id, seat, display_name=person.name, user_id=person.user_id
+            )
+        )
+        return self._seats_changed(table, private={person.user_id})
 
     async def add_computer(
         self,
@@ -260,7 +326,11 @@ class TableService:
         seat: int | None = None,
         level: str = DEFAULT_COMPUTER_LEVEL,
     ) -> int:
-        """Put a computer player in a free seat (or one that is away). Returns the seat."""
+        """Put a computer player in a free seat, or in a computer player's. Returns the seat.
+
+        A seat someone stepped away from stays theirs: the computer already plays it for them,
+        and putting a computer player there would only take their vote to end the game away.
+        """
         if level not in LEVELS:
             raise OptionRefused("errors.option_choice", "option.level")
         table = self.registry.table(table_id)
@@ -268,7 +338,8 @@ class TableService:
             if table.seat_of(user_id) is None and user_id != table.record.creator_id:
                 raise UserFacingError("errors.not_seated")
             seat = table.seat_to_take(seat)
-            replaced = table.user_at(seat)
+            if table.user_at(seat) is not None:
+                raise UserFacingError("errors.seat_kept", player=table.seats[seat].display_name)
             table.sit(
                 await self.store.tables.sit(
                     table.id,
@@ -277,7 +348,7 @@ class TableService:
                     computer_level=level,
                 )
             )
-            update = self._seats_changed(table, private=set() if replaced is None else {replaced})
+            update = self._seats_changed(table)
         self._publisher.publish(table, Pending(update))
         return seat
 
@@ -302,6 +373,24 @@ class TableService:
             update = self._seats_changed(table)
         self._publisher.publish(table, Pending(update, announcements))
         return stepped_away
+
+    async def member_left(self, guild_id: int, user_id: int) -> int:
+        """Someone is no longer a member of a server (banned, kicked, gone): they step away
+        from every table of that server they sit at, as if they had left it. Returns how many."""
+        return await self._leave_tables(user_id, guild_id)
+
+    async def _leave_tables(self, user_id: int, guild_id: int | None = None) -> int:
+        """Leave every table held here (of one server, or of all) the person sits at."""
+        left = 0
+        for table in self.registry:
+            if guild_id not in (None, table.record.guild_id) or table.seat_of(user_id) is None:
+                continue
+            try:
+                await self.leave(table.id, user_id)
+            except UserFacingError:
+                continue  # the table closed, or they left it, in the meantime
+            left += 1
+        return left
 
     def _changed(self, table: Table) -> None:
         """The one way a table moves on: its version changes, so a computer move or a turn
@@ -592,6 +681,40 @@ class TableService:
         whether a person may take it."""
         table = self.registry.find_in_channel(channel_id)
         return () if table is None else display.seat_infos(table, locale)
+
+    # ------------------------------------------------------------------ people
+
+    async def forget_person(self, user_id: int) -> Forgotten:
+        """Forget a person who asks for it (:func:`bot.stats.forgetting.forget_person`).
+
+        They first leave every table this process holds, as if they had left each one (a
+        game going on keeps their seat, away, for the computer to play); the tables are then
+        read back under the pseudonym, so the games they were in finish without them. A table
+        of another process cannot be changed from here: while they sit at one, they are asked
+        to leave it first."""
+        elsewhere = [
+            table_id
+            for table_id in await self.store.people.open_tables(user_id)
+            if not self.holds(table_id)
+        ]
+        if elsewhere:
+            raise UserFacingError("errors.forget_seated_elsewhere")
+        await self._leave_tables(user_id)
+        forgotten = await forget_person(self.store, user_id)
+        for table_id in forgotten.open_tables:
+            table = self.registry.get(table_id)
+            if table is None:
+                continue
+            async with table.lock:
+                table.seat_requests.discard(user_id)
+                table.reseat(await self.store.tables.seats(table_id))
+                record = await self.store.tables.get(table_id)
+                if record is not None:
+                    table.record = record
+                update = self._seats_changed(table)
+            self._publisher.publish(table, Pending(update))
+        self.people.forget(user_id)
+        return forgotten
 
     # ------------------------------------------------------------------ people's settings
 

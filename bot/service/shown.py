@@ -154,6 +154,19 @@ class Seated:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatRequest:
+    """A newcomer asked for a seat in a game going on: someone playing must agree first."""
+
+    table_id: int
+    game_id: int
+    seat: int
+    #: The table's number of seats (to name the seat).
+    players: int
+    #: The table's language: the request is shown in the channel.
+    locale: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class HandPlace:
     """Where a player's live hand message is, so it can be brought up to date.
 

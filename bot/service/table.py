@@ -19,7 +19,7 @@ from bot.engine import Game
 from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.service.options import TableOptions
-from bot.service.shown import HandPlace
+from bot.service.shown import HandPlace, SeatRequest
 from bot.store import SeatRecord, TableRecord
 
 #: Interactions remembered per table: far more than can arrive twice within Discord's retries.
@@ -59,6 +59,8 @@ class Table:
     version: int = 0
     #: Seated people who asked to end the game (``/cinch end`` without the right to end it alone).
     end_votes: set[int] = field(default_factory=set)
+    #: Newcomers who asked for a seat in this game and wait for an answer (each asks once).
+    seat_requests: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: Keeps this table's messages in order (a hand's result before the next hand's table).
     publishing: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -79,23 +81,43 @@ class Table:
     def sit(self, record: SeatRecord) -> None:
         """Put the stored seat ``record`` (a newcomer, or a seat's new state) in its seat."""
         self.seats[record.seat] = record
+        self._forget_hands_of_people_gone()
 
     def unseat(self, seat: int) -> None:
         del self.seats[seat]
+        self._forget_hands_of_people_gone()
 
     def reseat(self, records: list[SeatRecord]) -> None:
         """Everyone at once, after a draw for seats moved them."""
         self.seats = {record.seat: record for record in records}
+        self._forget_hands_of_people_gone()
+
+    def _forget_hands_of_people_gone(self) -> None:
+        """Where the hands of people no longer seated were shown is nothing to refresh any
+        more: forgotten, so a table that sees many people come and go keeps only its own."""
+        seated = set(self.people())
+        for user_id in [user for user in self.hand_messages if user not in seated]:
+            del self.hand_messages[user_id]
 
     def begin_game(self, game: Game, game_id: int, stored_actions: int = 0) -> None:
         """A game is dealt (or restored): no vote to end the last one carries over."""
         self.game, self.game_id = game, game_id
         self.stored_actions = stored_actions
         self.end_votes.clear()
+        self.seat_requests.clear()
 
     def end_game(self) -> None:
         self.game, self.game_id = None, None
         self.end_votes.clear()
+        self.seat_requests.clear()
+
+    def ask_for_seat(self, user_id: int, seat: int) -> SeatRequest:
+        """A newcomer asks for ``seat`` in the game going on (once until it is answered)."""
+        assert self.game_id is not None, "only a game going on has seats to ask for"
+        if user_id in self.seat_requests:
+            raise UserFacingError("errors.seat_already_asked")
+        self.seat_requests.add(user_id)
+        return SeatRequest(self.id, self.game_id, seat, self.players, self.locale)
 
     def close(self) -> None:
         self.end_game()
@@ -158,6 +180,11 @@ class Table:
     @property
     def playing(self) -> bool:
         return self.game is not None
+
+    def plays_here(self, user_id: int) -> bool:
+        """Whether the person is seated and playing (not away)."""
+        seat = self.seat_of(user_id)
+        return seat is not None and not self.seats[seat].away
 
     def seat_of(self, user_id: int) -> int | None:
         for seat, record in self.seats.items():

@@ -62,6 +62,9 @@ class TableShowing:
         # them, so that taking it away later is no "ghost ping".
         mention = self._outbox.mention_format.format if notify is not None else None
         public = await display.public_table(table, self._draw, mention)
+        if table.closed:
+            self.turns.forget(table_id)
+            return  # closed while it was drawn: its last message stands, without buttons
         shown = TableShown(public, repost, notify, moved, old_mentions=table.message_mentions)
         if notify is not None:
             settings = await self._people.settings(notify)

@@ -11,6 +11,8 @@ Start with :class:`Store`, given a file or any ``DATABASE_URL`` (``docs/database
 """
 
 from .database import UNSET, Unset
+from .limits import ServerLimits, TableLimitError
+from .people import Forgotten
 from .records import (
     HAND_DELIVERIES,
     JSON,
@@ -49,6 +51,7 @@ __all__ = [
     "ActionRecord",
     "ConstraintError",
     "EndedGameStatus",
+    "Forgotten",
     "GameActiveError",
     "GameEndedError",
     "GameRecord",
@@ -62,9 +65,11 @@ __all__ = [
     "ResultRecord",
     "SeatConflictError",
     "SeatRecord",
+    "ServerLimits",
     "Store",
     "StoreError",
     "TableExistsError",
+    "TableLimitError",
     "TableRecord",
     "TableStatus",
     "Unset",

@@ -341,7 +341,8 @@ class GamesRepository:
             )
             await tx.execute_many(
                 "INSERT INTO result_players (game_id, seat, guild_id, ended_at, user_id,"
-                " computer_level, display_name, side, won) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " computer_level, display_name, side, won, stand_in_for)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         game_id,
@@ -353,6 +354,7 @@ class GamesRepository:
                         player.display_name,
                         player.side,
                         int(player.won),
+                        player.stand_in_for,
                     )
                     for player in players
                 ],
@@ -391,6 +393,7 @@ class GamesRepository:
                     won=bool(player["won"]),
                     user_id=player["user_id"],
                     computer_level=player["computer_level"],
+                    stand_in_for=player["stand_in_for"],
                 )
                 for player in player_rows
             ),

@@ -114,6 +114,8 @@ class ResultPlayer:
     won: bool
     user_id: int | None = None
     computer_level: str | None = None
+    #: The person a stand-in computer player played for (away when the game ended).
+    stand_in_for: int | None = None
 
 
 @dataclass(frozen=True)

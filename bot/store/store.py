@@ -8,8 +8,10 @@ from types import TracebackType
 
 from .database import Clock, Database, utc_now
 from .games import GamesRepository
+from .limits import LimitsRepository
 from .locations import resolve
 from .marks import MarksRepository
+from .people import PeopleRepository
 from .postgres_backend import PostgresDatabase
 from .preferences import PreferencesRepository
 from .reviews import ReviewsRepository
@@ -35,6 +37,11 @@ class Store:
     ``store.shown``
         :class:`~bot.store.shown.ShownRepository`: the results posted, and where each person's
         live hand messages are.
+    ``store.limits``
+        :class:`~bot.store.limits.LimitsRepository`: each server's limits on open tables.
+    ``store.people``
+        :class:`~bot.store.people.PeopleRepository`: what is kept about a person, and
+        forgetting it.
 
     Every method is a coroutine, and every write is committed before it returns. Open with
     :meth:`open` (which applies pending migrations) and close with :meth:`close`, or use
@@ -49,6 +56,8 @@ class Store:
         self.reviews = ReviewsRepository(db)
         self.marks = MarksRepository(db)
         self.shown = ShownRepository(db)
+        self.limits = LimitsRepository(db)
+        self.people = PeopleRepository(db)
 
     @classmethod
     async def open(cls, target: str | os.PathLike[str], *, clock: Clock = utc_now) -> Store:

@@ -6,12 +6,14 @@ from .database import (
     UNSET,
     Database,
     Row,
+    Session,
     Unset,
     decode_json,
     decode_time,
     encode_json,
     only_given,
 )
+from .limits import ServerLimits, TableLimitError
 from .records import JSON, SeatRecord, TableRecord
 from .store_errors import ConstraintError, SeatConflictError, TableExistsError
 
@@ -46,6 +48,20 @@ def _seat(row: Row) -> SeatRecord:
     )
 
 
+async def _check_limits(tx: Session, limits: ServerLimits, creator_id: int) -> None:
+    """Refuse the table just added when it passes the server's limits (the lock is held)."""
+    row = await tx.fetch_required(
+        "SELECT COUNT(*) AS tables,"
+        " COALESCE(SUM(CASE WHEN creator_id = ? THEN 1 ELSE 0 END), 0) AS theirs"
+        " FROM game_tables WHERE guild_id = ? AND status = 'open'",
+        (creator_id, limits.guild_id),
+    )
+    if row["theirs"] > limits.tables_per_member:
+        raise TableLimitError(per_member=True, limit=limits.tables_per_member)
+    if row["tables"] > limits.tables_per_server:
+        raise TableLimitError(per_member=False, limit=limits.tables_per_server)
+
+
 _TABLE_BY_ID = "SELECT * FROM game_tables WHERE id = ?"
 _SEAT_BY_KEY = "SELECT * FROM seats WHERE table_id = ? AND seat = ?"
 
@@ -65,14 +81,19 @@ class TablesRepository:
         house_rules: JSON,
         language: str | None = None,
         turn_timer: int | None = DEFAULT_TURN_TIMER,
+        limits: ServerLimits | None = None,
     ) -> TableRecord:
         """Open a table in a channel.
 
         Raises :class:`TableExistsError` (carrying the open table) when the channel already
-        has one, so ``/cinch new`` can point to it.
+        has one, so ``/cinch new`` can point to it, and :class:`TableLimitError` when the
+        table would pass one of the server's ``limits``.
         """
         try:
             async with self._db.write() as tx:
+                if limits is not None:
+                    # Tables opened together in one server are counted one after the other.
+                    await tx.lock(f"cinch:tables:{guild_id}")
                 row = await tx.fetch_required(
                     "INSERT INTO game_tables (guild_id, channel_id, creator_id, house_rules,"
                     " language, turn_timer_seconds, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -87,6 +108,8 @@ class TablesRepository:
                         self._db.now(),
                     ),
                 )
+                if limits is not None:
+                    await _check_limits(tx, limits, creator_id)
         except ConstraintError:
             existing = await self.open_in_channel(channel_id)
             if existing is None:

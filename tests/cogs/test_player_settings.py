@@ -103,3 +103,29 @@ async def test_the_four_colour_deck_for_ones_hand_and_for_a_table(
     assert drawn_hands[-1].four_colour
     await bob.click(driver.table_message(), label="Show my hand")
     assert not drawn_hands[-1].four_colour
+
+
+async def test_forget_me_asks_first_then_takes_the_member_off_everything(
+    simcord_bot, channel, players
+):
+    alice, bob = players[:2]
+    store = simcord_bot.store
+    await bob.slash(channel, "cinch settings", hand="dm")
+    await alice.slash(channel, "cinch new")
+    await bob.slash(channel, "cinch join")
+
+    asked = await bob.slash(channel, "cinch forget_me")
+    assert asked.ephemeral and asked.response.content == _line("forget.confirm")
+    await bob.click(asked.response, label=_line("forget.cancel"))
+    assert asked.response.content == _line("forget.cancelled")
+    assert (await store.preferences.get(bob.id)).hand_delivery == "dm"
+
+    asked = await bob.slash(channel, "cinch forget_me")
+    await bob.click(asked.response, label=_line("forget.button"))
+    assert asked.response.content == _line("forget.done")
+    assert (await store.preferences.get(bob.id)).hand_delivery == "ephemeral"
+    table = simcord_bot.tables.registry.find_in_channel(channel.id)
+    assert table is not None and table.seat_of(bob.id) is None
+    assert [record.display_name for record in table.seats.values()] == ["alice"]
+    seats = await store.database.fetch_all("SELECT user_id, display_name FROM seats")
+    assert [tuple(row) for row in seats] == [(alice.id, "alice")]

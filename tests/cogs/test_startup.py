@@ -19,6 +19,7 @@ async def test_starts_without_any_privileged_intent(simcord_env, simcord_bot, ch
     assert not simcord_bot.intents.message_content
     assert not simcord_bot.intents.members
     assert not simcord_bot.intents.presences
+    assert simcord_bot.intents.moderation, "bans are heard (on_member_ban) without privilege"
     assert simcord_bot.is_ready()
     assert "cinch settings" in players[0].available_commands(channel)
 

@@ -40,6 +40,7 @@ async def test_rules_show_this_tables_house_rules_then_the_summary(driver, playe
     assert "Points to win: 42" in lines
     assert "If everyone passes: Redeal by the next dealer" in lines
     assert "Turn timer: 90 s" in lines
+    assert "Newcomers during a game: need the agreement of someone playing" in lines
     assert embed.fields[0].name == "Cards and trumps"
 
 
@@ -116,8 +117,10 @@ async def test_a_hint_names_a_legal_move(driver, players):
     assert reason.count(move) == 1
 
 
-async def test_a_player_who_leaves_is_replaced_by_whoever_joins(driver, players, add_member):
-    await started(driver, players[0])
+async def test_at_a_table_open_to_all_a_player_who_leaves_is_replaced_by_whoever_joins(
+    driver, players, add_member
+):
+    await started(driver, players[0], open_seats=True)
     bob = players[1]
     seat = driver.table.seat_of(bob.user.id)
     left = await bob.slash(driver.channel, "cinch leave")

@@ -14,6 +14,7 @@ import heapq
 import itertools
 import random
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 from typing import Any, Protocol
 
 import pytest
@@ -200,9 +201,11 @@ async def play_until(
     raise AssertionError("the table never got there")
 
 
-async def four_people(service: TableService, *, target: int = 51) -> int:
+async def four_people(
+    service: TableService, *, target: int = 51, options: TableOptions | None = None
+) -> int:
     """A table of alice, bob, carol and dave, started: the first hand is dealt."""
-    options = TableOptions(rules=HouseRules(target_score=target))
+    options = replace(options or TableOptions(), rules=HouseRules(target_score=target))
     table_id = await open_table(service, options=options)
     for person in (BOB, CAROL, DAVE):
         await service.join(table_id, person)

@@ -9,7 +9,7 @@ import pytest
 from bot.engine import HouseRules
 from bot.engine.random_player import random_action
 from bot.errors import UserFacingError
-from bot.service import TableOptions, TableService
+from bot.service import SeatRequest, TableOptions, TableService
 from bot.service.automation import ABANDON_AFTER, LOBBY_LIFETIME
 
 from .conftest import (
@@ -83,7 +83,18 @@ async def test_three_missed_turns_mark_the_seat_away_until_someone_takes_it(serv
     moves = len(table.game.log)
     await clock.advance(service, 1.0)
     assert len(table.game.log) == moves + 1
-    assert (await service.join(table_id, BOB)).seat == seat
+    # Bob was not playing: the creator (away or not) lets him take the seat.
+    asked = await service.join(table_id, BOB)
+    assert isinstance(asked, SeatRequest) and asked.seat == seat
+    await service.answer_seat_request(
+        table_id,
+        ALICE,
+        newcomer=BOB,
+        seat=seat,
+        game_id=asked.game_id,
+        accept=True,
+        can_manage=False,
+    )
     assert table.seats[seat].user_id == BOB.user_id and not table.seats[seat].away
 
 

@@ -1,0 +1,121 @@
+"""What the store keeps about a person, and forgetting it when they ask.
+
+A person is stored by their Discord user id, in their settings (``user_preferences``), the
+seats they took (``seats``, with the name they played under), the tables they opened
+(``game_tables.creator_id``), and the results of the games they played (``result_players``,
+including the seat a stand-in computer played for them while they were away). The boards
+(``stat_*``) are derived from the results and rebuilt from them (``bot/stats``).
+
+Forgetting deletes their settings and gives every other row a pseudonym: a negative id, which
+no Discord user has, the same in every row so that the games stay whole for the others, and
+a name the caller words in each table's language ("Former player"). The pseudonym is kept off
+the boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .database import Database, Session
+
+#: The name of a forgotten person at a table in a given language.
+NameFor = Callable[[str | None], str]
+
+#: A person's rows, with the language of the table each one belongs to.
+_THEIR_SEATS = """
+SELECT s.table_id, s.seat, t.language FROM seats s JOIN game_tables t ON t.id = s.table_id
+WHERE s.user_id = ?
+"""
+_THEIR_RESULTS = """
+SELECT rp.game_id, rp.seat, rp.guild_id, t.language
+FROM result_players rp JOIN games g ON g.id = rp.game_id JOIN game_tables t ON t.id = g.table_id
+WHERE rp.user_id = ? OR rp.stand_in_for = ?
+"""
+_OPEN_TABLES = """
+SELECT DISTINCT t.id FROM game_tables t LEFT JOIN seats s ON s.table_id = t.id
+WHERE t.status = 'open' AND (s.user_id = ? OR t.creator_id = ?)
+ORDER BY t.id
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Forgotten:
+    """What forgetting a person changed."""
+
+    pseudonym: int
+    #: Their settings were deleted (False: they had none).
+    settings: bool
+    #: Rows renamed: results of games, seats, tables they opened.
+    results: int
+    seats: int
+    tables: int
+    #: The servers whose boards counted them, to be rebuilt.
+    guilds: frozenset[int]
+    #: The open tables that seated them or that they opened (the bot holds those in memory).
+    open_tables: tuple[int, ...]
+
+
+class PeopleRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def open_tables(self, user_id: int) -> tuple[int, ...]:
+        """The open tables that seat the person or that they opened."""
+        async with self._db.session() as session:
+            return await _open_tables(session, user_id)
+
+    async def forget(self, user_id: int, pseudonym: int, name_for: NameFor) -> Forgotten:
+        """Delete the person's settings and rename every row about them, in one transaction;
+        forgetting someone already forgotten changes nothing."""
+        if pseudonym >= 0:
+            raise ValueError("a pseudonym is negative, so that it is nobody's Discord id")
+        now = self._db.now()
+        async with self._db.write() as tx:
+            open_tables = await _open_tables(tx, user_id)
+            settings = await tx.execute(
+                "DELETE FROM user_preferences WHERE user_id = ?", (user_id,)
+            )
+            await tx.execute(
+                "INSERT INTO user_preferences (user_id, hidden_from_boards, updated_at)"
+                " VALUES (?, 1, ?) ON CONFLICT (user_id) DO NOTHING",
+                (pseudonym, now),
+            )
+            seats = await tx.fetch_all(_THEIR_SEATS, (user_id,))
+            await tx.execute_many(
+                "UPDATE seats SET user_id = ?, display_name = ? WHERE table_id = ? AND seat = ?",
+                [
+                    (pseudonym, name_for(row["language"]), row["table_id"], row["seat"])
+                    for row in seats
+                ],
+            )
+            results = await tx.fetch_all(_THEIR_RESULTS, (user_id, user_id))
+            await tx.execute_many(
+                "UPDATE result_players SET display_name = ? WHERE game_id = ? AND seat = ?",
+                [(name_for(row["language"]), row["game_id"], row["seat"]) for row in results],
+            )
+            await tx.execute(
+                "UPDATE result_players SET user_id = ? WHERE user_id = ?", (pseudonym, user_id)
+            )
+            await tx.execute(
+                "UPDATE result_players SET stand_in_for = ? WHERE stand_in_for = ?",
+                (pseudonym, user_id),
+            )
+            tables = await tx.execute(
+                "UPDATE game_tables SET creator_id = ? WHERE creator_id = ?",
+                (pseudonym, user_id),
+            )
+        return Forgotten(
+            pseudonym=pseudonym,
+            settings=settings.rowcount > 0,
+            results=len(results),
+            seats=len(seats),
+            tables=tables.rowcount,
+            guilds=frozenset(row["guild_id"] for row in results),
+            open_tables=open_tables,
+        )
+
+
+async def _open_tables(session: Session, user_id: int) -> tuple[int, ...]:
+    rows = await session.fetch_all(_OPEN_TABLES, (user_id, user_id))
+    return tuple(row["id"] for row in rows)

@@ -1,0 +1,62 @@
+"""``/cinch limits``: how many tables may be open at once in a server, per member and in all.
+
+For the server's admins (Manage Server). The limits themselves, their defaults and the most
+an admin may allow are the store's (``bot/store/limits.py``); ``/cinch new`` is refused in one
+line when a table would pass them.
+"""
+
+from __future__ import annotations
+
+from discord import app_commands
+
+from bot.i18n import t
+from bot.store import UNSET, ServerLimits
+from bot.store.limits import MAX_TABLES_PER_MEMBER, MAX_TABLES_PER_SERVER
+from cogs.commands_base import CinchCommands
+from cogs.error_replies import manage_server
+from cogs.interaction import CinchInteraction, guild_of, interaction_locale
+from cogs.translator import command_strings, localised_options
+
+
+def describe_limits(limits: ServerLimits, locale: str) -> str:
+    """A server's limits in a few lines, as ``/cinch limits`` shows them."""
+    return "\n".join(
+        [
+            f"**{t('limits.title', locale)}**",
+            f"- {t('limits.per_member', locale, count=limits.tables_per_member)}",
+            f"- {t('limits.per_server', locale, count=limits.tables_per_server)}",
+            t(
+                "limits.hint",
+                locale,
+                most_per_member=MAX_TABLES_PER_MEMBER,
+                most=MAX_TABLES_PER_SERVER,
+            ),
+        ]
+    )
+
+
+class LimitsCommands(CinchCommands):
+    """A server's limits on open tables."""
+
+    @app_commands.command(**command_strings("cinch.limits"))
+    @localised_options("cinch.limits", "per_member", "per_server")
+    @manage_server
+    async def limits(
+        self,
+        interaction: CinchInteraction,
+        per_member: app_commands.Range[int, 1, MAX_TABLES_PER_MEMBER] | None = None,
+        per_server: app_commands.Range[int, 1, MAX_TABLES_PER_SERVER] | None = None,
+    ) -> None:
+        """Show the server's limits, changing first the ones given."""
+        locale = await interaction_locale(interaction)
+        store, guild_id = self.bot.store, guild_of(interaction)
+        if per_member is None and per_server is None:
+            text = describe_limits(await store.limits.get(guild_id), locale)
+        else:
+            limits = await store.limits.update(
+                guild_id,
+                tables_per_member=UNSET if per_member is None else per_member,
+                tables_per_server=UNSET if per_server is None else per_server,
+            )
+            text = f"{t('settings.saved', locale)}\n{describe_limits(limits, locale)}"
+        await interaction.response.send_message(text, ephemeral=True)

@@ -1,0 +1,131 @@
+"""What the service keeps in memory per table and per person is forgotten when the table closes
+or the person leaves it, so a bot that plays for months holds no more than its open tables."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+
+from bot.engine.random_player import random_action
+from bot.render.table_picture import render_table
+from bot.service import HandPlace, Person, TableOptions, TableService
+from bot.service.drawing import Drawing
+from bot.store import Store
+
+from .conftest import (
+    ALICE,
+    BOB,
+    ManualClock,
+    RecordingOutbox,
+    four_people,
+    person_at,
+    play_until,
+)
+
+ERIN = Person(200, "erin")
+
+
+def show_hands(service: TableService, table_id: int) -> None:
+    """Every seated person was answered with their hand in the channel (a private message)."""
+    table = service.registry.table(table_id)
+    for number, user_id in enumerate(table.people(), start=1):
+        place = HandPlace(number, application_id=1, token=f"token-{user_id}")
+        service.hand_shown(table_id, user_id, place, new_message=False)
+
+
+async def test_a_seat_taken_over_forgets_where_the_last_players_hand_was(service, clock):
+    table_id = await four_people(service, options=TableOptions(open_seats=True))
+    await clock.settle(service)
+    show_hands(service, table_id)
+    await service.leave(table_id, BOB.user_id)
+    await service.join(table_id, ERIN)
+    # Bob's answer to a click he made just before reaches the service only now.
+    late = HandPlace(99, application_id=1, token="late")
+    service.hand_shown(table_id, BOB.user_id, late, new_message=True)
+    await clock.settle(service)
+    table = service.registry.table(table_id)
+    assert set(table.hand_messages) <= set(table.people())
+    assert BOB.user_id not in table.hand_messages
+
+
+async def test_several_games_leave_nothing_behind_once_their_tables_close(
+    service: TableService, clock: ManualClock
+):
+    for game in range(3):
+        table_id = await four_people(service)
+        show_hands(service, table_id)
+        await play_until(
+            service, clock, table_id, lambda table: len(table.game.log) > 12, seed=game
+        )
+        await service.end(table_id, ALICE, can_manage=False)
+        await clock.settle(service)
+        assert service.registry.get(table_id) is None
+    await clock.advance(service, 10)  # the last edits' pause between two edits runs out
+    # What the table messages remember per table: whose turn was last shown, edits waiting.
+    assert service.showing.turns._turns == {}
+    assert service.showing.edits._pending == {}
+    assert len(service.registry) == 0
+
+
+class HeldDrawing(Drawing):
+    """Draws as usual, except that table pictures wait, while ``held``, until released."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held = False
+        self.waiting: list[asyncio.Future[None]] = []
+
+    async def __call__(self, render: Callable[[Any], bytes], scene: Any) -> bytes:
+        if self.held and render is render_table:
+            gate: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self.waiting.append(gate)
+            await gate
+        return await super().__call__(render, scene)
+
+    def release(self) -> None:
+        self.held = False
+        for gate in self.waiting:
+            gate.set_result(None)
+
+
+@pytest.fixture
+async def held() -> HeldDrawing:
+    return HeldDrawing()
+
+
+@pytest.fixture
+async def held_service(
+    store: Store, outbox: RecordingOutbox, clock: ManualClock, held: HeldDrawing
+) -> AsyncIterator[TableService]:
+    tables = TableService(
+        store, outbox, random_source=random.Random(7), sleep=clock.sleep, drawing=held
+    )
+    yield tables
+    await tables.close()
+
+
+async def test_a_table_closed_while_its_message_is_drawn_is_neither_shown_nor_remembered(
+    held_service: TableService, clock: ManualClock, outbox: RecordingOutbox, held: HeldDrawing
+):
+    service = held_service
+    table_id = await four_people(service)
+    await clock.advance(service, 10)  # the first table message is shown: no edit is waiting
+    table = service.registry.table(table_id)
+    game = table.game
+    assert game is not None and game.to_act is not None
+    held.held = True
+    mover = person_at(service, table_id, game.to_act)
+    await service.act(table_id, mover, random_action(game.decision(), random.Random(0)))
+    while not held.waiting:  # the table message of that move is being drawn
+        await asyncio.sleep(0)
+    await service.end(table_id, ALICE, can_manage=False)
+    shown_before_closing = len(outbox.tables)
+    held.release()
+    await clock.advance(service, 10)
+    assert outbox.closed == [table_id]
+    assert len(outbox.tables) == shown_before_closing
+    assert service.showing.turns._turns == {}
