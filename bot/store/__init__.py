@@ -25,6 +25,7 @@ from .records import (
     SeatRecord,
     TableRecord,
     TableStatus,
+    UnreadableTableRecord,
     UserPreferences,
 )
 from .store import Store
@@ -35,7 +36,9 @@ from .store_errors import (
     NotFoundError,
     SeatConflictError,
     StoreError,
+    TableClosedError,
     TableExistsError,
+    UnreadableValue,
 )
 from .tables import DEFAULT_TURN_TIMER
 
@@ -60,9 +63,12 @@ __all__ = [
     "SeatRecord",
     "Store",
     "StoreError",
+    "TableClosedError",
     "TableExistsError",
     "TableRecord",
     "TableStatus",
+    "UnreadableTableRecord",
+    "UnreadableValue",
     "Unset",
     "UserPreferences",
 ]
