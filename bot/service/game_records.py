@@ -19,6 +19,7 @@ from bot.engine.plain import to_plain
 from bot.presentation.texts import TextContext, seat_draw_text
 from bot.service.automation import STAND_IN_LEVEL
 from bot.service.options import Teams
+from bot.service.restoring import read_game
 from bot.service.table import Table
 from bot.stats import record_game
 from bot.store import UNSET, ResultPlayer, SeatRecord, Store
@@ -36,16 +37,15 @@ class GameRecords:
         self._store = store
 
     async def load(self, table: Table) -> None:
-        """Restore the table's game: the last snapshot plus the actions stored after it."""
+        """Restore the table's game: the last snapshot plus the actions stored after it.
+        Raises :class:`~bot.service.restoring.UnreadableTable` (or the store's
+        :class:`~bot.store.UnreadableValue`) when they cannot be read back."""
         record = await self._store.games.active(table.id)
         if record is None or record.state is None:
             table.end_game()
             return
-        game = Game.from_dict(record.state)
         replayed = await self._store.games.actions(record.id, after=record.state_seq)
-        for stored in replayed:
-            seat, action = Game.action_from_dict({"seat": stored.seat, **stored.action})
-            game.apply(seat, action)
+        game = read_game(record.state, replayed, players=table.players, seats=table.seats)
         table.begin_game(game, record.id, stored_actions=record.state_seq + len(replayed))
         if game.is_over and game.winner is not None:
             await self.finish(table, game, record.id, winner=game.winner)
@@ -154,14 +154,16 @@ async def start_game(store: Store, table: Table, seed: int) -> str:
     rules = table.options.rules
     draw = draw_for_seats(table.players, seed, rules.first_dealer)
     lobby = [table.seats[seat] for seat in range(table.players)]
-    if table.options.teams is Teams.DRAW:
-        await _reseat(store, table, [lobby[index] for index in draw.seating])
+    drawn_teams = table.options.teams is Teams.DRAW
+    if drawn_teams:
         dealer = draw.first_dealer_seat
         new_seats = [draw.seating.index(index) for index in range(table.players)]
     else:
         dealer = draw.seating[draw.first_dealer_seat]
         new_seats = list(range(table.players))
     game = Game.new(rules, table.players, seed, first_dealer=dealer)
+    # The game is stored first: when the store refuses it (the table closed, or a game started
+    # in another process), nobody has been moved.
     record = await store.games.start(
         table.id,
         seed=seed,
@@ -169,6 +171,8 @@ async def start_game(store: Store, table: Table, seed: int) -> str:
         player_count=table.players,
         state=game.to_dict(),
     )
+    if drawn_teams:
+        await _reseat(store, table, [lobby[index] for index in draw.seating])
     table.begin_game(game, record.id)
     context = TextContext(table.names(table.locale), table.locale)
     names = [context.names[seat] for seat in new_seats]
