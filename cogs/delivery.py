@@ -12,12 +12,16 @@ it only shows them.
 - Private hands: a DM sent or edited, or the player's private message in the channel edited
   through its interaction's token (so it works after a restart too, while the token lives).
 - A turn timer's reminders stand until the turn moves on.
+- When Discord answers that the table's channel is gone (deleted, in a server that removed the
+  bot, or one the bot may no longer see or post in), the table message and announcements raise
+  :class:`~bot.service.ChannelGone`, and the service closes the table without a word.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Iterator
 from dataclasses import replace
 
 import discord
@@ -25,6 +29,7 @@ import discord
 from bot.i18n import t
 from bot.service import (
     Announcement,
+    ChannelGone,
     HandDelivery,
     HandPlace,
     HandShown,
@@ -40,6 +45,9 @@ log = logging.getLogger(__name__)
 
 #: Discord refuses a DM to this user (they closed DMs from server members, or blocked the bot).
 CANNOT_DM = 50007
+#: Discord's answers that the bot can no longer use a channel: Unknown Channel, Missing Access
+#: and Missing Permissions.
+CHANNEL_GONE = frozenset({10003, 50001, 50013})
 
 #: The channels a table can be played in: their messages can be edited by id.
 MessageChannel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
@@ -64,14 +72,15 @@ class Delivery:
         if shown.turn_moved:
             await self._clear_reminders(public.table_id)
         parts = replace(table_parts(public), mention=shown.notify)
-        channel = await self._channel(public.channel_id)
         edit = None if shown.repost or shown.notify is not None else public.message_id
         message_id = public.message_id
-        if not await self._edited(channel, edit, parts):
-            message_id = (await channel.send(**parts.send_kwargs())).id
-            if public.message_id is not None:
-                with contextlib.suppress(discord.HTTPException):
-                    await channel.get_partial_message(public.message_id).delete()
+        with _unless_gone(public.channel_id):
+            channel = await self._channel(public.channel_id)
+            if not await self._edited(channel, edit, parts):
+                message_id = (await channel.send(**parts.send_kwargs())).id
+                if public.message_id is not None:
+                    with contextlib.suppress(discord.HTTPException):
+                        await channel.get_partial_message(public.message_id).delete()
         if shown.notify is not None and shown.dm_ping:
             text = t("ping.your_turn_dm", shown.dm_ping_locale, channel=f"<#{public.channel_id}>")
             try:
@@ -87,8 +96,10 @@ class Delivery:
             return False
         try:
             await channel.get_partial_message(message_id).edit(**parts.edit_kwargs())
-        except discord.NotFound:
-            return False
+        except discord.NotFound as error:
+            if error.code in CHANNEL_GONE:
+                raise
+            return False  # the message was deleted: a new one is posted
         return True
 
     async def close_table(self, table_id: int, channel_id: int, message_id: int | None) -> None:
@@ -104,13 +115,14 @@ class Delivery:
     async def announce(self, channel_id: int, announcement: Announcement) -> None:
         """Post an announcement; a hand's result offers its replay ("Replay hand")."""
         await self.client.wait_until_ready()
-        channel = await self._channel(channel_id)
         view = None
         if announcement.hand is not None:
             view = discord.ui.View(timeout=None)
             view.add_item(ReplayOpenButton(*announcement.hand, locale=announcement.locale))
         parts = Parts(announcement.text, announcement.picture, announcement.filename or "", view)
-        await channel.send(**parts.send_kwargs())
+        with _unless_gone(channel_id):
+            channel = await self._channel(channel_id)
+            await channel.send(**parts.send_kwargs())
 
     async def remind(self, reminder: Reminder) -> None:
         await self.client.wait_until_ready()
@@ -193,3 +205,15 @@ class Delivery:
 
     async def _user(self, user_id: int) -> discord.User:
         return self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+
+
+@contextlib.contextmanager
+def _unless_gone(channel_id: int) -> Iterator[None]:
+    """Calls to Discord in a table's channel: an answer that the channel is gone for the bot
+    becomes :class:`ChannelGone`, which the service understands."""
+    try:
+        yield
+    except (discord.NotFound, discord.Forbidden) as error:
+        if error.code in CHANNEL_GONE:
+            raise ChannelGone(channel_id) from error
+        raise
