@@ -21,10 +21,10 @@ from typing import Protocol
 
 from bot.ai.pool import DecisionPool
 from bot.engine import Action, Game
-from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.service.outbox import Outbox
 from bot.service.publishing import Pending, PendingAnnouncement, Publisher
+from bot.service.refusals import OutOfDate
 from bot.service.shown import Reminder
 from bot.service.table import Table
 from bot.service.tasks import BackgroundTasks
@@ -164,7 +164,7 @@ class Automation:
             hand = game.hand_number
             try:
                 pending = await self._apply(table, seat, action, timed_out=timed_out)
-            except UserFacingError:
+            except OutOfDate:
                 return  # the table moved on, or closed, in another process: it was reloaded
             if record.user_id is not None and table.played_for_a_person() >= ABANDON_AFTER:
                 text = t("text.abandoned", table.locale)

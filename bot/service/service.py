@@ -45,7 +45,7 @@ from bot.service.outbox import Outbox
 from bot.service.people import People, Person
 from bot.service.private_hands import PrivateHands
 from bot.service.publishing import Pending, PendingAnnouncement, Publisher, Update
-from bot.service.refusals import CountedError, TableAlreadyOpen, refusal
+from bot.service.refusals import CountedError, OutOfDate, TableAlreadyOpen, refusal
 from bot.service.restoring import UnreadableTable, read_options, read_seats
 from bot.service.shown import HandPlace, HandReply, Seated, SeatInfo, TableFacts
 from bot.service.table import EndVote, Table, TableRegistry
@@ -370,7 +370,7 @@ class TableService:
             except (TableClosedError, GameActiveError):
                 # Another process closed the table, or started its game: this one is behind.
                 await self._reload(table)
-                raise UserFacingError("errors.table_changed") from None
+                raise OutOfDate("errors.table_changed") from None
             people = frozenset(table.people())
             self._changed(table)
             update = Update(
@@ -570,7 +570,7 @@ class TableService:
         except (ConstraintError, GameEndedError):
             log.warning("Table %s moved on in the store without this process; reloading", table.id)
             await self._reload(table)
-            raise UserFacingError("errors.table_changed") from None
+            raise OutOfDate("errors.table_changed") from None
         except BaseException:
             log.exception("Could not store an action at table %s; reloading it", table.id)
             await self._reload(table)
@@ -602,7 +602,7 @@ class TableService:
                 log.warning("Table %s was closed without this process; dropping it", table.id)
                 self._drop(table)
                 self.showing.forget(table.id)
-                raise UserFacingError("errors.table_closed")
+                raise OutOfDate("errors.table_closed")
             table.record = record
             seats = read_seats(await self.store.tables.seats(table.id), table.options)
             table.reseat(list(seats.values()))
@@ -611,7 +611,7 @@ class TableService:
             await self._set_aside(table.record, str(error))
             self._drop(table)
             self.showing.forget(table.id)
-            raise UserFacingError("errors.table_closed") from None
+            raise OutOfDate("errors.table_closed") from None
         self._changed(table)
 
     # ------------------------------------------------------------------ a player's own view

@@ -7,6 +7,7 @@ in two processes (the kill -9 test in ``test_processes.py`` runs real processes)
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -15,7 +16,7 @@ import pytest
 
 from bot.engine import BidDecision, Pass
 from bot.errors import UserFacingError
-from bot.service import TableService
+from bot.service import TableOptions, TableService
 from bot.store import Store
 
 from .conftest import (
@@ -25,6 +26,7 @@ from .conftest import (
     DAVE,
     ManualClock,
     RecordingOutbox,
+    fill_with_computers,
     four_people,
     open_table,
     person_at,
@@ -134,3 +136,18 @@ async def test_a_game_another_process_started_is_loaded_not_started_again(servic
     assert await store.tables.seats(table_id) == seats  # nobody moved by the refused start
     mine, theirs = service.registry.table(table_id), other.registry.table(table_id)
     assert theirs.game.to_dict() == mine.game.to_dict() and theirs.seats == mine.seats
+
+
+async def test_computer_players_stop_at_a_table_another_process_closed(
+    service, other, clock, store, caplog
+):
+    table_id = await open_table(service, options=TableOptions(computer_pause=1.0))
+    await fill_with_computers(service, table_id)
+    await service.start(table_id, ALICE)
+    await other.restore()
+    await service.end(table_id, ALICE, can_manage=True)
+    with caplog.at_level(logging.WARNING):
+        await clock.advance(other, 5.0)
+    assert not other.holds(table_id)
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+    assert await store.games.active(table_id) is None
