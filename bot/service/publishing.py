@@ -131,7 +131,6 @@ class Publisher:
             if update.closed:
                 closing = self._outbox.close_table(table.id, table.channel_id, update.message_id)
                 await _attempt(closing, table.id)
-                self._showing.forget(table.id)
                 return
             self._showing.mark(table.id, settled=update.settled, repost=update.repost)
             for user_id in sorted(update.private):

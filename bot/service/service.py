@@ -428,10 +428,12 @@ class TableService:
         self._drop(table)
 
     def _drop(self, table: Table) -> None:
-        """The table is closed: nothing is scheduled for it, and this process forgets it."""
+        """The table is closed: nothing is scheduled or shown for it, and this process
+        forgets it."""
         table.close()
         self._changed(table)
         self.registry.forget(table)
+        self.showing.forget(table.id)
 
     # ------------------------------------------------------------------ places that went away
 
@@ -450,9 +452,7 @@ class TableService:
 
     def _channel_lost(self, table: Table) -> None:
         """The outbox found the table's channel gone while showing it."""
-        if table.closed:
-            self.showing.forget(table.id)
-        else:
+        if not table.closed:
             self._tasks.spawn(self._close_quietly(table, CHANNEL_GONE))
 
     async def _close_quietly(self, table: Table, reason: str) -> None:
@@ -461,7 +461,6 @@ class TableService:
                 return
             log.info("Table %s closes: %s", table.id, reason)
             await self._end_table(table, reason)
-        self.showing.forget(table.id)
 
     # ------------------------------------------------------------------ playing
 
@@ -601,7 +600,6 @@ class TableService:
             if record is None or record.status != "open":
                 log.warning("Table %s was closed without this process; dropping it", table.id)
                 self._drop(table)
-                self.showing.forget(table.id)
                 raise OutOfDate("errors.table_closed")
             table.record = record
             seats = read_seats(await self.store.tables.seats(table.id), table.options)
@@ -610,7 +608,6 @@ class TableService:
         except (UnreadableTable, UnreadableValue) as error:
             await self._set_aside(table.record, str(error))
             self._drop(table)
-            self.showing.forget(table.id)
             raise OutOfDate("errors.table_closed") from None
         self._changed(table)
 
