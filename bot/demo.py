@@ -137,7 +137,10 @@ async def play_demo(settings: DemoSettings) -> list[Path]:
     no table open, so it can run there again and a bot started on it has nothing to restore.
     Anything that stops it (the output folder, the database) raises :class:`DemoError`.
     """
-    options = TableOptions(rules=HouseRules(target_score=settings.target), computer_pause=0.0)
+    # Nobody sits at the demo's table, and it must still be played to the end.
+    options = TableOptions(
+        rules=HouseRules(target_score=settings.target), computer_pause=0.0, unattended=True
+    )
     if settings.database:
         try:
             resolve(settings.database)

@@ -10,7 +10,7 @@ connects, so no interaction can arrive half-way):
    its game where it was, computer players and timers running again;
 3. load every extension in :data:`EXTENSIONS` (``cogs/cinch.py`` adds the ``/cinch`` commands
    and registers the buttons as dynamic items, so those of messages sent before a restart work
-   again);
+   again; ``cogs/channel_events.py`` closes the tables of channels and servers the bot loses);
 4. install the catalogue translator (command names and descriptions in every language) and
    publish the slash commands if they changed since the last start (``cogs/command_sync.py``):
    to ``DEV_GUILD_ID`` when set (instant, for development), else globally (Discord may take up
@@ -43,7 +43,7 @@ from cogs.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: list[str] = ["cogs.cinch"]
+EXTENSIONS: list[str] = ["cogs.cinch", "cogs.channel_events"]
 """Extensions loaded at start, in order. Add a cog's module here to enable it."""
 
 

@@ -12,12 +12,16 @@ it only shows them.
 - Private hands: a DM sent or edited, or the player's private message in the channel edited
   through its interaction's token (so it works after a restart too, while the token lives).
 - A turn timer's reminders stand until the turn moves on.
+- When Discord answers that the table's channel is gone (deleted, in a server that removed the
+  bot, or one the bot may no longer see or post in), the table message and announcements raise
+  :class:`~bot.service.ChannelGone`, and the service closes the table without a word.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import timedelta
 
@@ -26,6 +30,7 @@ import discord
 from bot.i18n import t
 from bot.service import (
     Announcement,
+    ChannelGone,
     HandDelivery,
     HandPlace,
     HandShown,
@@ -42,6 +47,9 @@ log = logging.getLogger(__name__)
 
 #: Discord refuses a DM to this user (they closed DMs from server members, or blocked the bot).
 CANNOT_DM = 50007
+#: Discord's answers that the bot can no longer use a channel: Unknown Channel, Missing Access
+#: and Missing Permissions.
+CHANNEL_GONE = frozenset({10003, 50001, 50013})
 
 #: Discord throttles edits of messages older than an hour (error 30046): one this old is no
 #: longer edited but replaced.
@@ -82,21 +90,22 @@ class Delivery:
         if shown.turn_moved:
             await self._clear_reminders(public.table_id)
         parts = replace(table_parts(public), mention=shown.notify, silent=shown.notify is None)
-        channel = await self._channel(public.channel_id)
         old = public.message_id
-        now = _now()
-        how = plan(
-            has_message=old is not None,
-            wants_new=shown.repost,
-            notifies=shown.notify is not None,
-            old_mentions=shown.old_mentions,
-            may_edit_old=not _aged(old),
-            edits_left=self.pace.left(channel.id, "edit", now),
-            sends_left=self.pace.left(channel.id, "send", now),
-        )
-        if how.edit and old is not None and await self._edited(channel, old, parts):
-            return old
-        message_id = (await self._send(channel, parts)).id
+        with _unless_gone(public.channel_id):
+            channel = await self._channel(public.channel_id)
+            now = _now()
+            how = plan(
+                has_message=old is not None,
+                wants_new=shown.repost,
+                notifies=shown.notify is not None,
+                old_mentions=shown.old_mentions,
+                may_edit_old=not _aged(old),
+                edits_left=self.pace.left(channel.id, "edit", now),
+                sends_left=self.pace.left(channel.id, "send", now),
+            )
+            if how.edit and old is not None and await self._edited(channel, old, parts):
+                return old
+            message_id = (await self._send(channel, parts)).id
         if old is not None:
             await self._take_away(channel.get_partial_message(old), how.unmention_old)
         if shown.notify is not None and shown.dm_ping:
@@ -132,8 +141,10 @@ class Delivery:
         self.pace.spent(channel.id, "edit", _now())
         try:
             await channel.get_partial_message(message_id).edit(**parts.edit_kwargs())
-        except discord.NotFound:
-            return False
+        except discord.NotFound as error:
+            if error.code in CHANNEL_GONE:
+                raise
+            return False  # the message was deleted: a new one is posted
         return True
 
     async def close_table(self, table_id: int, channel_id: int, message_id: int | None) -> None:
@@ -150,13 +161,14 @@ class Delivery:
     async def announce(self, channel_id: int, announcement: Announcement) -> None:
         """Post an announcement; a hand's result offers its replay ("Replay hand")."""
         await self.client.wait_until_ready()
-        channel = await self._channel(channel_id)
         view = None
         if announcement.hand is not None:
             view = discord.ui.View(timeout=None)
             view.add_item(ReplayOpenButton(*announcement.hand, locale=announcement.locale))
         parts = Parts(announcement.text, announcement.picture, announcement.filename or "", view)
-        await self._send(channel, parts)
+        with _unless_gone(channel_id):
+            channel = await self._channel(channel_id)
+            await self._send(channel, parts)
 
     async def remind(self, reminder: Reminder) -> None:
         await self.client.wait_until_ready()
@@ -261,3 +273,15 @@ def _aged(message_id: int | None) -> bool:
     if message_id is None:
         return False
     return discord.utils.utcnow() - discord.utils.snowflake_time(message_id) >= EDITED_UNTIL
+
+
+@contextlib.contextmanager
+def _unless_gone(channel_id: int) -> Iterator[None]:
+    """Calls to Discord in a table's channel: an answer that the channel is gone for the bot
+    becomes :class:`ChannelGone`, which the service understands."""
+    try:
+        yield
+    except (discord.NotFound, discord.Forbidden) as error:
+        if error.code in CHANNEL_GONE:
+            raise ChannelGone(channel_id) from error
+        raise

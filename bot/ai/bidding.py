@@ -37,6 +37,7 @@ from bot.engine import (
     SeatView,
     Suit,
     TrumpDecision,
+    redeals_in_a_row,
 )
 from bot.engine.rules import MAX_BID
 
@@ -175,7 +176,7 @@ def passing_is_free(view: SeatView) -> bool:
     return (
         view.seat == view.dealer
         and holder is None
-        and view.rules.all_pass
+        and view.rules.all_pass_after(redeals_in_a_row(view.hand_number, view.history))
         in (
             AllPass.DEALER_NO_CONTRACT,
             AllPass.DEALER_STUCK_AT_MIN,

@@ -29,12 +29,14 @@ from bot.engine.events import (
     TrickWon,
     TrumpNamed,
     event_to_dict,
+    redeals_in_a_row,
 )
 from bot.engine.game import Game, deck_dealing
 from bot.engine.handscore import capture_points, scoring_cards
 from bot.engine.illegal_actions import IllegalAction, Reason
 from bot.engine.random_player import random_action
 from bot.engine.rules import (
+    MAX_REDEALS_IN_A_ROW,
     RULE_CHOICES,
     AllPass,
     DealerRob,
@@ -62,6 +64,7 @@ from bot.engine.view import CompletedTrick, Phase, SeatView
 
 __all__ = [
     "FULL_DECK",
+    "MAX_REDEALS_IN_A_ROW",
     "RULE_CHOICES",
     "Action",
     "AllPass",
@@ -122,6 +125,7 @@ __all__ = [
     "legal_plays",
     "parse_cards",
     "random_action",
+    "redeals_in_a_row",
     "score_hand",
     "scoring_cards",
     "trick_winner",

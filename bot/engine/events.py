@@ -6,6 +6,7 @@ Events never carry a card that is still hidden. `to_plain` turns any of them int
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.engine.cards import Card, Suit
@@ -32,6 +33,14 @@ class HandResult:
     made: bool
     changes: tuple[int, ...]
     totals: tuple[int, ...]
+
+
+def redeals_in_a_row(hand_number: int, history: Sequence[HandResult]) -> int:
+    """How many hands in a row were dealt again because everyone passed, before hand number
+    ``hand_number``: every deal numbers a hand, and every hand played is scored in ``history``,
+    so the numbers between the last hand scored and this one are hands nobody bid on."""
+    last_played = history[-1].hand_number if history else 0
+    return hand_number - 1 - last_played
 
 
 @value

@@ -47,6 +47,7 @@ from bot.engine.events import (
     Robbed,
     TrickWon,
     TrumpNamed,
+    redeals_in_a_row,
 )
 from bot.engine.exchange import HAND_SIZE
 from bot.engine.handscore import score_finished_hand
@@ -439,7 +440,7 @@ class Game(GameState):
         if maker is not None:
             self._open_trump_choice(maker, high, may_pass=False)
             return
-        policy = self.rules.all_pass
+        policy = self.rules.all_pass_after(redeals_in_a_row(self.hand_number, self.history))
         if policy is AllPass.DEALER_NO_CONTRACT:
             events.append(AllPassed(self.dealer, "dealer_names"))
             self._open_trump_choice(self.dealer, 0, may_pass=False)

@@ -83,6 +83,15 @@ class HighLow(StrEnum):
 MAX_BID = TOTAL_POINTS
 MAX_TARGET_SCORE = 1000
 
+#: Hands dealt again in a row because everyone passed, after which a hand everyone passes is
+#: not dealt again: the dealer is stuck at the minimum bid (B-3), so that every game moves on.
+MAX_REDEALS_IN_A_ROW = 3
+
+#: The rules under which a hand everyone passes may be dealt again.
+_REDEALING = frozenset(
+    (AllPass.REDEAL_NEXT_DEALER, AllPass.REDEAL_SAME_DEALER, AllPass.DEALER_MAY_PASS_THEN_REDEAL)
+)
+
 
 @dataclass(frozen=True, slots=True)
 class HouseRules:
@@ -130,6 +139,14 @@ class HouseRules:
         if unknown:
             raise ValueError(f"unknown house rules: {', '.join(sorted(unknown))}")
         return cls(**data)
+
+    def all_pass_after(self, redeals: int) -> AllPass:
+        """What happens when everyone passes, after ``redeals`` hands in a row were dealt again
+        because everyone passed: the table's rule, until a rule that redeals has done so
+        `MAX_REDEALS_IN_A_ROW` times; then the dealer is stuck at the minimum bid."""
+        if redeals >= MAX_REDEALS_IN_A_ROW and self.all_pass in _REDEALING:
+            return AllPass.DEALER_STUCK_AT_MIN
+        return self.all_pass
 
     def changed_from_default(self) -> dict[str, Any]:
         """The rules that differ from the defaults, for a short summary."""

@@ -6,7 +6,7 @@ gets plain data back (:mod:`bot.service.shown`); the service shows what changed 
 """
 
 from bot.service.options import TableOptions, Teams
-from bot.service.outbox import NoOutbox, Outbox
+from bot.service.outbox import ChannelGone, NoOutbox, Outbox
 from bot.service.people import Person
 from bot.service.refusals import CountedError, TableAlreadyOpen
 from bot.service.service import TableService
@@ -29,6 +29,7 @@ from bot.service.table import EndVote
 
 __all__ = [
     "Announcement",
+    "ChannelGone",
     "CountedError",
     "EndVote",
     "HandDelivery",

@@ -1,9 +1,15 @@
 """Seats that move on their own: computer players after a pause, and people whose turn timer
-ran out (the timer reminds them half-way).
+ran out (the timer reminds them half-way); and the end of tables nobody plays at any more.
 
 Each table has at most one such task waiting. Every change to a table bumps its ``version``;
 a move decided while the table changed underneath is dropped, because it was decided for a
 state that no longer exists.
+
+Every table ends on its own when nobody is there: a lobby after `LOBBY_LIFETIME` without a
+change (from the moment it opens, or the bot restarts), a game after `ABANDON_AFTER` people's
+turns in a row played for them, and a game with no person seated at all, only computer
+players, after `UNATTENDED_HANDS` hands (unless its options say it plays unattended, as the
+offline demo's table does).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from bot.i18n import t
 from bot.presentation.user_text import in_message
 from bot.service.outbox import Outbox
 from bot.service.publishing import Pending, PendingAnnouncement, Publisher
+from bot.service.refusals import OutOfDate
 from bot.service.shown import Reminder
 from bot.service.table import Table
 from bot.service.tasks import BackgroundTasks
@@ -40,6 +47,13 @@ def decision_seed(game: Game) -> int:
 ABANDON_AFTER = 12
 #: Seconds a lobby waits without any change before it closes.
 LOBBY_LIFETIME = 30 * 60
+#: Hands played in a row with only computer players seated after which the game ends as
+#: abandoned: above the 4 to 15 hands of a usual game to 51 between computer players, so one
+#: followed from the channel is seen to its end, but no table plays for ever on its own.
+UNATTENDED_HANDS = 30
+
+#: Why a table closed on its own, as the store keeps it.
+LOBBY_EXPIRED, ABANDONED, UNATTENDED = "lobby expired", "abandoned", "only computer players"
 
 
 class ApplyAction(Protocol):
@@ -50,6 +64,12 @@ class ApplyAction(Protocol):
     ) -> Pending: ...
 
 
+class CloseTable(Protocol):
+    """Closes the table with the table's lock held, saying why; what to show for it."""
+
+    async def __call__(self, table: Table, text: str, *, reason: str | None = None) -> Pending: ...
+
+
 class Automation:
     """Starts, after every change, the computer move or turn timer a table now needs."""
 
@@ -58,7 +78,7 @@ class Automation:
         *,
         decisions: DecisionPool,
         apply: ApplyAction,
-        close: Callable[[Table, str], Awaitable[Pending]],
+        close: CloseTable,
         publisher: Publisher,
         outbox: Outbox,
         tasks: BackgroundTasks,
@@ -105,7 +125,7 @@ class Automation:
             if table.version != version or table.game is not None:
                 return
             text = t("text.lobby_expired", table.locale, minutes=LOBBY_LIFETIME // 60)
-            closing = await self._close(table, text)
+            closing = await self._close(table, text, reason=LOBBY_EXPIRED)
         self._publisher.publish(table, closing)
 
     async def _move_after_pause(self, table: Table, version: int) -> None:
@@ -142,9 +162,17 @@ class Automation:
         async with table.lock:
             if table.version != version:
                 return
-            pending = await self._apply(table, seat, action, timed_out=timed_out)
+            hand = game.hand_number
+            try:
+                pending = await self._apply(table, seat, action, timed_out=timed_out)
+            except OutOfDate:
+                return  # the table moved on, or closed, in another process: it was reloaded
             if record.user_id is not None and table.played_for_a_person() >= ABANDON_AFTER:
-                closing = await self._close(table, t("text.abandoned", table.locale))
+                text = t("text.abandoned", table.locale)
+                closing = await self._close(table, text, reason=ABANDONED)
+            elif game.hand_number != hand and table.hand_dealt() >= UNATTENDED_HANDS:
+                text = t("text.unattended", table.locale, hands=UNATTENDED_HANDS)
+                closing = await self._close(table, text, reason=UNATTENDED)
         if timed_out:
             pending = replace(
                 pending,

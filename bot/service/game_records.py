@@ -28,6 +28,7 @@ from bot.engine.plain import to_plain
 from bot.presentation.texts import TextContext, seat_draw_text
 from bot.service.automation import STAND_IN_LEVEL
 from bot.service.options import Teams
+from bot.service.restoring import read_game
 from bot.service.table import Table
 from bot.stats import record_game
 from bot.store import UNSET, ResultPlayer, SeatRecord, Store
@@ -50,16 +51,14 @@ class GameRecords:
         Returns the game as the store left it (also one that the stored actions finished, which
         leaves the table in its lobby) with its id; None when no game was going on. A hand
         finished by an action whose hand row was never stored (the process stopped in between)
-        is stored now."""
+        is stored now. Raises :class:`~bot.service.restoring.UnreadableTable` (or the store's
+        :class:`~bot.store.UnreadableValue`) when they cannot be read back."""
         record = await self._store.games.active(table.id)
         if record is None or record.state is None:
             table.end_game()
             return None
-        game = Game.from_dict(record.state)
         replayed = await self._store.games.actions(record.id, after=record.state_seq)
-        for stored in replayed:
-            seat, action = Game.action_from_dict({"seat": stored.seat, **stored.action})
-            game.apply(seat, action)
+        game = read_game(record.state, replayed, players=table.players, seats=table.seats)
         table.begin_game(game, record.id, stored_actions=record.state_seq + len(replayed))
         stored_hands = {hand.number for hand in await self._store.games.hands(record.id)}
         for result in game.history:
@@ -176,14 +175,16 @@ async def start_game(store: Store, table: Table, seed: int) -> str:
     rules = table.options.rules
     draw = draw_for_seats(table.players, seed, rules.first_dealer)
     lobby = [table.seats[seat] for seat in range(table.players)]
-    if table.options.teams is Teams.DRAW:
-        await _reseat(store, table, [lobby[index] for index in draw.seating])
+    drawn_teams = table.options.teams is Teams.DRAW
+    if drawn_teams:
         dealer = draw.first_dealer_seat
         new_seats = [draw.seating.index(index) for index in range(table.players)]
     else:
         dealer = draw.seating[draw.first_dealer_seat]
         new_seats = list(range(table.players))
     game = Game.new(rules, table.players, seed, first_dealer=dealer)
+    # The game is stored first: when the store refuses it (the table closed, or a game started
+    # in another process), nobody has been moved.
     record = await store.games.start(
         table.id,
         seed=seed,
@@ -191,6 +192,8 @@ async def start_game(store: Store, table: Table, seed: int) -> str:
         player_count=table.players,
         state=game.to_dict(),
     )
+    if drawn_teams:
+        await _reseat(store, table, [lobby[index] for index in draw.seating])
     table.begin_game(game, record.id)
     context = TextContext(table.names(table.locale), table.locale)
     names = [context.names[seat] for seat in new_seats]

@@ -2,7 +2,8 @@
 
 They are stored as one JSON value in the table's ``house_rules`` column (the store never looks
 inside), so a restart brings back exactly the table that was opened. The turn timer and the
-language have columns of their own in the store and are not repeated here.
+language have columns of their own in the store and are not repeated here. Reading them back
+checks every value, since a stored row may have been damaged or edited by hand.
 
 What a person chose is checked here (:func:`chosen_options`, :func:`turn_timer_chosen`,
 :func:`language_chosen`), whatever Discord let through: a value an option does not take is
@@ -55,6 +56,9 @@ class TableOptions:
     #: Anyone may take a seat in a game going on (one held by a computer player or someone
     #: away) without asking; otherwise someone playing must agree to a newcomer.
     open_seats: bool = False
+    #: The table plays on with no person seated (the offline demo's). Any other table where
+    #: only computer players are left closes after a few hands (``automation.UNATTENDED_HANDS``).
+    unattended: bool = False
 
     def __post_init__(self) -> None:
         if self.players not in SUPPORTED_PLAYER_COUNTS:
@@ -73,20 +77,48 @@ class TableOptions:
             "computer_pause": self.computer_pause,
             "four_colour": self.four_colour,
             "open_seats": self.open_seats,
+            "unattended": self.unattended,
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TableOptions:
+    def from_json(cls, data: object) -> TableOptions:
+        """The options ``to_json`` stored; ``ValueError`` for anything else (a value of the
+        wrong kind, a number out of range, an unknown rule). Keys it does not know are left
+        alone: a newer version may have written them."""
+        if not isinstance(data, dict):
+            raise ValueError("the table's options are not a JSON object")
         defaults = cls()
+        rules = data.get("rules", {})
+        if not isinstance(rules, dict):
+            raise ValueError("the house rules are not a JSON object")
         return cls(
-            players=data.get("players", defaults.players),
-            rules=HouseRules.from_dict(data.get("rules", {})),
+            players=_whole(data.get("players", defaults.players), "players"),
+            rules=HouseRules.from_dict(rules),
             teams=Teams(data.get("teams", defaults.teams)),
-            hints=bool(data.get("hints", defaults.hints)),
-            computer_pause=float(data.get("computer_pause", defaults.computer_pause)),
-            four_colour=bool(data.get("four_colour", defaults.four_colour)),
-            open_seats=bool(data.get("open_seats", defaults.open_seats)),
+            hints=_yes_no(data.get("hints", defaults.hints), "hints"),
+            computer_pause=_seconds(data.get("computer_pause", defaults.computer_pause)),
+            four_colour=_yes_no(data.get("four_colour", defaults.four_colour), "four_colour"),
+            open_seats=_yes_no(data.get("open_seats", defaults.open_seats), "open_seats"),
+            unattended=_yes_no(data.get("unattended", defaults.unattended), "unattended"),
         )
+
+
+def _whole(value: object, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    return value
+
+
+def _yes_no(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false, not {value!r}")
+    return value
+
+
+def _seconds(value: object) -> float:
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise ValueError(f"computer_pause must be a number of seconds, not {value!r}")
+    return float(value)
 
 
 def chosen_options(rules: Mapping[str, Any] | None = None, **table: Any) -> TableOptions:

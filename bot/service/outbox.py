@@ -2,7 +2,9 @@
 
 The service decides what to show and words it; an outbox only shows it, each method one kind
 of message. The service's publisher calls it in each table's order, and never waits on it with
-a table's lock held.
+a table's lock held. An outbox that finds a table's channel gone says so by raising
+:class:`ChannelGone` (the outbox knows nothing of the service: the service hears it from the
+calls it made), and the service closes that table without a word.
 """
 
 from __future__ import annotations
@@ -19,6 +21,16 @@ from bot.service.shown import (
 )
 
 
+class ChannelGone(Exception):
+    """The channel is no longer there for the bot: deleted, in a server that removed the bot,
+    or one the bot may no longer see or post in. Raised by :meth:`Outbox.show_table` and
+    :meth:`Outbox.announce`."""
+
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(f"channel {channel_id} is gone")
+        self.channel_id = channel_id
+
+
 class Outbox(Protocol):
     #: How a person is written so that the message can notify them (``{}`` is their user id):
     #: the table's text names the person to act this way.
@@ -26,10 +38,12 @@ class Outbox(Protocol):
 
     async def show_table(self, shown: TableShown) -> int | None:
         """Show the table message (edited in place, or posted anew); the id of the message
-        that shows it now."""
+        that shows it now. :class:`ChannelGone` when its channel is."""
         ...
 
-    async def announce(self, channel_id: int, announcement: Announcement) -> None: ...
+    async def announce(self, channel_id: int, announcement: Announcement) -> None:
+        """Post a new message in the channel; :class:`ChannelGone` when the channel is."""
+        ...
 
     async def close_table(self, table_id: int, channel_id: int, message_id: int | None) -> None:
         """The table closed: its message keeps its last state, without buttons."""

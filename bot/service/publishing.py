@@ -3,7 +3,9 @@
 A change is decided under the table's lock, but its pictures are drawn and its messages sent
 afterwards, in a background task, so the next click is not kept waiting. The table's
 ``publishing`` lock keeps those deliveries in the order the changes happened: a hand's result
-before the next hand's table, the table before the hands it refreshes.
+before the next hand's table, the table before the hands it refreshes. When the outbox finds
+the table's channel gone, the rest of the change is not shown, and the service hears of it
+(``channel_gone``) to close the table.
 """
 
 from __future__ import annotations
@@ -15,13 +17,13 @@ from typing import Any
 
 from bot.errors import UserFacingError
 from bot.service.drawing import Drawing
-from bot.service.outbox import Outbox
+from bot.service.outbox import ChannelGone, Outbox
 from bot.service.private_hands import PrivateHands
 from bot.service.shown import Announcement
 from bot.service.table import Table
 from bot.service.table_showing import TableShowing
 from bot.service.tasks import BackgroundTasks
-from bot.store import Store
+from bot.store import Store, TableRecord, UnreadableTableRecord
 from bot.store.shown import GAME_END
 
 log = logging.getLogger(__name__)
@@ -86,6 +88,7 @@ class Publisher:
         tasks: BackgroundTasks,
         showing: TableShowing,
         hands: PrivateHands,
+        channel_gone: Callable[[Table], None],
     ) -> None:
         self._store = store
         self._outbox = outbox
@@ -93,6 +96,7 @@ class Publisher:
         self._tasks = tasks
         self._showing = showing
         self._hands = hands
+        self._channel_gone = channel_gone
 
     async def _mark_posted(self, item: PendingAnnouncement) -> None:
         """A result posted is marked so, so that a restart does not post it again (and posts
@@ -105,7 +109,29 @@ class Publisher:
     def publish(self, table: Table, pending: Pending) -> None:
         self._tasks.spawn(self._deliver(table, pending))
 
+    def publish_set_aside(self, record: TableRecord | UnreadableTableRecord, text: str) -> None:
+        """Say in its channel, once, that a table which could not be read back is closed, and
+        take the buttons off its message (when the channel is still there)."""
+        self._tasks.spawn(self._deliver_set_aside(record, text))
+
+    async def _deliver_set_aside(
+        self, record: TableRecord | UnreadableTableRecord, text: str
+    ) -> None:
+        notice = Announcement(text, locale=record.language)
+        try:
+            await _attempt(self._outbox.announce(record.channel_id, notice), record.id)
+            closing = self._outbox.close_table(record.id, record.channel_id, record.message_id)
+            await _attempt(closing, record.id)
+        except ChannelGone:
+            pass  # nobody is left there to tell
+
     async def _deliver(self, table: Table, pending: Pending) -> None:
+        try:
+            await self._deliver_in_order(table, pending)
+        except ChannelGone:
+            self._channel_gone(table)
+
+    async def _deliver_in_order(self, table: Table, pending: Pending) -> None:
         update = pending.update
         async with table.publishing:
             if update.mover is not None:
@@ -115,12 +141,11 @@ class Publisher:
                 if item.render is not None:
                     picture = await self._draw(item.render, item.scene)
                 shown = Announcement(item.text, picture, item.filename, item.hand, table.locale)
-                if await _attempt(self._outbox.announce(table.channel_id, shown), table):
+                if await _attempt(self._outbox.announce(table.channel_id, shown), table.id):
                     await self._mark_posted(item)
             if update.closed:
                 closing = self._outbox.close_table(table.id, table.channel_id, update.message_id)
-                await _attempt(closing, table)
-                self._showing.forget(table.id)
+                await _attempt(closing, table.id)
                 return
             self._showing.mark(table.id, settled=update.settled, repost=update.repost)
             for user_id in sorted(update.private):
@@ -130,18 +155,21 @@ class Publisher:
                     dealt=user_id in update.dealt,
                     answered=user_id == update.answered,
                 )
-                await _attempt(refresh, table)
+                await _attempt(refresh, table.id)
 
 
-async def _attempt(work: Awaitable[None], table: Table) -> bool:
+async def _attempt(work: Awaitable[None], table_id: int) -> bool:
     """Show one part of an update; whether it was shown. Each part is tried on its own: one
-    that cannot be shown (a deleted channel, a missing permission) must not keep the others
-    from showing."""
+    that cannot be shown (a message deleted, a player's DMs closed) must not keep the others
+    from showing. Only a channel gone (:class:`ChannelGone`) stops the rest, which could not be
+    shown either."""
     try:
         await work
+    except ChannelGone:
+        raise
     except UserFacingError:
         return False  # the table or the seat changed in the meantime: nothing left to show
     except Exception:
-        log.exception("Could not show part of an update of table %s", table.id)
+        log.exception("Could not show part of an update of table %s", table_id)
         return False
     return True

@@ -42,6 +42,11 @@ class TableAlreadyOpen(UserFacingError):
         self.table = table
 
 
+class OutOfDate(UserFacingError):
+    """The table changed (``errors.table_changed``) or closed (``errors.table_closed``) in
+    another process: this one has reloaded it from the store, or dropped it."""
+
+
 def refusal(error: IllegalAction, name_of: Callable[[int], str]) -> UserFacingError:
     """The player-facing message for an engine refusal; ``name_of(seat)`` names a seat."""
     details = error.details

@@ -10,11 +10,17 @@ and the players see is published in the background through the
 
 This module checks who may do what and in which order things happen; the work itself lives in
 the modules beside it (game records, automation, publishing, private hands, the table message).
+
+Every table lives and ends on its own. One whose stored rows cannot be read back is set aside
+(closed, the reason stored, its channel told) and the others play on; one whose channel or
+server went away closes without a word; one that another process closed, or moved on, is
+reloaded from the store, and the player told so.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import Callable, Iterable
@@ -23,7 +29,16 @@ from typing import Any
 
 from bot.ai import LEVELS
 from bot.ai.pool import DecisionPool
-from bot.engine import Action, Card, HandScored, IllegalAction, Keep, KeepDecision, PlayDecision
+from bot.engine import (
+    Action,
+    Card,
+    Game,
+    HandScored,
+    IllegalAction,
+    Keep,
+    KeepDecision,
+    PlayDecision,
+)
 from bot.errors import OptionRefused, UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.presentation.texts import action_text
@@ -41,7 +56,8 @@ from bot.service.people import People, Person
 from bot.service.private_hands import PrivateHands
 from bot.service.publishing import Pending, PendingAnnouncement, Publisher, Update
 from bot.service.recovery import unshown_results
-from bot.service.refusals import CountedError, TableAlreadyOpen, refusal
+from bot.service.refusals import CountedError, OutOfDate, TableAlreadyOpen, refusal
+from bot.service.restoring import UnreadableTable, read_options, read_seats
 from bot.service.shown import (
     HandPlace,
     HandReply,
@@ -57,15 +73,26 @@ from bot.stats.forgetting import forget_person
 from bot.store import (
     ConstraintError,
     Forgotten,
+    GameActiveError,
+    GameEndedError,
     Store,
+    TableClosedError,
     TableExistsError,
     TableLimitError,
+    TableRecord,
+    UnreadableTableRecord,
+    UnreadableValue,
     UserPreferences,
 )
 
 log = logging.getLogger(__name__)
 
 DEFAULT_COMPUTER_LEVEL = "normal"
+
+#: Why a table closed without a word, as the store keeps it.
+CHANNEL_GONE, SERVER_GONE = "channel gone", "server gone"
+#: How the reason of a table set aside begins; what could not be read follows.
+UNREADABLE = "unreadable: "
 
 
 class TableService:
@@ -114,6 +141,7 @@ class TableService:
             people=self.people,
             clock=clock,
             sleep=edit_sleep or sleep,
+            channel_gone=self._channel_lost,
         )
         self._hands = PrivateHands(
             store=store, outbox=outbox, draw=self._draw, people=self.people, clock=clock
@@ -125,6 +153,7 @@ class TableService:
             tasks=self._tasks,
             showing=self.showing,
             hands=self._hands,
+            channel_gone=self._channel_lost,
         )
         self._automation = Automation(
             decisions=self._decisions,
@@ -140,23 +169,53 @@ class TableService:
 
     async def restore(self) -> int:
         """Bring back every open table this process owns from the store, with its game where
-        it was (the tables of a process that stopped, when it is this one's shards now)."""
+        it was (the tables of a process that stopped, when it is this one's shards now).
+
+        Each table is read on its own: one whose rows cannot be read back is set aside, and
+        never keeps the others (or the bot) from starting."""
         for record in await self.store.tables.list_open():
             if self._owns is not None and not self._owns(record.guild_id):
                 continue
-            table = Table(
-                record=record,
-                options=TableOptions.from_json(record.house_rules or {}),
-                seats={seat.seat: seat for seat in await self.store.tables.seats(record.id)},
-                message_mentions=record.message_id is not None,
-            )
-            loaded = await self._records.load(table)
-            if loaded is not None:
-                self._unshown[table.id] = await unshown_results(self.store, table, *loaded)
-            await self._hands.load(table)
+            if isinstance(record, UnreadableTableRecord):
+                await self._set_aside(record, record.problem)
+                continue
+            try:
+                table, loaded = await self._read(record)
+                if loaded is not None:
+                    self._unshown[table.id] = await unshown_results(self.store, table, *loaded)
+                await self._hands.load(table)
+            except (UnreadableTable, UnreadableValue) as error:
+                await self._set_aside(record, str(error))
+                continue
             self.registry.add(table)
             self._automation.schedule(table)
         return len(self.registry)
+
+    async def _read(self, record: TableRecord) -> tuple[Table, tuple[Game, int] | None]:
+        """The stored table in memory, every row of it checked, its game where it was; and
+        that game with its id (also one the stored actions finished), if one was going on."""
+        options = read_options(record.house_rules)
+        seats = read_seats(await self.store.tables.seats(record.id), options)
+        table = Table(
+            record=record,
+            options=options,
+            seats=seats,
+            message_mentions=record.message_id is not None,
+        )
+        return table, await self._records.load(table)
+
+    async def _set_aside(self, record: TableRecord | UnreadableTableRecord, problem: str) -> None:
+        """Close a table that cannot be read back, store why, log it (one line), and tell its
+        channel once."""
+        log.error(
+            "Table %s (server %s, channel %s) cannot be read back and is closed: %s",
+            record.id,
+            record.guild_id,
+            record.channel_id,
+            problem,
+        )
+        await self.store.tables.set_aside(record.id, UNREADABLE + problem)
+        self._publisher.publish_set_aside(record, t("text.set_aside", record.language))
 
     def show_restored_tables(self) -> None:
         """Bring every restored table's channel and players up to the stored state: the
@@ -244,6 +303,7 @@ class TableService:
         )
         table = Table(record=record, options=options, seats={0: seat})
         self.registry.add(table)
+        self._automation.schedule(table)  # a lobby nobody touches expires too
         self._publisher.publish(table, Pending(Update(repost=True)))
         return _facts(table)
 
@@ -421,7 +481,12 @@ class TableService:
                 table.require_seat(person.user_id)
             if not table.full:
                 raise CountedError("errors.not_enough_players", table.players)
-            text = await start_game(self.store, table, self.seeds.getrandbits(64))
+            try:
+                text = await start_game(self.store, table, self.seeds.getrandbits(64))
+            except (TableClosedError, GameActiveError):
+                # Another process closed the table, or started its game: this one is behind.
+                await self._reload(table)
+                raise OutOfDate("errors.table_changed") from None
             people = frozenset(table.people())
             self._changed(table)
             update = Update(
@@ -461,19 +526,58 @@ class TableService:
         self._publisher.publish(table, pending)
         return vote
 
-    async def _close(self, table: Table, text: str) -> Pending:
+    async def _close(self, table: Table, text: str, *, reason: str | None = None) -> Pending:
         """Close the table, storing a game going on as abandoned (the boards leave those out
-        unless a server asks for them). Called with the table's lock held."""
+        unless a server asks for them), and say ``text``. Called with the table's lock held."""
+        await self._end_table(table, reason)
+        update = Update(closed=True, message_id=table.record.message_id)
+        return Pending(update, (PendingAnnouncement(text),))
+
+    async def _end_table(self, table: Table, reason: str | None) -> None:
+        """Close the table in the store (its game abandoned) and here. With the lock held."""
         game = table.game
         if game is not None and table.game_id is not None:
-            await self._records.finish(table, game, table.game_id, winner=None)
-        await self.store.tables.end(table.id)
+            # A game that ended in another process meanwhile has nothing left to store.
+            with contextlib.suppress(GameEndedError):
+                await self._records.finish(table, game, table.game_id, winner=None)
+        await self.store.tables.end(table.id, reason=reason)
         await self.store.shown.forget_hand_messages(table.id)
+        self._drop(table)
+
+    def _drop(self, table: Table) -> None:
+        """The table is closed: nothing is scheduled or shown for it, and this process
+        forgets it."""
         table.close()
         self._changed(table)
         self.registry.forget(table)
-        update = Update(closed=True, message_id=table.record.message_id)
-        return Pending(update, (PendingAnnouncement(text),))
+        self.showing.forget(table.id)
+
+    # ------------------------------------------------------------------ places that went away
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """The channel was deleted, or the bot may no longer see or post in it: its table
+        closes without a word (nobody is left there to read one), its game abandoned."""
+        table = self.registry.find_in_channel(channel_id)
+        if table is not None:
+            await self._close_quietly(table, CHANNEL_GONE)
+
+    async def guild_gone(self, guild_id: int) -> None:
+        """The server removed the bot: each of its tables closes without a word."""
+        for table in self.registry:
+            if table.record.guild_id == guild_id:
+                await self._close_quietly(table, SERVER_GONE)
+
+    def _channel_lost(self, table: Table) -> None:
+        """The outbox found the table's channel gone while showing it."""
+        if not table.closed:
+            self._tasks.spawn(self._close_quietly(table, CHANNEL_GONE))
+
+    async def _close_quietly(self, table: Table, reason: str) -> None:
+        async with table.lock:
+            if table.closed:
+                return
+            log.info("Table %s closes: %s", table.id, reason)
+            await self._end_table(table, reason)
 
     # ------------------------------------------------------------------ playing
 
@@ -579,10 +683,10 @@ class TableService:
                 responder=responder,
                 request_id=request_id,
             )
-        except ConstraintError:
+        except (ConstraintError, GameEndedError):
             log.warning("Table %s moved on in the store without this process; reloading", table.id)
             await self._reload(table)
-            raise UserFacingError("errors.table_changed") from None
+            raise OutOfDate("errors.table_changed") from None
         except BaseException:
             log.exception("Could not store an action at table %s; reloading it", table.id)
             await self._reload(table)
@@ -603,9 +707,25 @@ class TableService:
         return pending
 
     async def _reload(self, table: Table) -> None:
-        """Make the table what the store says it is, after a failed write."""
-        table.reseat(await self.store.tables.seats(table.id))
-        await self._records.load(table)
+        """Make the table what the store says it is, after a failed write. Called with the
+        table's lock held.
+
+        A table another process closed is dropped here too, and one whose rows can no longer
+        be read is set aside: both are refused to the player as closed."""
+        try:
+            record = await self.store.tables.get(table.id)
+            if record is None or record.status != "open":
+                log.warning("Table %s was closed without this process; dropping it", table.id)
+                self._drop(table)
+                raise OutOfDate("errors.table_closed")
+            table.record = record
+            seats = read_seats(await self.store.tables.seats(table.id), table.options)
+            table.reseat(list(seats.values()))
+            await self._records.load(table)
+        except (UnreadableTable, UnreadableValue) as error:
+            await self._set_aside(table.record, str(error))
+            self._drop(table)
+            raise OutOfDate("errors.table_closed") from None
         self._changed(table)
 
     # ------------------------------------------------------------------ a player's own view

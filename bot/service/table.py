@@ -68,6 +68,8 @@ class Table:
     automation: asyncio.Task[None] | None = None
     #: People's turns played for them in a row (timed out, or away) since one of them moved.
     turns_without_people: int = 0
+    #: Hands dealt in a row with no person seated (only computer players).
+    hands_without_people: int = 0
     #: Closed for good: nothing is scheduled for it any more.
     closed: bool = False
     #: Each person's live hand messages, by user id.
@@ -144,6 +146,15 @@ class Table:
         """A person's turn was played for them; how many in a row now."""
         self.turns_without_people += 1
         return self.turns_without_people
+
+    def hand_dealt(self) -> int:
+        """A computer player's move dealt a new hand: how many in a row have now been dealt
+        with no person seated (none at a table whose options let it play unattended)."""
+        if self.people() or self.options.unattended:
+            self.hands_without_people = 0
+        else:
+            self.hands_without_people += 1
+        return self.hands_without_people
 
     # ------------------------------------------------------------------ reading it
 

@@ -3,6 +3,7 @@
 The publisher marks a table as changed; when the edit coalescer says it is due, the table is
 drawn as it is then, whose turn it is decides whom the message notifies, and the outbox shows
 it. The message's id is stored with the table, so it is edited in place after a restart too.
+When the outbox finds the table's channel gone, the service hears of it (``channel_gone``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from datetime import datetime
 from bot.service import display
 from bot.service.coalesce import EditCoalescer, Sleep
 from bot.service.drawing import Drawing
-from bot.service.outbox import Outbox
+from bot.service.outbox import ChannelGone, Outbox
 from bot.service.people import People
 from bot.service.shown import TableShown
 from bot.service.table import Table, TableRegistry
@@ -35,8 +36,10 @@ class TableShowing:
         people: People,
         clock: Callable[[], datetime],
         sleep: Sleep,
+        channel_gone: Callable[[Table], None],
     ) -> None:
         self._store = store
+        self._channel_gone = channel_gone
         self._registry = registry
         self._outbox = outbox
         self._draw = draw
@@ -69,7 +72,11 @@ class TableShowing:
         if notify is not None:
             settings = await self._people.settings(notify)
             shown = replace(shown, dm_ping=settings.turn_dm, dm_ping_locale=settings.locale)
-        message_id = await self._outbox.show_table(shown)
+        try:
+            message_id = await self._outbox.show_table(shown)
+        except ChannelGone:
+            self._channel_gone(table)
+            return
         if table.closed:
             return
         # An edit names the person to act: the message no longer mentions anyone.

@@ -29,6 +29,7 @@ from .records import (
     SeatRecord,
     TableRecord,
     TableStatus,
+    UnreadableTableRecord,
     UserPreferences,
 )
 from .store import Store
@@ -39,7 +40,9 @@ from .store_errors import (
     NotFoundError,
     SeatConflictError,
     StoreError,
+    TableClosedError,
     TableExistsError,
+    UnreadableValue,
 )
 from .tables import DEFAULT_TURN_TIMER
 
@@ -68,10 +71,13 @@ __all__ = [
     "ServerLimits",
     "Store",
     "StoreError",
+    "TableClosedError",
     "TableExistsError",
     "TableLimitError",
     "TableRecord",
     "TableStatus",
+    "UnreadableTableRecord",
+    "UnreadableValue",
     "Unset",
     "UserPreferences",
 ]

@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar, Protocol, overload
 
 from .records import JSON
-from .store_errors import NotFoundError
+from .store_errors import NotFoundError, UnreadableValue
 
 Clock = Callable[[], datetime]
 
@@ -47,7 +47,13 @@ def encode_json(value: JSON) -> str:
 
 
 def decode_json(text: str | None) -> JSON:
-    return None if text is None else json.loads(text)
+    """A stored JSON value back; :class:`UnreadableValue` when the text is not JSON."""
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise UnreadableValue(f"not JSON: {error}") from None
 
 
 #: Query parameters: positional (``?``) or named (``:name``).
@@ -66,8 +72,14 @@ def decode_time(text: str) -> datetime: ...
 @overload
 def decode_time(text: None) -> None: ...
 def decode_time(text: str | None) -> datetime | None:
-    """A stored time back (a column that may be empty gives None)."""
-    return None if text is None else datetime.fromisoformat(text)
+    """A stored time back (a column that may be empty gives None); :class:`UnreadableValue`
+    when the text is not a time."""
+    if text is None:
+        return None
+    try:
+        return datetime.fromisoformat(text)
+    except (TypeError, ValueError) as error:
+        raise UnreadableValue(f"not a time: {error}") from None
 
 
 def only_given(**fields: object) -> dict[str, object]:

@@ -15,7 +15,13 @@ from .records import (
     ResultRecord,
 )
 from .relay import take_for_action
-from .store_errors import ConstraintError, GameActiveError, GameEndedError, NotFoundError
+from .store_errors import (
+    ConstraintError,
+    GameActiveError,
+    GameEndedError,
+    NotFoundError,
+    TableClosedError,
+)
 
 _GAME_BY_ID = "SELECT * FROM games WHERE id = ?"
 _SEED_RANGE = 2**64
@@ -75,14 +81,19 @@ class GamesRepository:
     ) -> GameRecord:
         """Record a new game at a table, with the engine's initial state (if given).
 
-        Raises :class:`GameActiveError` when the table already has a game in progress and
-        :class:`NotFoundError` when the table does not exist.
+        Raises :class:`GameActiveError` when the table already has a game in progress,
+        :class:`TableClosedError` when the table is closed (a process that still holds it may
+        not know yet: the table's row is read under a lock, so a game can never start behind
+        a close) and :class:`NotFoundError` when the table does not exist.
         """
         try:
             async with self._db.write() as tx:
                 table = await tx.fetch_required(
-                    "SELECT guild_id FROM game_tables WHERE id = ?", (table_id,)
+                    f"SELECT guild_id, status FROM game_tables WHERE id = ?{tx.for_update}",
+                    (table_id,),
                 )
+                if table["status"] != "open":
+                    raise TableClosedError(f"table {table_id} is closed; no game starts there")
                 row = await tx.fetch_required(
                     "INSERT INTO games (table_id, guild_id, seed, rules, player_count,"
                     " started_at, state) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",

@@ -39,6 +39,22 @@ class TableRecord:
     """The public table message, edited in place as the game goes."""
     created_at: datetime
     ended_at: datetime | None
+    closed_reason: str | None
+    """Why the table closed, when its players did not close it (a channel that went away, a
+    table nobody sat at, rows that could not be read)."""
+
+
+@dataclass(frozen=True)
+class UnreadableTableRecord:
+    """An open table whose row cannot be read back (damaged, or edited by hand): its plain
+    columns, enough to set it aside and say so in its channel, and what is wrong."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    language: str | None
+    message_id: int | None
+    problem: str
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,16 @@ class SeatConflictError(StoreError):
         self.user_id = user_id
 
 
+class TableClosedError(StoreError):
+    """The table is closed: no game starts there any more (another process may have closed
+    it while this one still held it)."""
+
+
+class UnreadableValue(StoreError):
+    """A stored value that cannot be read back (JSON that does not parse, a time that is not
+    one): its row was damaged, or edited by hand."""
+
+
 class GameActiveError(StoreError):
     """The table already has a game in progress."""
 

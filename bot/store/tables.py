@@ -14,8 +14,8 @@ from .database import (
     only_given,
 )
 from .limits import ServerLimits, TableLimitError
-from .records import JSON, SeatRecord, TableRecord
-from .store_errors import ConstraintError, SeatConflictError, TableExistsError
+from .records import JSON, SeatRecord, TableRecord, UnreadableTableRecord
+from .store_errors import ConstraintError, SeatConflictError, TableExistsError, UnreadableValue
 
 DEFAULT_TURN_TIMER = 90
 
@@ -33,7 +33,23 @@ def _table(row: Row) -> TableRecord:
         message_id=row["message_id"],
         created_at=decode_time(row["created_at"]),
         ended_at=decode_time(row["ended_at"]),
+        closed_reason=row["closed_reason"],
     )
+
+
+def _open_table(row: Row) -> TableRecord | UnreadableTableRecord:
+    """An open table's row, or what can be read of it when the rest cannot."""
+    try:
+        return _table(row)
+    except UnreadableValue as error:
+        return UnreadableTableRecord(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            language=row["language"],
+            message_id=row["message_id"],
+            problem=str(error),
+        )
 
 
 def _seat(row: Row) -> SeatRecord:
@@ -128,12 +144,13 @@ class TablesRepository:
         )
         return None if row is None else _table(row)
 
-    async def list_open(self) -> list[TableRecord]:
-        """Every open table, oldest first: what the bot restores at start."""
+    async def list_open(self) -> list[TableRecord | UnreadableTableRecord]:
+        """Every open table, oldest first: what the bot restores at start. A row that cannot
+        be read comes as an :class:`UnreadableTableRecord`, so that it never hides the others."""
         rows = await self._db.fetch_all(
             "SELECT * FROM game_tables WHERE status = 'open' ORDER BY id"
         )
-        return [_table(row) for row in rows]
+        return [_open_table(row) for row in rows]
 
     async def guilds(self) -> set[int]:
         """Every server that has had a table here, open or closed."""
@@ -163,16 +180,32 @@ class TablesRepository:
             row = await tx.fetch_required(_TABLE_BY_ID, (table_id,))
         return _table(row)
 
-    async def end(self, table_id: int) -> TableRecord:
-        """Close the table (keeping its history); the channel may open a new one."""
+    async def end(self, table_id: int, *, reason: str | None = None) -> TableRecord:
+        """Close the table (keeping its history); the channel may open a new one. ``reason``
+        says why, when its players did not close it."""
         async with self._db.write() as tx:
-            await tx.execute(
-                "UPDATE game_tables SET status = 'ended', ended_at = ?"
-                " WHERE id = ? AND status = 'open'",
-                (self._db.now(), table_id),
-            )
+            await self._end(tx, table_id, reason)
             row = await tx.fetch_required(_TABLE_BY_ID, (table_id,))
         return _table(row)
+
+    async def set_aside(self, table_id: int, reason: str) -> None:
+        """Close a table whose rows cannot be read, saying why, and end its game in progress
+        as abandoned. That game gets no result (nor a place on the boards): its players and
+        scores are in the rows that could not be read."""
+        async with self._db.write() as tx:
+            await self._end(tx, table_id, reason)
+            await tx.execute(
+                "UPDATE games SET status = 'abandoned', ended_at = ?"
+                " WHERE table_id = ? AND status = 'playing'",
+                (self._db.now(), table_id),
+            )
+
+    async def _end(self, tx: Session, table_id: int, reason: str | None) -> None:
+        await tx.execute(
+            "UPDATE game_tables SET status = 'ended', ended_at = ?, closed_reason = ?"
+            " WHERE id = ? AND status = 'open'",
+            (self._db.now(), reason, table_id),
+        )
 
     # ------------------------------------------------------------------ seats
 

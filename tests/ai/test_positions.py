@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from bot.ai import LEVELS, decide, hint
-from bot.engine import Bid, Card, Pass, Play, Suit
+from bot.engine import MAX_REDEALS_IN_A_ROW, AllPass, Bid, Card, HouseRules, Pass, Play, Suit
 from tests.ai.positions import bid_position, play_position
 
 H = Suit.HEARTS
@@ -158,6 +159,17 @@ def test_the_dealer_outbids_the_others_with_a_strong_hand(level: str) -> None:
 def test_the_dealer_takes_trumps_free_when_everybody_passed(level: str) -> None:
     view = bid_position("AH KH QH 10H 5H 5D KS 9C 6C", [None, None, None])
     assert decide(view, level, random.Random(1)) == Pass()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_dealer_passes_when_the_redeals_in_a_row_are_used_up(level: str) -> None:
+    """Everyone passing once more sticks the dealer at the minimum bid (rules B-3), which is
+    all it would bid: so the dealer passes, as with the rule that sticks it from the start."""
+    view = bid_position("AH KH QH 10H 5H 5D KS 9C 6C", [None, None, None])
+    redealing = replace(view, rules=HouseRules(all_pass=AllPass.REDEAL_NEXT_DEALER))
+    assert decide(redealing, level, random.Random(1)) != Pass()
+    used_up = replace(redealing, hand_number=MAX_REDEALS_IN_A_ROW + 1)
+    assert decide(used_up, level, random.Random(1)) == Pass()
 
 
 @pytest.mark.parametrize("level", LEVELS)

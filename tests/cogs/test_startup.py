@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+
 import discord
 import pytest
 import simcord
 
 from bot.factory import create_bot
+from bot.i18n import t
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.migrate import bundled_migrations
@@ -108,3 +111,40 @@ async def test_a_start_publishes_the_commands_only_when_they_changed(
     before = len(simcord_env.http_requests)
     assert await changed.sync_commands(force=True)
     assert len(published(simcord_env.http_requests[before:])) == 1
+
+
+async def test_the_bot_starts_with_a_damaged_table_which_is_set_aside_alone(
+    simcord_env, simcord_bot, guild, channel, players, restart, caplog
+):
+    """One server's table hand-edited into something this version cannot play: the bot still
+    starts, every other table comes back, and the damaged one is closed and its channel told
+    once."""
+    alice = players[0]
+    other = guild.create_text_channel("other")
+    await alice.slash(channel, "cinch new")
+    await alice.slash(other, "cinch new")
+    await simcord_env.advance_time(5)
+    tables = simcord_bot.tables
+    healthy = tables.facts_in_channel(channel.id).table_id
+    damaged = tables.facts_in_channel(other.id).table_id
+    async with simcord_bot.store.database.write() as tx:
+        await tx.execute(
+            "UPDATE game_tables SET house_rules = ? WHERE id = ?", ('{"players": 5}', damaged)
+        )
+
+    with caplog.at_level(logging.ERROR):
+        again = await restart()
+    await simcord_env.advance_time(5)
+
+    assert again.is_ready()
+    assert again.tables.holds(healthy) and not again.tables.holds(damaged)
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and f"Table {damaged} " in errors[0].getMessage()
+    record = await again.store.tables.get(damaged)
+    assert record.status == "ended" and record.closed_reason.startswith("unreadable: ")
+    told = [m for m in other.history() if m.content == t("text.set_aside", "en")]
+    assert len(told) == 1
+    table_message = next(m for m in other.history() if m.id == record.message_id)
+    assert table_message.components == []
+    await alice.slash(other, "cinch new")  # the channel is free again
+    assert again.tables.facts_in_channel(other.id).table_id != damaged

@@ -113,7 +113,8 @@ async def test_after_a_stop_between_the_commit_and_the_edit_the_table_is_brought
     await alice.click(driver.table_message(), label="Start")
     await driver.settle()
     path = f"/channels/{driver.channel.id}/messages"
-    driver.env.inject_error("POST", path, status=403, code=50001, message="Missing Access")
+    # A refusal that does not mean the channel is gone (that would close the table).
+    driver.env.inject_error("POST", path, status=400, code=50035, message="Invalid Form Body")
     await driver.take_turn()
     await driver.settle()
     stale = driver.table_message().content

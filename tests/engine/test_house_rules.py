@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import (
+    MAX_REDEALS_IN_A_ROW,
     AllPass,
     AllPassed,
     Card,
@@ -181,6 +182,47 @@ def test_a_bid_ends_the_all_pass_question() -> None:
     game = Game.from_deck(deck_for(N, {}), N, HouseRules(all_pass=AllPass.REDEAL_SAME_DEALER))
     events = bid_round(game, None, None, None, 1)
     assert of_type(events, AllPassed) == [] and game.decision() == TrumpDecision(N, 1, False)
+
+
+REDEALING = (
+    AllPass.REDEAL_NEXT_DEALER,
+    AllPass.REDEAL_SAME_DEALER,
+    AllPass.DEALER_MAY_PASS_THEN_REDEAL,
+)
+
+
+def pass_out(game: Game) -> list:
+    """Everyone passes the hand (and a dealer who may decline naming trumps declines)."""
+    events = bid_round(game, *[None] * game.players)
+    decision = game.decision()
+    if isinstance(decision, TrumpDecision) and decision.can_pass:
+        events += game.apply(decision.seat, Pass())
+    return events
+
+
+@pytest.mark.parametrize("rule", REDEALING)
+def test_redeals_in_a_row_are_bounded_then_the_dealer_is_stuck(rule: AllPass) -> None:
+    game = Game.from_deck(deck_for(N, {}), N, HouseRules(all_pass=rule, min_bid=14), seed=2)
+    for redeal in range(1, MAX_REDEALS_IN_A_ROW + 1):
+        events = pass_out(game)
+        assert of_type(events, AllPassed)[-1].outcome == "redeal"
+        assert game.hand_number == redeal + 1 and game.phase is Phase.BIDDING
+    dealer = game.dealer
+    events = bid_round(game, *[None] * game.players)
+    assert events[-1] == AllPassed(dealer, "dealer_stuck")
+    assert game.decision() == TrumpDecision(dealer, 14, False)
+    assert_rejected(game, dealer, Pass(), Reason.CANNOT_PASS)
+    assert game.replayed().to_dict() == game.to_dict()
+    assert Game.from_dict(game.to_dict()).decision() == game.decision()
+
+
+def test_a_hand_played_lets_the_next_ones_be_redealt_again() -> None:
+    game = Game.from_deck(deck_for(N, {}), N, HouseRules(all_pass=AllPass.REDEAL_NEXT_DEALER))
+    for _ in range(MAX_REDEALS_IN_A_ROW):
+        pass_out(game)
+    bid_round(game, *[None] * (game.players - 1), 1)
+    assert of_type(play_out_hand(game), HandScored)
+    assert of_type(pass_out(game), AllPassed)[-1].outcome == "redeal"
 
 
 # ------------------------------------------------------------------------- the dealer robs (B-8)

@@ -11,11 +11,14 @@ from hypothesis import strategies as st
 
 from bot.engine import (
     FULL_DECK,
+    MAX_REDEALS_IN_A_ROW,
     AllPass,
+    AllPassed,
     Card,
     DealerRob,
     ExcessTrumps,
     Game,
+    HandDealt,
     HandScored,
     HighLow,
     HouseRules,
@@ -128,6 +131,34 @@ def test_random_games_keep_every_invariant(rules: HouseRules, players: int, seed
     game = Game.new(rules, players, seed)
     play_checked(game, random.Random(seed), max_actions=400, check_json=True)
     assert game.replayed().to_dict() == game.to_dict()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rules=house_rules,
+    players=st.sampled_from([2, 3, 4]),
+    seed=st.integers(0, 2**64 - 1),
+    bid_chance=st.sampled_from([0.0, 0.02, 0.3]),
+)
+def test_no_game_redeals_more_than_the_bound_in_a_row(
+    rules: HouseRules, players: int, seed: int, bid_chance: float
+) -> None:
+    """Whatever the rules, and however rarely anyone bids, a hand is played after at most
+    `MAX_REDEALS_IN_A_ROW` redeals in a row: a game always moves on."""
+    game = Game.new(rules, players, seed)
+    rng = random.Random(seed)
+    redeals = deals = 0
+    while not game.is_over and deals < 40:
+        decision = game.decision()
+        assert decision is not None
+        for event in game.apply(decision.seat, random_action(decision, rng, bid_chance=bid_chance)):
+            if isinstance(event, AllPassed) and event.outcome == "redeal":
+                redeals += 1
+            elif isinstance(event, HandScored):
+                redeals = 0
+            elif isinstance(event, HandDealt):
+                deals += 1
+            assert redeals <= MAX_REDEALS_IN_A_ROW
 
 
 @settings(max_examples=25, deadline=None)

@@ -7,6 +7,7 @@ in two processes (the kill -9 test in ``test_processes.py`` runs real processes)
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -15,10 +16,21 @@ import pytest
 
 from bot.engine import BidDecision, Pass
 from bot.errors import UserFacingError
-from bot.service import TableService
+from bot.service import TableOptions, TableService
 from bot.store import Store
 
-from .conftest import ManualClock, RecordingOutbox, four_people, person_at
+from .conftest import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    ManualClock,
+    RecordingOutbox,
+    fill_with_computers,
+    four_people,
+    open_table,
+    person_at,
+)
 
 
 @pytest.fixture
@@ -78,3 +90,64 @@ async def test_a_process_out_of_date_cannot_store_a_move_on_an_old_state(service
     assert len(await store.games.actions(record.id)) == 1
     mine, theirs = service.registry.table(table_id), other.registry.table(table_id)
     assert theirs.game.to_act == mine.game.to_act != seat
+
+
+async def test_a_table_another_process_closed_is_closed_here_too(service, other, store):
+    """During a rolling upgrade both copies hold the table; one closes it. The other's player
+    is told plainly that the table closed, and no game can start behind the close."""
+    table_id = await four_people(service)
+    await other.restore()
+    seat = other.registry.table(table_id).game.to_act
+    player = person_at(other, table_id, seat)
+    await service.end(table_id, ALICE, can_manage=True)
+    with pytest.raises(UserFacingError) as refused:
+        await other.act(table_id, player, Pass())
+    assert refused.value.key == "errors.table_closed"
+    assert not other.holds(table_id)
+    with pytest.raises(UserFacingError):
+        await other.start(table_id, ALICE)
+    assert await store.games.active(table_id) is None
+    assert (await store.tables.get(table_id)).status == "ended"
+
+
+async def test_no_game_starts_behind_a_close_another_process_made(service, other, store):
+    table_id = await open_table(service)
+    for person in (BOB, CAROL, DAVE):
+        await service.join(table_id, person)
+    await other.restore()
+    await service.end(table_id, ALICE, can_manage=True)
+    with pytest.raises(UserFacingError) as refused:
+        await other.start(table_id, ALICE)
+    assert refused.value.key == "errors.table_closed"
+    assert not other.holds(table_id)
+    assert await store.games.active(table_id) is None
+
+
+async def test_a_game_another_process_started_is_loaded_not_started_again(service, other, store):
+    table_id = await open_table(service)
+    for person in (BOB, CAROL, DAVE):
+        await service.join(table_id, person)
+    await other.restore()
+    await service.start(table_id, ALICE)
+    seats = await store.tables.seats(table_id)
+    with pytest.raises(UserFacingError) as refused:
+        await other.start(table_id, ALICE)
+    assert refused.value.key == "errors.table_changed"
+    assert await store.tables.seats(table_id) == seats  # nobody moved by the refused start
+    mine, theirs = service.registry.table(table_id), other.registry.table(table_id)
+    assert theirs.game.to_dict() == mine.game.to_dict() and theirs.seats == mine.seats
+
+
+async def test_computer_players_stop_at_a_table_another_process_closed(
+    service, other, clock, store, caplog
+):
+    table_id = await open_table(service, options=TableOptions(computer_pause=1.0))
+    await fill_with_computers(service, table_id)
+    await service.start(table_id, ALICE)
+    await other.restore()
+    await service.end(table_id, ALICE, can_manage=True)
+    with caplog.at_level(logging.WARNING):
+        await clock.advance(other, 5.0)
+    assert not other.holds(table_id)
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+    assert await store.games.active(table_id) is None

@@ -15,6 +15,7 @@ from bot.store import (
     NotFoundError,
     ResultPlayer,
     Store,
+    TableClosedError,
 )
 
 GUILD = 10
@@ -61,6 +62,15 @@ async def test_one_game_in_progress_per_table(store: Store):
         await store.games.start(game.table_id, seed=1, rules={}, player_count=4)
     with pytest.raises(NotFoundError):
         await store.games.start(404, seed=1, rules={}, player_count=4)
+
+
+async def test_no_game_starts_at_a_closed_table(store: Store):
+    """A process that still holds a table another one closed cannot start a game there."""
+    table = await _table(store)
+    await store.tables.end(table.id)
+    with pytest.raises(TableClosedError):
+        await store.games.start(table.id, seed=1, rules={}, player_count=4)
+    assert await store.games.active(table.id) is None
 
 
 async def test_actions_are_numbered_in_order_and_replayable(store: Store):

@@ -10,6 +10,8 @@ from bot.store import (
     SeatConflictError,
     Store,
     TableExistsError,
+    UnreadableTableRecord,
+    UnreadableValue,
 )
 
 GUILD, CHANNEL, OTHER_CHANNEL, ALICE, BOB = 10, 20, 21, 1001, 1002
@@ -52,6 +54,54 @@ async def test_ending_a_table_frees_the_channel(store: Store):
     second = await _open_table(store)
     assert second.id != first.id
     assert (await store.tables.get(first.id)).status == "ended"
+
+
+async def test_a_table_closed_for_a_reason_keeps_it(store: Store):
+    table = await _open_table(store)
+    ended = await store.tables.end(table.id, reason="channel gone")
+    assert ended.closed_reason == "channel gone"
+    assert (await store.tables.end(table.id, reason="later")).closed_reason == "channel gone"
+    by_players = await store.tables.end((await _open_table(store)).id)
+    assert by_players.closed_reason is None
+
+
+async def damage(store: Store, table_id: int, house_rules: str) -> None:
+    """Write the table's house rules as given, as a hand edit would."""
+    async with store.database.write() as tx:
+        await tx.execute(
+            "UPDATE game_tables SET house_rules = ? WHERE id = ?", (house_rules, table_id)
+        )
+
+
+async def test_an_unreadable_open_table_never_hides_the_others(store: Store):
+    first = await _open_table(store)
+    damaged = await _open_table(store, channel=OTHER_CHANNEL, language="nl")
+    await damage(store, damaged.id, "{not json")
+    listed = await store.tables.list_open()
+    assert listed[0] == first
+    unreadable = listed[1]
+    assert isinstance(unreadable, UnreadableTableRecord)
+    assert (unreadable.id, unreadable.channel_id, unreadable.language) == (
+        damaged.id,
+        OTHER_CHANNEL,
+        "nl",
+    )
+    assert "not JSON" in unreadable.problem
+    with pytest.raises(UnreadableValue):
+        await store.tables.get(damaged.id)
+
+
+async def test_setting_a_table_aside_closes_it_and_abandons_its_game(store: Store):
+    table = await _open_table(store)
+    game = await store.games.start(table.id, seed=1, rules={}, player_count=4)
+    await store.tables.set_aside(table.id, "unreadable: not JSON")
+    closed = await store.tables.get(table.id)
+    assert closed.status == "ended" and closed.closed_reason == "unreadable: not JSON"
+    assert await store.games.active(table.id) is None
+    ended = await store.games.get(game.id)
+    assert ended.status == "abandoned" and ended.ended_at is not None
+    assert await store.games.result(game.id) is None
+    assert await store.tables.open_in_channel(CHANNEL) is None
 
 
 async def test_guilds_are_every_server_that_had_a_table_open_or_ended(store: Store):
