@@ -28,7 +28,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bot.engine import HouseRules
 from bot.engine.random_player import random_action
+from bot.engine.rules import MAX_TARGET_SCORE
 from bot.service import (
     Announcement,
     HandDelivery,
@@ -50,7 +52,7 @@ LATENCY = 0.12
 THINKING = (0.3, 1.2)
 START = datetime(2026, 1, 1, tzinfo=UTC)
 #: Polls of 1 ms with nothing changing after which the run takes every task to be waiting.
-IDLE_POLLS = 30
+IDLE_POLLS = 5
 
 
 class VirtualTime:
@@ -80,6 +82,8 @@ class VirtualTime:
         nothing changing for a while (real work, drawing or the database, moves things on)."""
         still, seen = 0, None
         while not all(task.done() for task in busy):
+            while self._sleepers and self._sleepers[0][2].done():
+                heapq.heappop(self._sleepers)  # a sleep cancelled: no time passes for it
             working = len(service.pending_tasks) + sum(not task.done() for task in busy)
             now_seen = (working, self.sleeping, len(self._sleepers))
             still = still + 1 if now_seen == seen else 0
@@ -178,18 +182,24 @@ class PacedOutbox(NoOutbox):
         return HandShown(delivery.place)
 
 
-async def play(moves: int, seed: int) -> tuple[list[float], Counter[str]]:
+async def play(
+    moves: int, seed: int, min_interval: float | None = None
+) -> tuple[list[float], Counter[str]]:
     clock = VirtualTime()
     folder = Path(tempfile.mkdtemp(prefix="cinch-pace-"))
     store = await Store.open(folder / "pace.sqlite3", clock=clock.datetime)
     outbox = PacedOutbox(clock)
     service = TableService(store, outbox, random_source=random.Random(seed), sleep=clock.sleep)
+    if min_interval is not None:
+        service.showing.edits.min_interval = min_interval
     rng = random.Random(seed)
     people = [Person(100 + seat, f"player {seat + 1}") for seat in range(4)]
     clicked: dict[int, float] = {}
     try:
+        # One game, long enough for every move measured (a new game starts its moves at 0).
+        options = TableOptions(rules=HouseRules(target_score=MAX_TARGET_SCORE))
         facts = await service.open_table(
-            guild_id=1, channel_id=1, creator=people[0], options=TableOptions(),
+            guild_id=1, channel_id=1, creator=people[0], options=options,
             language="en", turn_timer=None,
         )
         table_id = facts.table_id
@@ -203,11 +213,7 @@ async def play(moves: int, seed: int) -> tuple[list[float], Counter[str]]:
             await service.hand_shown(table_id, person.user_id, place, new_message=False)
 
         async def players() -> None:
-            while len(clicked) < moves:
-                game = table.game
-                if game is None:
-                    await service.start(table_id, people[0])
-                    continue
+            while len(clicked) < moves and table.game is not None:
                 await clock.sleep(rng.uniform(*THINKING))
                 game = table.game
                 if game is None or game.to_act is None:
@@ -237,8 +243,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--min-interval",
+        type=float,
+        default=None,
+        help="seconds between two showings of the table (default: the edit coalescer's own)",
+    )
     args = parser.parse_args()
-    latency, calls = asyncio.run(play(args.moves, args.seed))
+    latency, calls = asyncio.run(play(args.moves, args.seed, args.min_interval))
     slow = sum(value > 1.0 for value in latency)
     print(
         f"{len(latency)} moves by four quick people ({THINKING[0]:g}-{THINKING[1]:g} s to choose),"

@@ -11,11 +11,11 @@ from pathlib import Path
 from types import ModuleType
 
 import asyncpg
-import postgres_server
 import pytest
 
 from bot.i18n import is_strict, set_strict
 from bot.store import Store
+from tests import postgres_server
 
 _database_numbers = itertools.count(1)
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
 from cogs.delivery import Delivery
+from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

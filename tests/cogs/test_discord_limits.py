@@ -12,7 +12,8 @@ from typing import Any
 
 import discord
 import pytest
-from table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
+
+from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import discord
 import pytest
-from stored_games import end_game
 
 from bot.i18n import t, tn
 from bot.render.board import render_board
@@ -23,6 +22,7 @@ from bot.stats import (
     user_key,
 )
 from bot.stats.board_scenes import board_scene, card_scene
+from tests.cogs.stored_games import end_game
 
 EN = "en-US"
 

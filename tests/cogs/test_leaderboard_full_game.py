@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 import pytest
 import simcord
-from table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
 from bot.engine import Game
 from bot.i18n import t, tn
@@ -30,6 +29,7 @@ from bot.stats import (
     user_key,
 )
 from bot.stats.board_scenes import board_scene, card_scene
+from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 import simcord
 from simcord import interactions as simcord_interactions
-from table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
 from bot.engine import BidDecision, Card, DiscardDecision, KeepDecision, PlayDecision, TrumpDecision
 from bot.i18n import card_name, lookup, normalise_locale, picture_words, suit_name, t
 from bot.render import Words
+from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

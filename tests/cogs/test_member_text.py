@@ -10,10 +10,16 @@ import re
 
 import pytest
 import simcord
-from table_driver import SETTLE_TIMEOUT, TableDriver, buttons, message_texts, sent_messages
 
 from bot.i18n import t
 from bot.presentation.user_text import NAME_LIMIT, SERVER_NAME_LIMIT, in_message
+from tests.cogs.table_driver import (
+    SETTLE_TIMEOUT,
+    TableDriver,
+    buttons,
+    message_texts,
+    sent_messages,
+)
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

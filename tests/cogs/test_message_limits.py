@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 import simcord
-from stored_games import end_game
-from table_driver import SETTLE_TIMEOUT, TableDriver, message_texts, sent_messages
+
+from tests.cogs.stored_games import end_game
+from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, message_texts, sent_messages
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
 from bot.engine import Phase
 from bot.service import TableService
 from bot.service.outbox import Outbox
+from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

@@ -6,7 +6,8 @@ restart too)."""
 from __future__ import annotations
 
 import pytest
-from table_driver import SETTLE, SETTLE_TIMEOUT
+
+from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from table_driver import TableDriver
-
 import bot.presentation.scenes as scenes
 from bot.i18n import t
 from bot.render import HandScene
+from tests.cogs.table_driver import TableDriver
 
 
 def _line(key: str) -> str:

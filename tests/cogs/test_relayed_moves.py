@@ -15,7 +15,6 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from table_driver import SETTLE_TIMEOUT
 
 from bot.engine import Pass
 from bot.i18n import t
@@ -25,6 +24,7 @@ from bot.settings import Settings
 from bot.sharding import ShardPlan, shard_of
 from bot.store import Store
 from cogs.hand_message import hand_parts
+from tests.cogs.table_driver import SETTLE_TIMEOUT
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

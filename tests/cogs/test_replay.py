@@ -12,12 +12,12 @@ from typing import Any
 import discord
 import pytest
 from PIL import Image
-from table_driver import SETTLE_TIMEOUT, TableDriver, buttons, enabled
 
 import cogs.replay
 from bot.engine import Card, Game, Phase, TrickWon
 from bot.i18n import t
 from bot.render.replay_picture import ReplayScene, render_replay
+from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons, enabled
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

@@ -17,9 +17,9 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
 from bot.engine import DiscardDecision, KeepDecision, PlayDecision, TrumpDecision
+from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

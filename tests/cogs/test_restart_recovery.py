@@ -11,10 +11,10 @@ import random
 from typing import Any
 
 import pytest
-from table_driver import SETTLE_TIMEOUT, TableDriver, enabled
 
 from bot.engine import Phase
 from bot.store.shown import GAME_END
+from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, enabled
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from table_driver import SETTLE_TIMEOUT, TableDriver, buttons, enabled
 
 from bot.presentation.names import seat_name
+from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons, enabled
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 from discord.ext import commands
-from table_driver import SETTLE_TIMEOUT, TableDriver
 
 from bot.settings import Settings
 from bot.sharding import ShardPlan
+from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

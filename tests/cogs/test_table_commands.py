@@ -7,11 +7,11 @@ import random
 from dataclasses import fields
 
 import pytest
-from table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
 from bot.engine import HouseRules, PlayDecision
 from bot.service import Teams
 from cogs.lobby import HOUSE_RULE_OPTIONS
+from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

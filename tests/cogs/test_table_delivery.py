@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from table_driver import SETTLE_TIMEOUT, TableDriver, buttons, enabled
+
+from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons, enabled
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from table_driver import SETTLE_TIMEOUT, HiddenCardWatch, TableDriver, buttons
 
 from bot.engine import Phase
 from bot.service import display
 from bot.service.drawing import Drawing
+from tests.cogs.table_driver import SETTLE_TIMEOUT, HiddenCardWatch, TableDriver, buttons
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

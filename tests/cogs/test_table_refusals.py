@@ -9,12 +9,12 @@ import random
 import discord
 import pytest
 from discord import app_commands
-from table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
 from bot.engine import Pass, PlayDecision
 from bot.errors import UserFacingError
 from bot.service import Person
 from bot.service.private_hands import PRIVATE_LIFETIME
+from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

@@ -8,11 +8,11 @@ from datetime import datetime
 
 import discord
 import pytest
-from table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver, buttons
 
 from bot.engine import Phase, PlayDecision
 from bot.service.coalesce import MAX_DELAY, MIN_INTERVAL
 from bot.service.turns import WATCHING
+from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver, buttons
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

@@ -16,8 +16,7 @@ from bot.engine import (
     left_pedro,
     trump_order,
 )
-
-from .helpers import cards
+from tests.engine.helpers import cards
 
 H, D, C, S = Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES
 

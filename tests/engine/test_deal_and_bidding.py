@@ -35,8 +35,7 @@ from bot.engine import (
     draw_for_seats,
     score_hand,
 )
-
-from .helpers import (
+from tests.engine.helpers import (
     E,
     N,
     S,

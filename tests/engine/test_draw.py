@@ -27,8 +27,7 @@ from bot.engine import (
     TrumpDecision,
     random_action,
 )
-
-from .helpers import (
+from tests.engine.helpers import (
     E,
     N,
     S,

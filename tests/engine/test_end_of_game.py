@@ -13,8 +13,7 @@ from bot.engine import (
     Reason,
     Scoring,
 )
-
-from .helpers import (
+from tests.engine.helpers import (
     SPLITS,
     N,
     assert_rejected,

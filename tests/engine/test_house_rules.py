@@ -39,8 +39,7 @@ from bot.engine import (
     capture_points,
 )
 from bot.engine.trumps import TRUMP_TABLES
-
-from .helpers import (
+from tests.engine.helpers import (
     E,
     N,
     S,

@@ -33,8 +33,7 @@ from bot.engine import (
     random_action,
     trick_winner,
 )
-
-from .helpers import (
+from tests.engine.helpers import (
     E,
     N,
     S,

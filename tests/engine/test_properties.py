@@ -35,8 +35,7 @@ from bot.engine import (
     scoring_cards,
 )
 from bot.engine.random_player import random_action
-
-from .helpers import card_places
+from tests.engine.helpers import card_places
 
 house_rules = st.builds(
     HouseRules,

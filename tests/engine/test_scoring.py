@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import HandScored, HouseRules, Scoring, SetFormula, score_hand
-
-from .helpers import of_type, play_split, split_game
+from tests.engine.helpers import of_type, play_split, split_game
 
 DEFAULT = HouseRules()
 

@@ -20,8 +20,7 @@ from bot.engine import (
     Robbed,
     Suit,
 )
-
-from .helpers import (
+from tests.engine.helpers import (
     E,
     N,
     S,

@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.i18n.catalogue import catalogue
-
-from .scanner import find_bypasses, literal_keys
+from tests.i18n.scanner import find_bypasses, literal_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Where text people see is produced: Discord messages and the words drawn in pictures.

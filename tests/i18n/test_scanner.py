@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .scanner import find_bypasses, literal_keys
+from tests.i18n.scanner import find_bypasses, literal_keys
 
 VIOLATIONS = """
 import discord

@@ -11,8 +11,7 @@ from bot.engine.random_player import random_action
 from bot.errors import UserFacingError
 from bot.service import SeatRequest, TableOptions, TableService
 from bot.service.automation import ABANDON_AFTER, LOBBY_LIFETIME
-
-from .conftest import (
+from tests.service.tables import (
     ALICE,
     BOB,
     CAROL,

@@ -15,8 +15,7 @@ from bot.render.table_picture import render_table
 from bot.service import HandPlace, Person, TableOptions, TableService
 from bot.service.drawing import Drawing
 from bot.store import Store
-
-from .conftest import (
+from tests.service.tables import (
     ALICE,
     BOB,
     ManualClock,
@@ -29,23 +28,23 @@ from .conftest import (
 ERIN = Person(200, "erin")
 
 
-def show_hands(service: TableService, table_id: int) -> None:
+async def show_hands(service: TableService, table_id: int) -> None:
     """Every seated person was answered with their hand in the channel (a private message)."""
     table = service.registry.table(table_id)
     for number, user_id in enumerate(table.people(), start=1):
         place = HandPlace(number, application_id=1, token=f"token-{user_id}")
-        service.hand_shown(table_id, user_id, place, new_message=False)
+        await service.hand_shown(table_id, user_id, place, new_message=False)
 
 
 async def test_a_seat_taken_over_forgets_where_the_last_players_hand_was(service, clock):
     table_id = await four_people(service, options=TableOptions(open_seats=True))
     await clock.settle(service)
-    show_hands(service, table_id)
+    await show_hands(service, table_id)
     await service.leave(table_id, BOB.user_id)
     await service.join(table_id, ERIN)
     # Bob's answer to a click he made just before reaches the service only now.
     late = HandPlace(99, application_id=1, token="late")
-    service.hand_shown(table_id, BOB.user_id, late, new_message=True)
+    await service.hand_shown(table_id, BOB.user_id, late, new_message=True)
     await clock.settle(service)
     table = service.registry.table(table_id)
     assert set(table.hand_messages) <= set(table.people())
@@ -57,7 +56,7 @@ async def test_several_games_leave_nothing_behind_once_their_tables_close(
 ):
     for game in range(3):
         table_id = await four_people(service)
-        show_hands(service, table_id)
+        await show_hands(service, table_id)
         await play_until(
             service, clock, table_id, lambda table: len(table.game.log) > 12, seed=game
         )

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service.coalesce import EditCoalescer
-
-from .conftest import ManualClock
+from tests.service.tables import ManualClock
 
 TABLE = 7
 

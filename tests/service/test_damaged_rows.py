@@ -16,8 +16,7 @@ from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.service import Announcement, TableOptions, TableService
 from bot.store import Store
-
-from .conftest import (
+from tests.service.tables import (
     ALICE,
     CHANNEL,
     GUILD,

@@ -8,8 +8,7 @@ import pytest
 from bot.errors import UserFacingError
 from bot.stats import Metric, leaderboard, user_key
 from bot.store import Store
-
-from .conftest import ALICE, BOB, GUILD, ManualClock, four_people, play_until
+from tests.service.tables import ALICE, BOB, GUILD, ManualClock, four_people, play_until
 
 
 async def rows(store: Store, sql: str, *params: object) -> list[tuple]:

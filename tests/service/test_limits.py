@@ -7,8 +7,7 @@ import pytest
 from bot.service import CountedError, TableOptions, TableService
 from bot.store import Store
 from bot.store.limits import DEFAULT_TABLES_PER_MEMBER
-
-from .conftest import ALICE, BOB, GUILD
+from tests.service.tables import ALICE, BOB, GUILD
 
 
 async def open_in(service: TableService, channel: int, creator=ALICE):

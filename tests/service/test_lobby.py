@@ -8,8 +8,7 @@ from bot.engine import FirstDealer, HouseRules, draw_for_seats
 from bot.errors import UserFacingError
 from bot.service import CountedError, TableAlreadyOpen, TableOptions, Teams
 from bot.store import Store
-
-from .conftest import (
+from tests.service.tables import (
     ALICE,
     BOB,
     CAROL,

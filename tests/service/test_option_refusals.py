@@ -12,8 +12,7 @@ from bot.service import TableOptions
 from bot.service.options import MAX_TURN_TIMER, chosen_options
 from bot.stats import Metric
 from bot.store import Store
-
-from .conftest import ALICE, BOB, CHANNEL, GUILD, open_table
+from tests.service.tables import ALICE, BOB, CHANNEL, GUILD, open_table
 
 BAD_TABLE_OPTIONS = [
     ({"rules": {"target_score": 0}}, "errors.option_range", "rules.house.target_score"),

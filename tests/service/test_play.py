@@ -32,8 +32,7 @@ from bot.presentation.scenes import HandCards, Seating, hand_summary_scene, rob_
 from bot.render import HandScene, deck, hand, render_hand
 from bot.service import Person, TableOptions
 from bot.service.refusals import refusal
-
-from .conftest import (
+from tests.service.tables import (
     ALICE,
     BOB,
     CAROL,

@@ -22,8 +22,7 @@ from bot.service import NoOutbox, TableService
 from bot.service.routing import Forwarded, Move, MoveRouter
 from bot.sharding import ShardPlan
 from bot.store import GameRecord, Store
-
-from .table_process import PLAYER
+from tests.service.table_process import PLAYER
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "tests" / "service" / "table_process.py"

@@ -15,8 +15,7 @@ from bot.replays.steps import StepKind
 from bot.replays.stored import load_replay
 from bot.service import TableService
 from bot.store import Store
-
-from .conftest import GUILD, four_people, play_until
+from tests.service.tables import GUILD, four_people, play_until
 
 
 def second_hand_in_play(table) -> bool:

@@ -11,8 +11,7 @@ from bot.presentation.scenes import Seating, table_scene
 from bot.render import display_order
 from bot.service import TableService
 from bot.store import Store
-
-from .conftest import (
+from tests.service.tables import (
     ALICE,
     RecordingOutbox,
     fill_with_computers,

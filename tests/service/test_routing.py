@@ -28,8 +28,7 @@ from bot.service.routing import ANSWER_WITHIN, Forwarded, Move, MoveRouter
 from bot.sharding import ShardPlan, shard_of
 from bot.store import Store
 from bot.store.relay import ANSWER_CHANNEL, listener_name, shard_channel
-
-from .conftest import GUILD, ManualClock, RecordingOutbox, four_people, person_at
+from tests.service.tables import GUILD, ManualClock, RecordingOutbox, four_people, person_at
 
 SHARDS = 2
 OWNER_SHARD = shard_of(GUILD, SHARDS)

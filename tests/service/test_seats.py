@@ -8,8 +8,7 @@ import pytest
 
 from bot.errors import UserFacingError
 from bot.service import Person, Seated, SeatRequest, TableOptions, TableService
-
-from .conftest import ALICE, BOB, CAROL, ManualClock, open_table
+from tests.service.tables import ALICE, BOB, CAROL, ManualClock, open_table
 
 ERIN = Person(200, "erin")
 

@@ -12,8 +12,7 @@ from bot.i18n import t
 from bot.service import Announcement, ChannelGone, TableOptions, TableService, TableShown
 from bot.service.automation import LOBBY_LIFETIME, UNATTENDED_HANDS
 from bot.store import Store
-
-from .conftest import (
+from tests.service.tables import (
     ALICE,
     BOB,
     CHANNEL,

@@ -18,8 +18,7 @@ from bot.engine import BidDecision, Pass
 from bot.errors import UserFacingError
 from bot.service import TableOptions, TableService
 from bot.store import Store
-
-from .conftest import (
+from tests.service.tables import (
     ALICE,
     BOB,
     CAROL,

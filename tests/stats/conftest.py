@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import Store
-
-from .builders import Clock
+from tests.stats.builders import Clock
 
 
 @pytest.fixture

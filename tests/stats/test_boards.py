@@ -19,8 +19,7 @@ from bot.stats import (
     user_key,
 )
 from bot.store import Store
-
-from .builders import Clock, Hand, Player, computer, person, store_game
+from tests.stats.builders import Clock, Hand, Player, computer, person, store_game
 
 ALICE, BOB, CAROL, DAVE = (person(n, name) for n, name in enumerate("ABCD", start=1))
 

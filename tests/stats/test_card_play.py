@@ -6,8 +6,7 @@ from bot.ai.review import HandReview, Verdict, review_to_json
 from bot.engine import Card
 from bot.stats import card_play_losses
 from bot.store import Store
-
-from .builders import Hand, person, store_game
+from tests.stats.builders import Hand, person, store_game
 
 FOUR = [person(n, name) for n, name in enumerate("ABCD", start=1)]
 HANDS = [Hand(maker=0, contract=7, points=(8, 6)), Hand(maker=1, contract=7, points=(4, 10))]

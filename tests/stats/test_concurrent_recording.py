@@ -8,8 +8,7 @@ from pathlib import Path
 
 from bot.stats import rebuild, record_game
 from bot.store import Store
-
-from .builders import Clock, Hand, person, store_game
+from tests.stats.builders import Clock, Hand, person, store_game
 
 PEOPLE = [person(n) for n in range(1, 7)]
 

@@ -15,8 +15,7 @@ from bot.stats import (
     user_key,
 )
 from bot.store import Store
-
-from .builders import Hand, person, store_game
+from tests.stats.builders import Hand, person, store_game
 
 TWO = [person(1, "A"), person(2, "B")]
 HANDS = [Hand(maker=0, contract=7, points=(8, 6))]

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from bot.stats import HISTORY_SIZE, game_hands, recent_games
 from bot.store import Store
-
-from .builders import Hand, person, store_game
+from tests.stats.builders import Hand, person, store_game
 
 FOUR = [person(n, name) for n, name in enumerate("ABCD", start=1)]
 

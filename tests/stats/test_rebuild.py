@@ -23,8 +23,7 @@ from bot.stats import (
     user_key,
 )
 from bot.store import Store
-
-from .builders import Clock, Hand, Player, computer, person, store_game
+from tests.stats.builders import Clock, Hand, Player, computer, person, store_game
 
 POOL = [person(n, f"P{n}") for n in range(1, 7)] + [computer("easy"), computer("hard")]
 

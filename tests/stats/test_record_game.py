@@ -13,8 +13,7 @@ from bot.stats import (
 )
 from bot.stats.ratings import NEW_PLAYER
 from bot.store import NotFoundError, ResultPlayer, Store
-
-from .builders import Hand, computer, person, store_game
+from tests.stats.builders import Hand, computer, person, store_game
 
 ALICE, BOB, CAROL, DAVE = (person(n, name) for n, name in enumerate("ABCD", start=1))
 FOUR = [ALICE, BOB, CAROL, DAVE]  # Alice & Carol (side 0) against Bob & Dave (side 1)
