@@ -136,7 +136,9 @@ class Automation:
         seat = game.to_act
         record = table.seats[seat]
         level = record.computer_level or STAND_IN_LEVEL
-        action = await self._decisions.decide(game.view(seat), level, decision_seed(game))
+        action = await self._decisions.decide(
+            game.view(seat), level, decision_seed(game), table=table.id
+        )
         closing = None
         async with table.lock:
             if table.version != version:

@@ -530,9 +530,12 @@ class TableService:
             raise UserFacingError("errors.not_your_turn", player=name)
         view = game.view(seat)
         locale = await self.people.locale_for(person)
-        # The search runs in the computer players' worker process, so a hint never holds up
-        # the event loop (or the interpreter lock) that every other table shares.
-        action, (key, params) = await self._decisions.hint(view, decision_seed(game))
+        # The search runs in the computer players' worker processes (this table taking turns
+        # with the others there), so a hint never holds up the event loop (or the interpreter
+        # lock) that every other table shares.
+        action, (key, params) = await self._decisions.hint(
+            view, decision_seed(game), table=table.id
+        )
         shown = action_text(action, locale)
         if lookup(key, DEFAULT_LOCALE) is None:
             return t("text.hint_plain", locale, action=shown)
