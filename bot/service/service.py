@@ -152,6 +152,11 @@ class TableService:
             self._decisions.close()
         self._draw.close()
 
+    def updates_to_show(self, table_id: int) -> int:
+        """How many of the table's updates its channel has not been shown yet (for tools and
+        tests that watch the channel keep up with the game)."""
+        return self._publisher.waiting(table_id)
+
     @property
     def pending_tasks(self) -> frozenset[asyncio.Task[Any]]:
         """Computer moves, timers, deliveries and table edits not finished yet (for tools and

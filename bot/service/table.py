@@ -60,8 +60,6 @@ class Table:
     #: Seated people who asked to end the game (``/cinch end`` without the right to end it alone).
     end_votes: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    #: Keeps this table's messages in order (a hand's result before the next hand's table).
-    publishing: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: The computer move or turn timer waiting to act, if any (the service's automation's).
     automation: asyncio.Task[None] | None = None
     #: People's turns played for them in a row (timed out, or away) since one of them moved.
