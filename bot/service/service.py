@@ -36,6 +36,7 @@ from bot.service.game_records import GameRecords, start_game
 from bot.service.lobby_texts import house_rules_lines
 from bot.service.options import TableOptions
 from bot.service.outbox import Outbox
+from bot.service.pacing import HAND_REQUESTS, HINT_REQUESTS, RequestPace
 from bot.service.people import People, Person
 from bot.service.private_hands import PrivateHands
 from bot.service.publishing import Pending, PendingAnnouncement, Publisher, Update
@@ -84,6 +85,9 @@ class TableService:
         #: The tables this process holds (read by tests to decide a simulated player's move).
         self.registry = TableRegistry()
         self.people = People(store, clock)
+        #: How often each person may see their hand again, and ask for a hint.
+        self._hand_requests = RequestPace(HAND_REQUESTS, clock)
+        self._hint_requests = RequestPace(HINT_REQUESTS, clock)
         self._tasks = BackgroundTasks()
         self._records = GameRecords(store)
         #: The table messages, their edits folded by one coalescer (tests pace it).
@@ -508,7 +512,9 @@ class TableService:
 
     async def show_hand(self, table_id: int, person: Person) -> HandReply:
         """A seated player's hand, picture and text, and what they may do now."""
-        return await self._hands.reply(self.registry.table(table_id), person, acted=False)
+        table = self.registry.table(table_id)
+        self._hand_requests.take(person.user_id)
+        return await self._hands.reply(table, person, acted=False)
 
     def hand_shown(
         self, table_id: int, user_id: int, place: HandPlace, *, new_message: bool
@@ -533,6 +539,7 @@ class TableService:
         if game.to_act != seat:
             name = table.names(None)[game.to_act] if game.to_act is not None else ""
             raise UserFacingError("errors.not_your_turn", player=name)
+        self._hint_requests.take(person.user_id)
         view = game.view(seat)
         locale = await self.people.locale_for(person)
         # The search runs in the computer players' worker processes (this table taking turns
