@@ -28,9 +28,7 @@ async def test_a_move_at_one_table_overtakes_a_flood_of_hints_at_another():
 
     try:
         hints = [
-            asyncio.create_task(
-                record(f"hint {n}", pool.hint(view, seed=n, budget=2000, table=1))
-            )
+            asyncio.create_task(record(f"hint {n}", pool.hint(view, seed=n, budget=2000, table=1)))
             for n in range(6)
         ]
         await asyncio.sleep(0)
