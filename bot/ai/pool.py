@@ -136,7 +136,9 @@ class DecisionPool:
         )
 
     def close(self) -> None:
-        """Stop the workers (waits for decisions already running)."""
+        """Stop the workers (waits for decisions already running; those waiting for a worker
+        are cancelled, so that none starts the workers again)."""
+        self._scheduler.cancel_waiting()
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None

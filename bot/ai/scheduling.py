@@ -71,6 +71,14 @@ class FairScheduler:
         result: T = await job.result
         return result
 
+    def cancel_waiting(self) -> None:
+        """Cancel every job not started yet (the workers are stopping); running ones finish."""
+        for waiting in self._waiting.values():
+            for queue in waiting.values():
+                for job in queue:
+                    job.result.cancel()
+            waiting.clear()
+
     def _dispatch(self) -> None:
         while self._running < self._slots:
             job = self._next()

@@ -126,3 +126,15 @@ async def test_a_table_that_goes_quiet_does_not_jump_the_queue_when_it_comes_bac
     tasks.append(await queue(scheduler, work, Urgency.HINT, "A", "A1"))
     await finish_all(work, tasks)
     assert work.started == ["B0", "A0", "B1", "A1"]
+
+
+async def test_jobs_still_waiting_when_the_workers_stop_are_cancelled():
+    scheduler, work = FairScheduler(slots=1), HandStartedWork()
+    running = await queue(scheduler, work, Urgency.MOVE, "A", "A0")
+    waiting = [await queue(scheduler, work, Urgency.HINT, "B", f"B{n}") for n in range(2)]
+    scheduler.cancel_waiting()
+    await work.finish("A0")
+    await asyncio.gather(*waiting, return_exceptions=True)
+    assert running.result() == "A0"
+    assert all(task.cancelled() for task in waiting)
+    assert work.started == ["A0"]
