@@ -78,6 +78,7 @@ class DecisionPool:
 
     @property
     def workers(self) -> int:
+        """How many worker processes make the decisions."""
         return self._workers
 
     def _pool(self) -> ProcessPoolExecutor:

@@ -47,7 +47,8 @@ class RequestPace:
         allowance is spent."""
         allowance, now = self._allowance, self._clock()
         left, counted = self._left.get(user_id, (allowance.burst, now))
-        left = min(allowance.burst, left + (now - counted) / allowance.every)
+        since = max(now - counted, timedelta(0))  # a clock set back takes nothing away
+        left = min(allowance.burst, left + since / allowance.every)
         if left < 1:
             raise UserFacingError("errors.slow_down")
         self._left[user_id] = (left - 1, now)

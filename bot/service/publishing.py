@@ -4,9 +4,9 @@ A change is decided under the table's lock, but its pictures are drawn and its m
 afterwards, in the background, so the next click is not kept waiting. Each table's updates wait
 in a queue of their own, shown one after the other by one task, in the order the changes
 happened: a hand's result before the next hand's table, the table before the hands it refreshes.
-The queue also tells how far the channel lags behind the table: computer players wait until it
-is empty before they move again (:meth:`Publisher.after_shown`), so a slow Discord slows the game
-instead of piling updates up without end.
+The queue also tells how far the channel lags behind the table: a computer player moves only
+once the updates before its move have been shown (:meth:`Publisher.after_shown`), so a slow
+Discord slows the game instead of piling updates up without end.
 """
 
 from __future__ import annotations
