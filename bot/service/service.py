@@ -85,7 +85,7 @@ class TableService:
         #: The tables this process holds (read by tests to decide a simulated player's move).
         self.registry = TableRegistry()
         self.people = People(store, clock)
-        #: How often each person may see their hand again, and ask for a hint.
+        #: How often each person may see their hand again, and ask for a hint again.
         self._hand_requests = RequestPace(HAND_REQUESTS, clock)
         self._hint_requests = RequestPace(HINT_REQUESTS, clock)
         self._tasks = BackgroundTasks()
@@ -513,7 +513,7 @@ class TableService:
     async def show_hand(self, table_id: int, person: Person) -> HandReply:
         """A seated player's hand, picture and text, and what they may do now."""
         table = self.registry.table(table_id)
-        self._hand_requests.take(person.user_id)
+        self._hand_requests.take(person.user_id, table.id, table.version)
         return await self._hands.reply(table, person, acted=False)
 
     def hand_shown(
@@ -539,7 +539,7 @@ class TableService:
         if game.to_act != seat:
             name = table.names(None)[game.to_act] if game.to_act is not None else ""
             raise UserFacingError("errors.not_your_turn", player=name)
-        self._hint_requests.take(person.user_id)
+        self._hint_requests.take(person.user_id, table.id, table.version)
         view = game.view(seat)
         locale = await self.people.locale_for(person)
         # The search runs in the computer players' worker processes (this table taking turns
