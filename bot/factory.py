@@ -80,7 +80,7 @@ class CinchBot(CinchClient):
         #: Log in only to publish the commands (``python -m bot sync``): no table is restored.
         self.only_publishing = False
         #: The computer players' worker processes: moves, hints and hand reviews.
-        self._decisions = DecisionPool()
+        self._decisions = DecisionPool(settings.decision_workers)
 
     @staticmethod
     def shard_options(settings: Settings) -> dict[str, Any]:

@@ -25,6 +25,8 @@ from bot.store.locations import (
 )
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+#: The most worker processes for the computer players that ``DECISION_WORKERS`` may ask for.
+MOST_DECISION_WORKERS = 64
 
 # Everything the bot needs in a channel where a table is played, and nothing more: it reads
 # no message content and manages nothing. Named as in Discord's settings (iterating
@@ -142,6 +144,22 @@ def _log_level(value: str | None) -> str:
     return level
 
 
+def _decision_workers(value: str | None) -> int | None:
+    """``DECISION_WORKERS``: how many worker processes make the computer players' decisions,
+    hints and reviews (None: one per core but one)."""
+    if value is None or not value.strip():
+        return None
+    try:
+        workers = int(value.strip())
+    except ValueError:
+        workers = 0
+    if not 1 <= workers <= MOST_DECISION_WORKERS:
+        raise ConfigError(
+            f"DECISION_WORKERS must be a number from 1 to {MOST_DECISION_WORKERS}; got {value!r}."
+        )
+    return workers
+
+
 def _shard_plan(values: Mapping[str, str | None], *, postgres: bool) -> ShardPlan | None:
     """``SHARD_COUNT`` and ``SHARD_IDS``; running only some shards needs the shared database."""
     try:
@@ -173,6 +191,9 @@ class Settings:
     log_level: str = "INFO"
     shards: ShardPlan | None = None
     """The shards this process runs (``SHARD_COUNT``, ``SHARD_IDS``); None: discord.py decides."""
+    decision_workers: int | None = None
+    """Worker processes for the computer players (``DECISION_WORKERS``); None: one per core
+    but one."""
 
     @classmethod
     def from_env(
@@ -206,6 +227,7 @@ class Settings:
             dev_guild_id=_optional_id("DEV_GUILD_ID", values.get("DEV_GUILD_ID")),
             log_level=_log_level(values.get("LOG_LEVEL")),
             shards=_shard_plan(values, postgres=postgres),
+            decision_workers=_decision_workers(values.get("DECISION_WORKERS")),
         )
 
     @property
@@ -224,7 +246,7 @@ class Settings:
         return (
             f"Settings(discord_token={token!r}, database={describe_location(self.database)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
-            f"shards={self.shards!r})"
+            f"shards={self.shards!r}, decision_workers={self.decision_workers!r})"
         )
 
     __str__ = __repr__

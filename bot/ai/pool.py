@@ -6,21 +6,45 @@ a small pool of worker processes (spawned, so nothing of the bot's state leaks i
 decisions take well under 5 ms and run inline. The review of a finished hand (a few hundred
 milliseconds of exact search) runs there too. Views and actions pickle, cards unpickle to the
 interned instances.
+
+The workers are shared by every table of every server, so each job names its owner (the table
+of a move or a hint, the game of a review) and waits in a :class:`FairScheduler`: moves first,
+owners in turn, never more jobs in the executor than it has workers. There is one worker per
+core but the one the event loop needs (``DECISION_WORKERS`` sets another number).
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
 import signal
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
 
 from bot.ai.decide import decide, hint, may_search
 from bot.ai.hints import Hint
 from bot.ai.review import HandReview, PlayPosition, review_hand
+from bot.ai.scheduling import FairScheduler, Urgency
 from bot.engine import Action, Card, SeatView, Suit
+
+T = TypeVar("T")
+
+#: The most workers chosen from the number of cores: each is a process of its own, holding the
+#: computer players' tables in memory. ``DECISION_WORKERS`` may ask for more.
+MOST_WORKERS_BY_DEFAULT = 8
+
+
+def default_workers() -> int:
+    """One worker per core this process may use, but one left to the event loop: at least
+    one, at most `MOST_WORKERS_BY_DEFAULT`."""
+    if hasattr(os, "sched_getaffinity"):
+        cores = len(os.sched_getaffinity(0))
+    else:
+        cores = os.cpu_count() or 1
+    return max(1, min(cores - 1, MOST_WORKERS_BY_DEFAULT))
 
 
 def decide_seeded(view: SeatView, level: str, seed: int, budget: int | None) -> Action:
@@ -41,13 +65,21 @@ def ignore_interrupts() -> None:
 
 
 class DecisionPool:
-    """Computer decisions for many tables, searching levels in worker processes."""
+    """Computer decisions for many tables, searching levels in worker processes shared fairly
+    between their owners (see the module)."""
 
-    def __init__(self, workers: int = 1) -> None:
+    def __init__(self, workers: int | None = None) -> None:
+        workers = default_workers() if workers is None else workers
         if workers < 1:
             raise ValueError("a pool needs at least one worker")
         self._workers = workers
         self._executor: ProcessPoolExecutor | None = None
+        self._scheduler = FairScheduler(workers)
+
+    @property
+    def workers(self) -> int:
+        """How many worker processes make the decisions."""
+        return self._workers
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -57,21 +89,37 @@ class DecisionPool:
             )
         return self._executor
 
+    async def _run(
+        self, urgency: Urgency, owner: Hashable, call: Callable[..., T], *args: Any
+    ) -> T:
+        """``call(*args)`` in a worker, when the scheduler gives ``owner`` its turn."""
+        loop = asyncio.get_running_loop()
+        return await self._scheduler.run(
+            urgency, owner, lambda: loop.run_in_executor(self._pool(), call, *args)
+        )
+
     async def decide(
-        self, view: SeatView, level: str, seed: int, budget: int | None = None
+        self,
+        view: SeatView,
+        level: str,
+        seed: int,
+        budget: int | None = None,
+        *,
+        table: int | None = None,
     ) -> Action:
-        """The action the computer player at `level` takes, reproducible from `seed`."""
+        """The action the computer player at `level` takes at `table`, reproducible from
+        `seed`."""
         if not may_search(view, level):
             return decide_seeded(view, level, seed, budget)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool(), decide_seeded, view, level, seed, budget)
+        owner = ("table", table)
+        return await self._run(Urgency.MOVE, owner, decide_seeded, view, level, seed, budget)
 
     async def hint(
-        self, view: SeatView, seed: int, budget: int | None = None
+        self, view: SeatView, seed: int, budget: int | None = None, *, table: int | None = None
     ) -> tuple[Action, Hint]:
-        """What `hard` would do for this seat and why (a `hint.*` key and its parameters)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool(), hint_seeded, view, seed, budget)
+        """What `hard` would do for this seat at `table` and why (a `hint.*` key and its
+        parameters)."""
+        return await self._run(Urgency.HINT, ("table", table), hint_seeded, view, seed, budget)
 
     async def review(
         self,
@@ -80,15 +128,19 @@ class DecisionPool:
         side_of: tuple[int, ...],
         points: Mapping[Card, int],
         maker_view: SeatView | None,
+        *,
+        game: int | None = None,
     ) -> HandReview:
-        """The double-dummy review of a finished hand's card play (`review.review_hand`)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._pool(), review_hand, plays, trump, side_of, points, maker_view
+        """The double-dummy review of a finished hand of `game` (`review.review_hand`)."""
+        owner = ("game", game)
+        return await self._run(
+            Urgency.REVIEW, owner, review_hand, plays, trump, side_of, points, maker_view
         )
 
     def close(self) -> None:
-        """Stop the workers (waits for decisions already running)."""
+        """Stop the workers (waits for decisions already running; those waiting for a worker
+        are cancelled, so that none starts the workers again)."""
+        self._scheduler.cancel_waiting()
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None

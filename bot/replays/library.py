@@ -67,7 +67,12 @@ class Replays:
         replay = stored.replay
         side_of = tuple(replay.side_of(seat) for seat in range(replay.players))
         review = await self._decisions.review(
-            replay.plays, replay.trump, side_of, replay.capture_points, replay.maker_view
+            replay.plays,
+            replay.trump,
+            side_of,
+            replay.capture_points,
+            replay.maker_view,
+            game=stored.game_id,
         )
         await self._store.reviews.save(stored.game_id, number, review_to_json(review))
         return review

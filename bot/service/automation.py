@@ -130,7 +130,15 @@ class Automation:
 
     async def _move_after_pause(self, table: Table, version: int) -> None:
         await self._sleep(table.options.computer_pause)
-        await self._automatic_move(table, version, timed_out=False)
+        # Not before the channel has been shown the last move: a slow Discord slows the
+        # computer players down instead of letting their updates pile up behind it.
+        self._publisher.after_shown(table, lambda: self._move_now(table, version))
+
+    def _move_now(self, table: Table, version: int) -> None:
+        if table.version == version:  # else the table moved on and has what it needs now
+            table.automation = self._tasks.spawn(
+                self._automatic_move(table, version, timed_out=False)
+            )
 
     async def _turn_timer(self, table: Table, version: int, seconds: int) -> None:
         first_half = seconds / 2
@@ -157,7 +165,9 @@ class Automation:
         seat = game.to_act
         record = table.seats[seat]
         level = record.computer_level or STAND_IN_LEVEL
-        action = await self._decisions.decide(game.view(seat), level, decision_seed(game))
+        action = await self._decisions.decide(
+            game.view(seat), level, decision_seed(game), table=table.id
+        )
         closing = None
         async with table.lock:
             if table.version != version:

@@ -1,16 +1,20 @@
 """Handing what a change should show to the outbox: pictures drawn, shown in order.
 
 A change is decided under the table's lock, but its pictures are drawn and its messages sent
-afterwards, in a background task, so the next click is not kept waiting. The table's
-``publishing`` lock keeps those deliveries in the order the changes happened: a hand's result
-before the next hand's table, the table before the hands it refreshes. When the outbox finds
-the table's channel gone, the rest of the change is not shown, and the service hears of it
+afterwards, in the background, so the next click is not kept waiting. Each table's updates wait
+in a queue of their own, shown one after the other by one task, in the order the changes
+happened: a hand's result before the next hand's table, the table before the hands it refreshes.
+The queue also tells how far the channel lags behind the table: a computer player moves only
+once the updates before its move have been shown (:meth:`Publisher.after_shown`), so a slow
+Discord slows the game instead of piling updates up without end. When the outbox finds the
+table's channel gone, the rest of the change is not shown, and the service hears of it
 (``channel_gone``) to close the table.
 """
 
 from __future__ import annotations
 
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -76,6 +80,10 @@ class Pending:
     announcements: tuple[PendingAnnouncement, ...] = ()
 
 
+#: One table's updates still to show, and what to do once those before it are shown.
+Queue = deque[Pending | Callable[[], None]]
+
+
 class Publisher:
     """Shows each pending change in the background: announcements, the table, private hands."""
 
@@ -97,6 +105,8 @@ class Publisher:
         self._showing = showing
         self._hands = hands
         self._channel_gone = channel_gone
+        #: The tables with updates still to show, by id (a table leaves once all are shown).
+        self._queues: dict[int, Queue] = {}
 
     async def _mark_posted(self, item: PendingAnnouncement) -> None:
         """A result posted is marked so, so that a restart does not post it again (and posts
@@ -107,7 +117,45 @@ class Publisher:
             await self._store.shown.mark_announced(item.game_end, GAME_END)
 
     def publish(self, table: Table, pending: Pending) -> None:
-        self._tasks.spawn(self._deliver(table, pending))
+        """Show ``pending`` after the table's updates before it."""
+        self._enqueue(table, pending)
+
+    def after_shown(self, table: Table, then: Callable[[], None]) -> None:
+        """Call ``then`` once every update published for the table so far has been shown (at
+        once when none is waiting)."""
+        if table.id in self._queues:
+            self._enqueue(table, then)
+        else:
+            then()
+
+    def waiting(self, table_id: int) -> int:
+        """How many of the table's updates are not shown yet (the one being shown counts)."""
+        queue = self._queues.get(table_id)
+        return 0 if queue is None else sum(isinstance(item, Pending) for item in queue)
+
+    def _enqueue(self, table: Table, item: Pending | Callable[[], None]) -> None:
+        queue = self._queues.get(table.id)
+        if queue is None:
+            queue = self._queues[table.id] = deque()
+            self._tasks.spawn(self._show_queue(table, queue))
+        queue.append(item)
+
+    async def _show_queue(self, table: Table, queue: Queue) -> None:
+        """Show the table's updates one after the other, until none is left."""
+        try:
+            while queue:
+                item = queue[0]  # still waiting while it is shown
+                try:
+                    if isinstance(item, Pending):
+                        await self._deliver(table, item)
+                    else:
+                        item()
+                except Exception:
+                    log.exception("Could not show an update of table %s", table.id)
+                queue.popleft()
+        finally:
+            if self._queues.get(table.id) is queue:
+                del self._queues[table.id]
 
     def publish_set_aside(self, record: TableRecord | UnreadableTableRecord, text: str) -> None:
         """Say in its channel, once, that a table which could not be read back is closed, and
@@ -133,29 +181,28 @@ class Publisher:
 
     async def _deliver_in_order(self, table: Table, pending: Pending) -> None:
         update = pending.update
-        async with table.publishing:
-            if update.mover is not None:
-                self._showing.turns.acted(update.mover)
-            for item in pending.announcements:
-                picture = None
-                if item.render is not None:
-                    picture = await self._draw(item.render, item.scene)
-                shown = Announcement(item.text, picture, item.filename, item.hand, table.locale)
-                if await _attempt(self._outbox.announce(table.channel_id, shown), table.id):
-                    await self._mark_posted(item)
-            if update.closed:
-                closing = self._outbox.close_table(table.id, table.channel_id, update.message_id)
-                await _attempt(closing, table.id)
-                return
-            self._showing.mark(table.id, settled=update.settled, repost=update.repost)
-            for user_id in sorted(update.private):
-                refresh = self._hands.refresh(
-                    table,
-                    user_id,
-                    dealt=user_id in update.dealt,
-                    answered=user_id == update.answered,
-                )
-                await _attempt(refresh, table.id)
+        if update.mover is not None:
+            self._showing.turns.acted(update.mover)
+        for item in pending.announcements:
+            picture = None
+            if item.render is not None:
+                picture = await self._draw(item.render, item.scene)
+            shown = Announcement(item.text, picture, item.filename, item.hand, table.locale)
+            if await _attempt(self._outbox.announce(table.channel_id, shown), table.id):
+                await self._mark_posted(item)
+        if update.closed:
+            closing = self._outbox.close_table(table.id, table.channel_id, update.message_id)
+            await _attempt(closing, table.id)
+            return
+        self._showing.mark(table.id, settled=update.settled, repost=update.repost)
+        for user_id in sorted(update.private):
+            refresh = self._hands.refresh(
+                table,
+                user_id,
+                dealt=user_id in update.dealt,
+                answered=user_id == update.answered,
+            )
+            await _attempt(refresh, table.id)
 
 
 async def _attempt(work: Awaitable[None], table_id: int) -> bool:

@@ -52,6 +52,7 @@ from bot.service.game_records import GameRecords, start_game
 from bot.service.lobby_texts import house_rules_lines
 from bot.service.options import TableOptions, language_chosen, turn_timer_chosen
 from bot.service.outbox import Outbox
+from bot.service.pacing import HAND_REQUESTS, HINT_REQUESTS, RequestPace
 from bot.service.people import People, Person
 from bot.service.private_hands import PrivateHands
 from bot.service.publishing import Pending, PendingAnnouncement, Publisher, Update
@@ -130,6 +131,9 @@ class TableService:
         #: Restored tables' results never posted, until they are shown.
         self._unshown: dict[int, tuple[PendingAnnouncement, ...]] = {}
         self.people = People(store, clock)
+        #: How often each person may see their hand again, and ask for a hint again.
+        self._hand_requests = RequestPace(HAND_REQUESTS, clock)
+        self._hint_requests = RequestPace(HINT_REQUESTS, clock)
         self._tasks = BackgroundTasks()
         self._records = GameRecords(store)
         #: The table messages, their edits folded by one coalescer (tests pace it).
@@ -242,6 +246,11 @@ class TableService:
         if self._own_decisions:
             self._decisions.close()
         self._draw.close()
+
+    def updates_to_show(self, table_id: int) -> int:
+        """How many of the table's updates its channel has not been shown yet (for tools and
+        tests that watch the channel keep up with the game)."""
+        return self._publisher.waiting(table_id)
 
     @property
     def pending_tasks(self) -> frozenset[asyncio.Task[Any]]:
@@ -732,7 +741,9 @@ class TableService:
 
     async def show_hand(self, table_id: int, person: Person) -> HandReply:
         """A seated player's hand, picture and text, and what they may do now."""
-        return await self._hands.reply(self.registry.table(table_id), person, acted=False)
+        table = self.registry.table(table_id)
+        self._hand_requests.take(person.user_id, table.id, table.version)
+        return await self._hands.reply(table, person, acted=False)
 
     async def hand_shown(
         self, table_id: int, user_id: int, place: HandPlace, *, new_message: bool
@@ -757,11 +768,15 @@ class TableService:
         if game.to_act != seat:
             name = in_message(table.names(None)[game.to_act]) if game.to_act is not None else ""
             raise UserFacingError("errors.not_your_turn", player=name)
+        self._hint_requests.take(person.user_id, table.id, table.version)
         view = game.view(seat)
         locale = await self.people.locale_for(person)
-        # The search runs in the computer players' worker process, so a hint never holds up
-        # the event loop (or the interpreter lock) that every other table shares.
-        action, (key, params) = await self._decisions.hint(view, decision_seed(game))
+        # The search runs in the computer players' worker processes (this table taking turns
+        # with the others there), so a hint never holds up the event loop (or the interpreter
+        # lock) that every other table shares.
+        action, (key, params) = await self._decisions.hint(
+            view, decision_seed(game), table=table.id
+        )
         shown = action_text(action, locale)
         if lookup(key, DEFAULT_LOCALE) is None:
             return t("text.hint_plain", locale, action=shown)

@@ -62,8 +62,6 @@ class Table:
     #: Newcomers who asked for a seat in this game and wait for an answer (each asks once).
     seat_requests: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    #: Keeps this table's messages in order (a hand's result before the next hand's table).
-    publishing: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: The computer move or turn timer waiting to act, if any (the service's automation's).
     automation: asyncio.Task[None] | None = None
     #: People's turns played for them in a row (timed out, or away) since one of them moved.

@@ -8,8 +8,10 @@ import discord
 import pytest
 from discord.ext import commands
 
+from bot.ai.pool import default_workers
 from bot.factory import create_bot
 from bot.settings import (
+    MOST_DECISION_WORKERS,
     REQUIRED_PERMISSION_NAMES,
     REQUIRED_PERMISSIONS,
     ConfigError,
@@ -242,3 +244,17 @@ def test_shard_ids_outside_the_count_stop_the_bot_with_one_line():
             {"DATABASE_URL": "postgresql://h/db", "SHARD_COUNT": "4", "SHARD_IDS": "4"},
             dotenv_path=None,
         )
+
+
+def test_decision_workers_follow_the_cores_unless_set():
+    assert Settings.from_env({}, dotenv_path=None).decision_workers is None
+    settings = Settings.from_env({"DECISION_WORKERS": " 3 "}, dotenv_path=None)
+    assert settings.decision_workers == 3
+    assert create_bot(settings)._decisions.workers == 3
+    assert create_bot(Settings())._decisions.workers == default_workers()
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "many", "2.5", str(MOST_DECISION_WORKERS + 1)])
+def test_a_number_of_decision_workers_that_cannot_be_is_refused(value: str):
+    with pytest.raises(ConfigError, match="DECISION_WORKERS"):
+        Settings.from_env({"DECISION_WORKERS": value}, dotenv_path=None)

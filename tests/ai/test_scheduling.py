@@ -1,0 +1,140 @@
+"""The order in which the decision workers take jobs: the most urgent kind first, and within a
+kind the table served least recently, so that a flood at one table delays another table by at
+most one job (the one a worker is already running)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Hashable
+
+import pytest
+
+from bot.ai.scheduling import FairScheduler, Urgency
+
+
+class HandStartedWork:
+    """Stands for the executor: records each job as a worker takes it, and finishes jobs only
+    when the test says so, so the order does not depend on how long anything takes."""
+
+    def __init__(self) -> None:
+        self.started: list[str] = []
+        self._running: dict[str, asyncio.Future[str]] = {}
+
+    def start(self, name: str) -> asyncio.Future[str]:
+        self.started.append(name)
+        future = asyncio.get_running_loop().create_future()
+        self._running[name] = future
+        return future
+
+    def running(self) -> list[str]:
+        return [name for name, future in self._running.items() if not future.done()]
+
+    async def finish(self, name: str) -> None:
+        self._running[name].set_result(name)
+        await asyncio.sleep(0)
+
+    async def fail(self, name: str, error: Exception) -> None:
+        self._running[name].set_exception(error)
+        await asyncio.sleep(0)
+
+
+async def queue(
+    scheduler: FairScheduler, work: HandStartedWork, urgency: Urgency, owner: Hashable, name: str
+) -> asyncio.Task[str]:
+    task = asyncio.create_task(scheduler.run(urgency, owner, lambda: work.start(name)))
+    await asyncio.sleep(0)  # the job is queued (or started) before the next one
+    return task
+
+
+async def finish_all(work: HandStartedWork, tasks: list[asyncio.Task[str]]) -> None:
+    while not all(task.done() for task in tasks):
+        for name in work.running():
+            await work.finish(name)
+        await asyncio.sleep(0)
+
+
+async def test_a_move_behind_twelve_hints_at_another_table_waits_for_the_running_one_only():
+    scheduler, work = FairScheduler(slots=1), HandStartedWork()
+    tasks = [await queue(scheduler, work, Urgency.HINT, "A", f"A{n}") for n in range(12)]
+    tasks.append(await queue(scheduler, work, Urgency.MOVE, "B", "B move"))
+    assert work.started == ["A0"]  # one worker: the rest wait in the scheduler
+    await finish_all(work, tasks)
+    assert work.started[:2] == ["A0", "B move"]
+    assert [task.result() for task in tasks] == [*(f"A{n}" for n in range(12)), "B move"]
+
+
+async def test_a_hint_behind_a_flood_of_hints_at_another_table_is_next():
+    scheduler, work = FairScheduler(slots=1), HandStartedWork()
+    tasks = [await queue(scheduler, work, Urgency.HINT, "A", f"A{n}") for n in range(12)]
+    tasks.append(await queue(scheduler, work, Urgency.HINT, "B", "B0"))
+    tasks.append(await queue(scheduler, work, Urgency.HINT, "B", "B1"))
+    await finish_all(work, tasks)
+    # Turn about: B's first job right after the running one, then one of A's, then B's next.
+    assert work.started[:5] == ["A0", "B0", "A1", "B1", "A2"]
+
+
+async def test_moves_go_before_hints_and_hints_before_reviews():
+    scheduler, work = FairScheduler(slots=1), HandStartedWork()
+    tasks = [await queue(scheduler, work, Urgency.REVIEW, "A", "A review")]
+    tasks.append(await queue(scheduler, work, Urgency.REVIEW, "C", "C review"))
+    tasks.append(await queue(scheduler, work, Urgency.HINT, "B", "B hint"))
+    tasks.append(await queue(scheduler, work, Urgency.MOVE, "C", "C move"))
+    tasks.append(await queue(scheduler, work, Urgency.MOVE, "A", "A move"))
+    await finish_all(work, tasks)
+    assert work.started == ["A review", "C move", "A move", "B hint", "C review"]
+
+
+async def test_no_more_jobs_run_at_once_than_there_are_workers():
+    scheduler, work = FairScheduler(slots=2), HandStartedWork()
+    tasks = [await queue(scheduler, work, Urgency.HINT, "A", f"A{n}") for n in range(5)]
+    assert work.running() == ["A0", "A1"]
+    await work.finish("A1")
+    assert work.running() == ["A0", "A2"]
+    await finish_all(work, tasks)
+    assert work.started == [f"A{n}" for n in range(5)]
+
+
+async def test_a_job_given_up_before_it_started_never_runs():
+    scheduler, work = FairScheduler(slots=1), HandStartedWork()
+    first = await queue(scheduler, work, Urgency.MOVE, "A", "A0")
+    dropped = await queue(scheduler, work, Urgency.MOVE, "B", "B0")
+    last = await queue(scheduler, work, Urgency.MOVE, "C", "C0")
+    dropped.cancel()
+    await finish_all(work, [first, last])
+    assert work.started == ["A0", "C0"]
+    assert dropped.cancelled()
+
+
+async def test_a_failed_job_fails_its_caller_and_frees_its_worker():
+    scheduler, work = FairScheduler(slots=1), HandStartedWork()
+    failing = await queue(scheduler, work, Urgency.HINT, "A", "A0")
+    after = await queue(scheduler, work, Urgency.HINT, "A", "A1")
+    await work.fail("A0", ValueError("no such position"))
+    await finish_all(work, [after])
+    with pytest.raises(ValueError, match="no such position"):
+        failing.result()
+    assert after.result() == "A1"
+
+
+async def test_a_table_that_goes_quiet_does_not_jump_the_queue_when_it_comes_back():
+    # A asks again as soon as its last job is taken: it must still take turns with B.
+    scheduler, work = FairScheduler(slots=1), HandStartedWork()
+    tasks = [await queue(scheduler, work, Urgency.HINT, "B", "B0")]
+    tasks.append(await queue(scheduler, work, Urgency.HINT, "B", "B1"))
+    tasks.append(await queue(scheduler, work, Urgency.HINT, "A", "A0"))
+    await work.finish("B0")  # A0 starts: A has nothing more waiting
+    tasks.append(await queue(scheduler, work, Urgency.HINT, "A", "A1"))
+    await finish_all(work, tasks)
+    assert work.started == ["B0", "A0", "B1", "A1"]
+
+
+async def test_jobs_still_waiting_when_the_workers_stop_are_cancelled():
+    scheduler, work = FairScheduler(slots=1), HandStartedWork()
+    running = await queue(scheduler, work, Urgency.MOVE, "A", "A0")
+    waiting = [await queue(scheduler, work, Urgency.HINT, "B", f"B{n}") for n in range(2)]
+    scheduler.cancel_waiting()
+    await work.finish("A0")
+    await asyncio.gather(*waiting, return_exceptions=True)
+    assert running.result() == "A0"
+    assert all(task.cancelled() for task in waiting)
+    assert work.started == ["A0"]
