@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.ai import decide, hint
 from bot.engine import AllPass, Game, HouseRules
 from bot.i18n import SUPPORTED_LOCALES, t
+
+pytestmark = pytest.mark.slow
 
 
 def test_hints_match_hard_and_read_in_every_language() -> None:

@@ -72,6 +72,7 @@ def test_hards_worlds_put_the_king_where_the_play_showed_it() -> None:
     assert not any(sample_hands(k, rng)[3] & king for _ in range(50))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("discards_visible", [True, False])
 def test_a_memo_kept_through_a_hand_reads_every_view_as_a_fresh_reading_does(
     discards_visible: bool,

@@ -12,6 +12,8 @@ from bot.ai import LEVELS, decide
 from bot.ai.hard import SEARCH_CARDS
 from bot.engine import Card, Game, HouseRules, KeepDecision, PlayDecision, SeatView
 
+pytestmark = pytest.mark.slow
+
 
 def _cards_in(value: object) -> Iterator[Card]:
     """Every card reachable from a view's fields."""

@@ -37,6 +37,7 @@ VARIANT_RULES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_plays_legal_hands(players: int, level: str) -> None:
@@ -44,6 +45,7 @@ def test_every_level_plays_legal_hands(players: int, level: str) -> None:
         play_game_hands(players, seed, [level], hands=2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", VARIANT_RULES)
 def test_levels_mixed_under_house_rules(rules: HouseRules) -> None:
     for seed in range(4):

@@ -32,6 +32,7 @@ STRONG = "AH KH QH JH 10H 5H 5D 2H 4S"
 WEAK = "9C 3C 8S 4S 10D 7D 3D 2D 6H"
 
 
+@pytest.mark.slow
 def test_the_same_view_and_seed_give_the_same_values() -> None:
     view = bid_position("AH JH 9H 4H 8S 3S 10D 7D 2D", [6])
     assert played_values(view, random.Random(3), 48) == played_values(view, random.Random(3), 48)
@@ -46,6 +47,7 @@ def test_a_sampled_deal_gives_this_seat_its_own_hand_and_every_other_card_once()
     assert Counter([*stock, *(card for hand in hands for card in hand)]) == Counter(FULL_DECK)
 
 
+@pytest.mark.slow
 def test_the_playouts_follow_the_tables_house_rules_where_the_bid_table_cannot() -> None:
     # The bid table was measured under the default rules, where Low goes to whoever takes it;
     # when it goes to the player who held it, this hand's Two of trumps is a point it keeps.
@@ -155,6 +157,7 @@ def test_a_searched_defence_counts_only_against_an_opponents_contract() -> None:
         assert defended == pytest.approx(plain + edge)
 
 
+@pytest.mark.slow
 def test_hard_counts_its_defence_before_overcalling_an_opponent() -> None:
     # A weak hand against East's 7: with the pass deals' rule-based defence only, these deals
     # make passing look bad enough to overcall 8; `hard` defends better than that, and passes.

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pickle
 
+import pytest
+
 from bot.ai.decide import may_search
 from bot.ai.pool import DecisionPool, decide_seeded
 from bot.engine import BidDecision, Game
@@ -16,6 +18,7 @@ def _view_to_play() -> tuple[Game, int]:
     return game, seat
 
 
+@pytest.mark.slow
 async def test_hards_bid_runs_in_a_worker_and_matches_inline() -> None:
     # hard plays deals out to bid: far too long for the event loop.
     game, seat = _view_to_play()
@@ -32,6 +35,7 @@ async def test_hards_bid_runs_in_a_worker_and_matches_inline() -> None:
         pool.close()
 
 
+@pytest.mark.slow
 async def test_hints_come_from_a_worker() -> None:
     game, seat = _view_to_play()
     view = game.view(seat)

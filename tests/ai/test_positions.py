@@ -122,6 +122,7 @@ def test_does_not_outbid_a_partner_without_a_strong_hand(level: str) -> None:
     assert decide(view, level, random.Random(1)) == Pass()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_outbids_a_partner_with_a_very_strong_hand(level: str) -> None:
     view = bid_position("AH KH QH JH 10H 5H 5D 2H 4S", [6, None])
@@ -129,6 +130,7 @@ def test_outbids_a_partner_with_a_very_strong_hand(level: str) -> None:
     assert isinstance(action, Bid) and action.amount > 6
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 def test_never_outbids_a_partner_with_a_weak_hand(level: str) -> None:
     view = bid_position("9H 3H 8C 4C 10S 7S 7D 3D 2D", [5, None])
@@ -147,6 +149,7 @@ def test_hint_names_the_pedro_drop() -> None:
     assert params == {"card": "5♥"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_dealer_outbids_the_others_with_a_strong_hand(level: str) -> None:
     # North bid 7 (in clubs, as it happened); the dealer holds five hearts to the Ace-King-Queen.
@@ -172,6 +175,7 @@ def test_the_dealer_passes_when_the_redeals_in_a_row_are_used_up(level: str) -> 
     assert decide(used_up, level, random.Random(1)) == Pass()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 def test_contests_the_contract_when_the_others_need_one_point(level: str) -> None:
     # East-West need a single point to win the game: letting them name trumps loses it.
@@ -184,6 +188,7 @@ def test_easy_never_outbids_its_partner() -> None:
     assert decide(view, "easy", random.Random(1)) == Pass()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 def test_bids_higher_when_making_it_wins_the_game(level: str) -> None:
     # North-South need five points: as bidders they go out by making the contract, so the

@@ -212,6 +212,7 @@ def _plain_review(replay, side_of) -> list[tuple[int, int, list[Card]]]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(4, 3), (4, 8), (4, 13), (4, 21), (3, 5), (2, 9)])
 def test_the_review_agrees_with_valuing_every_card(players, seed):
     game = Game.new(players=players, seed=seed, first_dealer=0)

@@ -44,6 +44,8 @@ from bot.engine import (
 )
 from bot.replays.steps import HandReplay, StepKind, replay_hand
 
+pytestmark = pytest.mark.slow
+
 #: Play is judged from the first trick that starts with at most this many cards in the hands
 #: (the last two to four tricks): small enough for every line to be played out.
 CARDS_LEFT = {2: 8, 3: 9, 4: 10}

@@ -110,6 +110,7 @@ def test_the_same_view_and_seed_give_the_same_keep() -> None:
     assert choose_keep_by_playouts(view, decision, random.Random(9), 8) == first
 
 
+@pytest.mark.slow
 def test_the_keep_chosen_is_legal_for_every_seed() -> None:
     view = rob_view()
     for seed in range(4):
@@ -120,6 +121,7 @@ def test_the_keep_chosen_is_legal_for_every_seed() -> None:
         assert game.phase is Phase.PLAY
 
 
+@pytest.mark.slow
 def test_with_no_deal_that_replays_the_rule_based_keep_stands() -> None:
     # Here the three plain Aces are worth about the same, so the playouts' keep varies with the
     # seed; an auction the engine cannot replay (nobody bid, yet a maker is shown) leaves no

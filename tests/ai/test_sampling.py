@@ -11,6 +11,8 @@ from bot.ai.knowledge import read_knowledge
 from bot.ai.sampler import sample_hands
 from bot.engine import Game, HouseRules, Phase
 
+pytestmark = pytest.mark.slow
+
 
 def _positions(players: int, seed: int):
     """Every play decision of one hand: (game, seat's view) with the real hands available."""

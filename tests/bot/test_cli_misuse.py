@@ -108,6 +108,7 @@ def test_a_malformed_database_url_stops_the_bot_in_one_line_without_its_password
     assert sorted(path.name for path in no_settings.iterdir()) == []  # no "var" folder made here
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["a folder", "not a database", "under a file"])
 def test_a_database_file_that_cannot_be_opened_stops_the_bot_in_one_line(
     no_settings, run_python, kind
@@ -154,6 +155,7 @@ def test_a_backup_where_nobody_may_write_is_refused_in_one_line(live_database, c
     )
 
 
+@pytest.mark.slow
 @needs_proc
 def test_a_backup_started_in_a_folder_nobody_may_write_is_refused_in_one_line(
     live_database, run_python
@@ -213,6 +215,7 @@ def test_a_backup_of_a_database_in_a_read_only_folder_says_what_to_do(
 # ---------------------------------------------------------------- demo
 
 
+@pytest.mark.slow
 def test_the_demo_twice_on_one_database_plays_both_times_and_leaves_no_table_open(
     no_settings, capsys
 ):
@@ -228,6 +231,7 @@ def test_the_demo_twice_on_one_database_plays_both_times_and_leaves_no_table_ope
     assert games == ["finished", "finished"]
 
 
+@pytest.mark.slow
 def test_the_demo_first_closes_the_table_a_killed_demo_left_open(no_settings, capsys):
     database = no_settings / "demo.sqlite3"
 
@@ -299,6 +303,7 @@ def test_the_demo_refuses_an_output_folder_it_cannot_make(no_settings, capsys, o
     assert reason in line
 
 
+@pytest.mark.slow
 @needs_proc
 def test_the_demo_stops_at_the_first_picture_it_cannot_write_and_closes_its_table(
     no_settings, capsys
@@ -329,6 +334,7 @@ def test_the_demo_refuses_a_target_the_rules_do_not_take(no_settings, capsys, ta
     assert not (no_settings / "demo_output").exists()
 
 
+@pytest.mark.slow
 def test_a_demo_stopped_with_ctrl_c_says_so_and_leaves_no_table_open(no_settings):
     """Ctrl-C in a terminal interrupts the whole process group, the decision workers too."""
     database = no_settings / "demo.sqlite3"

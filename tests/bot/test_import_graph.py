@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import bot
 import cogs
 
@@ -78,6 +80,7 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return [list(group) for group in sorted(groups)]
 
 
+@pytest.mark.slow
 def test_no_module_of_the_bot_imports_one_that_imports_it_back() -> None:
     graph = import_graph(PACKAGES)
     assert {"bot.engine.game", "bot.engine.state", "bot.factory", "cogs.cinch"} <= set(graph)
@@ -90,6 +93,7 @@ def test_no_module_of_the_bot_imports_one_that_imports_it_back() -> None:
 LIVE = {"bot.service.table", "bot.service.service", "bot.engine.game", "bot.engine.state"}
 
 
+@pytest.mark.slow
 def test_the_discord_layer_never_holds_a_live_table_or_game() -> None:
     graph = import_graph(PACKAGES)
     reaching = {

@@ -42,6 +42,7 @@ def test_a_rejected_token_is_explained(no_settings, monkeypatch, capsys):
     assert "refused the token" in err and "not-a-real-token" not in err
 
 
+@pytest.mark.slow
 def test_python_dash_m_bot_runs_as_a_process(no_settings, run_python):
     env = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
     done = run_python(no_settings, env, "-m", "bot")
@@ -56,6 +57,7 @@ def _closed_loopback_port() -> int:
         return probe.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_without_a_connection_to_discord_it_says_so_in_one_sentence(no_settings, run_python):
     """Discord's address points at a closed port on this machine: the real connection fails."""
     base = f"http://127.0.0.1:{_closed_loopback_port()}/api/v10"
@@ -89,6 +91,7 @@ def test_backup_copies_the_configured_database_into_a_new_file(no_settings, caps
     assert "already exists" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_a_database_that_cannot_be_opened_stops_the_bot_before_it_connects(
     no_settings, run_python
 ):
@@ -105,6 +108,7 @@ def test_a_database_that_cannot_be_opened_stops_the_bot_before_it_connects(
     assert line.startswith(f"Cannot open the SQLite database {no_settings}/a-file/cinch.sqlite3:")
 
 
+@pytest.mark.slow
 def test_an_unreachable_postgres_server_stops_the_bot_with_one_line(no_settings, run_python):
     port = _closed_loopback_port()
     env = {

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 CHECKOUT = Path(__file__).resolve().parents[2]
 PACKAGES = ("bot", "cogs")
 

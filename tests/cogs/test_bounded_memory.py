@@ -11,7 +11,7 @@ import pytest
 from cogs.delivery import Delivery
 from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 TIMER = 60
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from discord import app_commands
 
 from cogs.cinch import Cinch
@@ -31,6 +32,7 @@ async def test_every_subcommand_is_bound_to_the_one_cog(simcord_bot, channel):
     assert commands and all(command.binding is cog for command in commands)
 
 
+@pytest.mark.slow
 async def test_unloading_the_extension_removes_the_group(simcord_bot, channel, players):
     alice = players[0]
     for extension in list(simcord_bot.extensions):

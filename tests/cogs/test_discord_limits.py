@@ -15,7 +15,7 @@ import pytest
 
 from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 SUPPRESS_NOTIFICATIONS = 1 << 12
 

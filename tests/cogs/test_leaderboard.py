@@ -110,6 +110,7 @@ async def test_rating_board_needs_five_games(simcord_bot, guild, channel, player
     assert await _picture(ranked.response) == await _expected_board(simcord_bot, guild, bob)
 
 
+@pytest.mark.slow
 async def test_pages_turn_for_whoever_clicks_and_after_a_restart(
     simcord_bot, guild, channel, players, add_member, restart
 ):
@@ -139,6 +140,7 @@ async def test_pages_turn_for_whoever_clicks_and_after_a_restart(
     assert await _picture(message) == await _expected_board(bot, guild, alice, Metric.WINS)
 
 
+@pytest.mark.slow
 async def test_hidden_players_stay_off_the_boards(
     simcord_bot, guild, channel, players, take_user_errors
 ):

@@ -31,7 +31,7 @@ from bot.stats import (
 from bot.stats.board_scenes import board_scene, card_scene
 from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 EN = "en-US"
 TARGET = 31

@@ -197,6 +197,7 @@ def driver(simcord_env, channel, players) -> TableDriver:
     return table_driver
 
 
+@pytest.mark.slow
 async def test_each_player_reads_their_client_language_while_the_table_follows_the_server(
     driver, guild, discord_locales, clients, drawn_tables
 ):
@@ -208,6 +209,7 @@ async def test_each_player_reads_their_client_language_while_the_table_follows_t
     assert drawn_tables[-1].phase == t("phase.trick", "pt_BR", number=2)
 
 
+@pytest.mark.slow
 async def test_a_language_chosen_for_the_table_wins_over_the_servers(
     driver, guild, discord_locales, clients, drawn_tables
 ):
@@ -216,6 +218,7 @@ async def test_a_language_chosen_for_the_table_wins_over_the_servers(
     assert {scene.words for scene in drawn_tables} == {Words(**picture_words("nl"))}
 
 
+@pytest.mark.slow
 async def test_refusals_are_in_the_refused_players_language(
     driver, guild, players, discord_locales, clients, take_user_errors
 ):
@@ -243,6 +246,7 @@ async def test_refusals_are_in_the_refused_players_language(
 RULES_LANGUAGES = {"en-US": "en", "fr": "fr", "pt-BR": "pt_BR", "nl": "nl"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("client", "locale"), RULES_LANGUAGES.items())
 @pytest.mark.parametrize("seats", [3, 4])
 async def test_rules_name_the_pedros_as_the_reader_does_and_mark_three_player_scoring(

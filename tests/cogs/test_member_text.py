@@ -21,7 +21,7 @@ from tests.cogs.table_driver import (
     sent_messages,
 )
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 EN = "en-US"
 NICKNAMES = (

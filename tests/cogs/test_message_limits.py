@@ -14,7 +14,7 @@ import simcord
 from tests.cogs.stored_games import end_game
 from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, message_texts, sent_messages
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 #: Names of 100 characters: plain, and all markdown (each character escaped in a message).
 LONG_NAMES = ("A" * 100, "*_" * 50, "`~" * 50, "[x](https://e.x) " * 6)

@@ -21,7 +21,7 @@ from bot.service import TableService
 from bot.service.outbox import Outbox
 from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 #: The outbox's ways of showing something (its protocol, less the mention's format).
 OUTBOX_METHODS = [

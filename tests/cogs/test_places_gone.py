@@ -9,7 +9,7 @@ import pytest
 
 from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 MISSING_ACCESS, UNKNOWN_CHANNEL = 50001, 10003
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import bot.presentation.scenes as scenes
 from bot.i18n import t
 from bot.render import HandScene
@@ -79,6 +81,7 @@ async def test_settings_survive_a_restart(simcord_bot, channel, players, restart
     assert _line("settings.boards.hidden") in result.response.content
 
 
+@pytest.mark.slow
 async def test_the_four_colour_deck_for_ones_hand_and_for_a_table(
     simcord_env, channel, players, drawn_tables, monkeypatch
 ):
@@ -104,6 +107,7 @@ async def test_the_four_colour_deck_for_ones_hand_and_for_a_table(
     assert not drawn_hands[-1].four_colour
 
 
+@pytest.mark.slow
 async def test_forget_me_asks_first_then_takes_the_member_off_everything(
     simcord_bot, channel, players
 ):

@@ -60,6 +60,7 @@ async def _picture(message: Any) -> bytes:
     return await attachment.read()
 
 
+@pytest.mark.slow
 async def test_a_game_is_shown_only_to_members_who_can_read_its_channel(
     simcord_env, guild, channel, players, add_member, take_user_errors
 ):

@@ -26,7 +26,7 @@ from bot.store import Store
 from cogs.hand_message import hand_parts
 from tests.cogs.table_driver import SETTLE_TIMEOUT
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 SHARDS = 11
 

@@ -19,7 +19,7 @@ from bot.i18n import t
 from bot.render.replay_picture import ReplayScene, render_replay
 from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons, enabled
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 EN = "en-US"
 

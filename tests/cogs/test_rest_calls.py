@@ -21,7 +21,7 @@ import pytest
 from bot.engine import DiscardDecision, KeepDecision, PlayDecision, TrumpDecision
 from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 
 def _kind(call: Any) -> str:

@@ -16,7 +16,7 @@ from bot.engine import Phase
 from bot.store.shown import GAME_END
 from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, enabled
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 from bot.presentation.names import seat_name
 from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons, enabled
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 
 @pytest.fixture

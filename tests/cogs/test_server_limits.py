@@ -8,6 +8,8 @@ import pytest
 
 from bot.i18n import t
 
+pytestmark = pytest.mark.slow
+
 EN = "en"
 
 

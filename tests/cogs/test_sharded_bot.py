@@ -11,7 +11,7 @@ from bot.settings import Settings
 from bot.sharding import ShardPlan
 from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 
 @pytest.fixture

@@ -91,6 +91,7 @@ async def extra(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("extra", ephemeral=True)
 
 
+@pytest.mark.slow
 async def test_a_start_publishes_the_commands_only_when_they_changed(
     simcord_env, simcord_bot, make_bot, restart, channel, players
 ):
@@ -113,6 +114,7 @@ async def test_a_start_publishes_the_commands_only_when_they_changed(
     assert len(published(simcord_env.http_requests[before:])) == 1
 
 
+@pytest.mark.slow
 async def test_the_bot_starts_with_a_damaged_table_which_is_set_aside_alone(
     simcord_env, simcord_bot, guild, channel, players, restart, caplog
 ):

@@ -7,6 +7,8 @@ import pytest
 from bot.settings import Settings
 from bot.store.migrate import bundled_migrations
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def bot_settings(postgres_url: str) -> Settings:

@@ -44,6 +44,7 @@ async def test_rules_show_this_tables_house_rules_then_the_summary(driver, playe
     assert embed.fields[0].name == "Cards and trumps"
 
 
+@pytest.mark.slow
 async def test_score_lists_every_hand(driver, players):
     await started(driver, players[0])
     hand = driver.game.hand_number
@@ -57,6 +58,7 @@ async def test_score_lists_every_hand(driver, players):
     assert lines[1].startswith(f"Hand 1: {north_south} ")
 
 
+@pytest.mark.slow
 async def test_table_posts_the_table_again_below(driver, players):
     await started(driver, players[0])
     old = driver.table_message()
@@ -86,6 +88,7 @@ async def test_addbot_takes_a_chosen_seat_at_a_chosen_level(driver, players):
     assert "South: Computer 3" in driver.table_message().content
 
 
+@pytest.mark.slow
 async def test_play_offers_the_legal_cards(driver, players):
     await started(driver, players[0])
     while not isinstance(driver.game.decision(), PlayDecision):
@@ -97,6 +100,7 @@ async def test_play_offers_the_legal_cards(driver, players):
     assert [choice["value"] for choice in choices] == [card.code for card in decision.cards]
 
 
+@pytest.mark.slow
 async def test_hints_are_off_unless_the_table_allows_them(driver, players, take_user_errors):
     await started(driver, players[0])
     member = driver.member_at(driver.game.to_act)
@@ -105,6 +109,7 @@ async def test_hints_are_off_unless_the_table_allows_them(driver, players, take_
     assert [error.key for error in take_user_errors()] == ["errors.hints_off"]
 
 
+@pytest.mark.slow
 async def test_a_hint_names_a_legal_move(driver, players):
     await started(driver, players[0], hints=True)
     member = driver.member_at(driver.game.to_act)
@@ -117,6 +122,7 @@ async def test_a_hint_names_a_legal_move(driver, players):
     assert reason.count(move) == 1
 
 
+@pytest.mark.slow
 async def test_at_a_table_open_to_all_a_player_who_leaves_is_replaced_by_whoever_joins(
     driver, players, add_member
 ):
@@ -136,6 +142,7 @@ async def test_at_a_table_open_to_all_a_player_who_leaves_is_replaced_by_whoever
     assert all(item["label"] != "Join" for item in buttons(driver.table_message()))
 
 
+@pytest.mark.slow
 async def test_a_players_hand_speaks_their_language_while_the_table_keeps_its_own(driver, players):
     bob = players[1]
     await driver.env.bot.store.preferences.update(bob.user.id, locale="fr")

@@ -8,7 +8,7 @@ import pytest
 
 from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons, enabled
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 CANNOT_DM = 50007
 

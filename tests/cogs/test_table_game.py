@@ -12,7 +12,7 @@ from bot.service import display
 from bot.service.drawing import Drawing
 from tests.cogs.table_driver import SETTLE_TIMEOUT, HiddenCardWatch, TableDriver, buttons
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 
 @pytest.fixture

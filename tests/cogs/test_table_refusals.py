@@ -34,6 +34,7 @@ def someone_waiting(driver: TableDriver):
     return driver.member_at((game.to_act + 1) % 4)
 
 
+@pytest.mark.slow
 async def test_acting_out_of_turn_names_the_player_to_act(driver, take_user_errors):
     game = driver.game
     moves = len(game.log)
@@ -44,6 +45,7 @@ async def test_acting_out_of_turn_names_the_player_to_act(driver, take_user_erro
     assert len(game.log) == moves
 
 
+@pytest.mark.slow
 async def test_someone_not_seated_is_refused_politely(driver, add_member, take_user_errors):
     erin = add_member("erin")
     shown = await erin.click(driver.table_message(), label="Show my hand")
@@ -53,6 +55,7 @@ async def test_someone_not_seated_is_refused_politely(driver, add_member, take_u
     assert [error.key for error in take_user_errors()] == ["errors.not_seated"]
 
 
+@pytest.mark.slow
 async def test_a_bid_too_low_says_what_to_beat(driver, take_user_errors):
     first = driver.member_at(driver.game.to_act)
     await first.slash(driver.channel, "cinch bid", amount=5)
@@ -63,6 +66,7 @@ async def test_a_bid_too_low_says_what_to_beat(driver, take_user_errors):
     assert len(driver.game.bids) == 1
 
 
+@pytest.mark.slow
 async def test_an_illegal_card_says_which_cards_may_be_played(driver, take_user_errors):
     def blocked() -> bool:
         decision = driver.game.decision()
@@ -91,6 +95,7 @@ async def test_an_illegal_card_says_which_cards_may_be_played(driver, take_user_
     assert f"Play {illegal.display}" in disabled
 
 
+@pytest.mark.slow
 async def test_a_card_that_is_not_a_card_is_explained(driver, take_user_errors):
     member = driver.member_at(driver.game.to_act)
     result = await member.slash(driver.channel, "cinch play", card="11Z")
@@ -98,6 +103,7 @@ async def test_a_card_that_is_not_a_card_is_explained(driver, take_user_errors):
     take_user_errors()
 
 
+@pytest.mark.slow
 async def test_a_button_of_an_earlier_hand_is_stale(simcord_env, channel, players):
     driver = TableDriver(simcord_env, channel, players)
     await driver.open_and_fill(players[0], timer=0)
@@ -119,6 +125,7 @@ async def test_a_button_of_an_earlier_hand_is_stale(simcord_env, channel, player
     assert len(driver.game.log) == moves
 
 
+@pytest.mark.slow
 async def test_buttons_of_a_closed_table_say_so(driver, players, take_user_errors):
     member = driver.member_at(driver.game.to_act)
     hand = await member.slash(driver.channel, "cinch hand")
@@ -129,6 +136,7 @@ async def test_buttons_of_a_closed_table_say_so(driver, players, take_user_error
     assert buttons(driver.channel.history()[-2]) == []  # the last table message, retired
 
 
+@pytest.mark.slow
 async def test_a_click_and_another_action_arriving_together_apply_once(driver):
     """SimCord runs one user operation at a time, so the second arrives straight at the
     service while the click is being handled; the table's lock lets only one through."""
@@ -147,6 +155,7 @@ async def test_a_click_and_another_action_arriving_together_apply_once(driver):
     assert refused == [] or refused[0].key == "errors.not_your_turn"
 
 
+@pytest.mark.slow
 async def test_a_second_table_in_the_channel_points_to_the_first(driver, players, take_user_errors):
     result = await players[1].slash(driver.channel, "cinch new")
     table = driver.table.record

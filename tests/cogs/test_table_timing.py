@@ -26,6 +26,7 @@ def driver(simcord_env, channel, players) -> TableDriver:
     return table_driver
 
 
+@pytest.mark.slow
 async def test_the_turn_timer_reminds_then_moves_for_the_player(driver, players):
     await driver.open_and_fill(players[0], timer=TIMER)
     await players[0].click(driver.table_message(), label="Start")
@@ -51,6 +52,7 @@ async def test_the_turn_timer_reminds_then_moves_for_the_player(driver, players)
     assert next(record for record in stored if record.seat == seat).auto_moves == 1
 
 
+@pytest.mark.slow
 async def test_a_card_costs_one_response_and_one_table_message_with_computers_following(
     driver, players, drawn_tables
 ):
@@ -127,6 +129,7 @@ def standing_pings(driver) -> list:
     return [message for message in driver.channel.history() if message.mentions]
 
 
+@pytest.mark.slow
 async def test_each_persons_turn_notifies_them_with_one_new_message(driver, players):
     """Four people: after each move, the next player is notified within 2 s by a new message
     (the table posted anew) that mentions them alone; at most one ping stands, and it goes
@@ -156,6 +159,7 @@ async def test_each_persons_turn_notifies_them_with_one_new_message(driver, play
     assert pinged >= 12
 
 
+@pytest.mark.slow
 async def test_a_player_watching_the_table_is_not_pinged(driver, players):
     """Someone whose turn comes straight back after their own move needs no ping."""
     alice = players[0]

@@ -122,6 +122,7 @@ def test_from_deck_refuses_a_deck_that_is_not_the_52_cards() -> None:
     dealer_choice=st.integers(0, 3),
     order=st.permutations(FULL_DECK),
 )
+@pytest.mark.slow
 def test_deck_dealing_deals_the_hands_it_was_given(
     players: int, dealer_choice: int, order: list[Card]
 ) -> None:
@@ -319,6 +320,7 @@ def test_four_players_the_two_highest_sit_opposite_and_the_highest_deals() -> No
         assert draw.first_cards[draw.ranking[0]].rank == max(c.rank for c in draw.first_cards)
 
 
+@pytest.mark.slow
 def test_seat_draw_ties_are_broken_by_drawing_again() -> None:
     tied = []
     for seed in range(400):

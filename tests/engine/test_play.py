@@ -295,6 +295,7 @@ def visible_cards(value: object) -> set[Card]:
     return set().union(*(visible_cards(getattr(value, name)) for name in slots), set())
 
 
+@pytest.mark.slow
 def test_views_never_hold_another_seats_hand() -> None:
     for seed in range(4):
         game = Game.new(HouseRules(target_score=1000, discards_visible=False), 4, seed)
@@ -330,6 +331,7 @@ def test_json_round_trip_mid_hand_and_replay() -> None:
     assert copy.to_dict() == game.to_dict()
 
 
+@pytest.mark.slow
 def test_json_round_trip_at_every_step_of_a_game() -> None:
     rules = HouseRules(target_score=30, discards_visible=False, low_goes_to=LowGoesTo.HOLDER)
     game = Game.new(rules, 4, seed=8)

@@ -6,6 +6,7 @@ import json
 import random
 from dataclasses import fields, is_dataclass
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -124,6 +125,7 @@ def play_checked(game: Game, rng: random.Random, *, max_actions: int, check_json
             assert Game.from_dict(data).to_dict() == game.to_dict()
 
 
+@pytest.mark.slow
 @SLOW
 @given(rules=house_rules, players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**64 - 1))
 def test_random_games_keep_every_invariant(rules: HouseRules, players: int, seed: int) -> None:
@@ -139,6 +141,7 @@ def test_random_games_keep_every_invariant(rules: HouseRules, players: int, seed
     seed=st.integers(0, 2**64 - 1),
     bid_chance=st.sampled_from([0.0, 0.02, 0.3]),
 )
+@pytest.mark.slow
 def test_no_game_redeals_more_than_the_bound_in_a_row(
     rules: HouseRules, players: int, seed: int, bid_chance: float
 ) -> None:
@@ -160,6 +163,7 @@ def test_no_game_redeals_more_than_the_bound_in_a_row(
             assert redeals <= MAX_REDEALS_IN_A_ROW
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(players=st.sampled_from([2, 4]), seed=st.integers(0, 2**64 - 1))
 def test_default_games_end_with_a_winner_at_the_target(players: int, seed: int) -> None:
@@ -171,6 +175,7 @@ def test_default_games_end_with_a_winner_at_the_target(players: int, seed: int) 
     assert game.scores[game.winner] == max(game.scores)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), data=st.data())
 def test_legal_plays_are_never_empty_and_come_from_the_hand(seed: int, data: st.DataObject) -> None:
@@ -184,6 +189,7 @@ def test_legal_plays_are_never_empty_and_come_from_the_hand(seed: int, data: st.
     assert legal and legal <= set(hand)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**64 - 1))
 def test_json_round_trip_mid_hand_continues_identically(seed: int) -> None:

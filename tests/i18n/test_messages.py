@@ -100,6 +100,7 @@ def test_template_gives_the_unfilled_text() -> None:
     assert template("picture.hand_title", "xx") == "Hand {number}"
 
 
+@pytest.mark.slow
 def test_strict_mode_can_be_set_from_the_environment() -> None:
     script = "from bot.i18n import is_strict; print(is_strict())"
     root = Path(__file__).resolve().parents[2]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.i18n.catalogue import catalogue
 from tests.i18n.scanner import find_bypasses, literal_keys
 
@@ -31,6 +33,7 @@ def test_no_user_facing_literal_in_the_discord_and_service_layers() -> None:
     )
 
 
+@pytest.mark.slow
 def test_every_literal_key_in_the_code_is_in_the_catalogue() -> None:
     english = catalogue("en")
     problems = []

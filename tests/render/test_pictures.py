@@ -52,6 +52,7 @@ def test_the_same_scene_gives_identical_bytes(name: str) -> None:
     assert PICTURES[name]() == PICTURES[name]()
 
 
+@pytest.mark.slow
 def test_bytes_do_not_depend_on_what_the_process_drew_before() -> None:
     """A fresh process that draws the table first gives the bytes this one gives."""
     render_hand(examples.hand_before_draw())

@@ -58,6 +58,7 @@ def test_a_shared_replay_is_one_frame_per_step_within_the_size_limit():
     assert animation.width == WIDTH
 
 
+@pytest.mark.slow
 def test_a_shared_replay_over_the_limit_is_drawn_smaller():
     scenes = [_scene(), _scene(footer=("one",))]
     full = render_replay_animation(scenes)

@@ -77,6 +77,7 @@ def test_a_colour_no_table_holds_would_fail_the_comparison() -> None:
     assert not _faithful(*_difference(true_colour, to_png(true_colour, table_palette())))
 
 
+@pytest.mark.slow
 def test_the_shipped_palette_still_covers_every_card_trump_and_side_colour() -> None:
     """After a change to the card art or the colours, `scripts/make_cards.py` must be run again:
     this fails until the shipped palette covers the tables it is chosen from."""

@@ -23,6 +23,8 @@ from tests.service.tables import (
     play_until,
 )
 
+pytestmark = pytest.mark.slow
+
 TIMER = 90
 
 

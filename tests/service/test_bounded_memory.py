@@ -25,6 +25,8 @@ from tests.service.tables import (
     play_until,
 )
 
+pytestmark = pytest.mark.slow
+
 ERIN = Person(200, "erin")
 
 

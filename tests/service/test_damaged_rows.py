@@ -27,6 +27,8 @@ from tests.service.tables import (
     person_at,
 )
 
+pytestmark = pytest.mark.slow
+
 DAMAGED_CHANNEL = 77
 
 

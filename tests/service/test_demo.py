@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.__main__ import main
 from bot.demo import DemoSettings, play_demo
 from bot.store import Store
+
+pytestmark = pytest.mark.slow
 
 
 async def test_the_demo_plays_a_game_to_the_end_and_draws_it(tmp_path, capsys, caplog, database):

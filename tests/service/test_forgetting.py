@@ -10,6 +10,8 @@ from bot.stats import Metric, leaderboard, user_key
 from bot.store import Store
 from tests.service.tables import ALICE, BOB, GUILD, ManualClock, four_people, play_until
 
+pytestmark = pytest.mark.slow
+
 
 async def rows(store: Store, sql: str, *params: object) -> list[tuple]:
     return [tuple(row) for row in await store.database.fetch_all(sql, params)]

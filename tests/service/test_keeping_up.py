@@ -10,8 +10,7 @@ import pytest
 from bot.demo import start_computer_game
 from bot.engine import HouseRules
 from bot.service import Announcement, TableOptions, TableService, TableShown
-
-from .conftest import CHANNEL, GUILD, ManualClock, RecordingOutbox
+from tests.service.tables import CHANNEL, GUILD, ManualClock, RecordingOutbox
 
 #: Seconds each Discord call takes.
 DELAY = 0.5

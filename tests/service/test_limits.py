@@ -21,6 +21,7 @@ async def open_in(service: TableService, channel: int, creator=ALICE):
     )
 
 
+@pytest.mark.slow
 async def test_one_member_opening_table_after_table_is_stopped_in_one_line(
     service: TableService, store: Store
 ):

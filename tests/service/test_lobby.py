@@ -24,6 +24,7 @@ def refused(error: pytest.ExceptionInfo[UserFacingError]) -> str:
     return error.value.key
 
 
+@pytest.mark.slow
 async def test_the_creator_sits_down_and_a_second_table_points_to_the_first(service, store):
     table_id = await open_table(service)
     table = service.registry.table_in_channel(CHANNEL)
@@ -35,6 +36,7 @@ async def test_the_creator_sits_down_and_a_second_table_points_to_the_first(serv
     assert error.value.table.id == table_id
 
 
+@pytest.mark.slow
 async def test_joining_takes_the_next_free_seat_and_refuses_twice(service):
     table_id = await open_table(service)
     assert (await service.join(table_id, BOB)).seat == 1
@@ -44,6 +46,7 @@ async def test_joining_takes_the_next_free_seat_and_refuses_twice(service):
     assert refused(error) == "errors.already_seated"
 
 
+@pytest.mark.slow
 async def test_a_chosen_seat_must_be_free_and_a_lobby_seat_can_be_changed(service):
     table_id = await open_table(service, options=TableOptions(teams=Teams.MANUAL))
     assert (await service.join(table_id, BOB, seat=2)).seat == 2
@@ -58,6 +61,7 @@ async def test_a_chosen_seat_must_be_free_and_a_lobby_seat_can_be_changed(servic
     assert sorted(table.seats) == [0, 3]
 
 
+@pytest.mark.slow
 async def test_a_full_table_refuses_and_a_person_replaces_a_computer(service):
     table_id = await open_table(service)
     await fill_with_computers(service, table_id)
@@ -68,6 +72,7 @@ async def test_a_full_table_refuses_and_a_person_replaces_a_computer(service):
     assert service.registry.table(table_id).seats[1].user_id == BOB.user_id
 
 
+@pytest.mark.slow
 async def test_leaving_the_lobby_frees_the_seat(service, store):
     table_id = await open_table(service)
     await service.join(table_id, BOB)
@@ -78,6 +83,7 @@ async def test_leaving_the_lobby_frees_the_seat(service, store):
     assert refused(error) == "errors.not_seated"
 
 
+@pytest.mark.slow
 async def test_only_seated_people_add_computer_players(service):
     table_id = await open_table(service)
     with pytest.raises(UserFacingError) as error:
@@ -101,6 +107,7 @@ async def test_the_game_needs_every_seat_and_its_creator(service):
     assert error.value.message("en") == "Only alice, who opened the table, can do that."
 
 
+@pytest.mark.slow
 async def test_starting_draws_seats_and_the_first_dealer(service, store: Store, outbox):
     rules = HouseRules(first_dealer=FirstDealer.LOWEST)
     table_id = await open_table(service, options=TableOptions(rules=rules))
@@ -125,6 +132,7 @@ async def test_starting_draws_seats_and_the_first_dealer(service, store: Store, 
     assert partners == f"{name[0]} & {name[2]} against {name[1]} & {name[3]}"
 
 
+@pytest.mark.slow
 async def test_chosen_seats_are_kept_and_the_draw_names_the_dealer(service):
     table_id = await open_table(service, options=TableOptions(teams=Teams.MANUAL))
     for seat, person in ((2, BOB), (1, CAROL), (3, DAVE)):
@@ -141,6 +149,7 @@ async def test_chosen_seats_are_kept_and_the_draw_names_the_dealer(service):
     assert table.game.dealer == draw.seating[draw.first_dealer_seat]
 
 
+@pytest.mark.slow
 async def test_a_running_game_cannot_be_started_again_or_joined(service):
     table_id = await open_table(service)
     await fill_with_computers(service, table_id)
@@ -153,6 +162,7 @@ async def test_a_running_game_cannot_be_started_again_or_joined(service):
     assert refused(error) == "errors.table_full"
 
 
+@pytest.mark.slow
 async def test_the_lobby_text_lists_the_seats(service):
     table_id = await open_table(service, turn_timer=60)
     await service.add_computer(table_id, ALICE.user_id)
@@ -168,6 +178,7 @@ async def test_the_lobby_text_lists_the_seats(service):
     assert [seat.takeable for seat in public.seats] == [False, True, True, True]
 
 
+@pytest.mark.slow
 async def test_computer_players_keep_one_name_through_the_draw(service, store):
     table_id = await open_table(service)
     for _ in range(3):
@@ -182,6 +193,7 @@ async def test_computer_players_keep_one_name_through_the_draw(service, store):
     assert stored == after | {ALICE.name}
 
 
+@pytest.mark.slow
 async def test_a_new_computer_player_takes_a_name_no_other_one_has(service):
     """After a draw moved "Computer 3" to another seat, a computer sitting down in seat 3 is
     not a second "Computer 3"."""

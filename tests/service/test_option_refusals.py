@@ -75,6 +75,7 @@ def test_a_refusal_names_the_option_in_the_readers_language(locale):
         ({"language": "xx"}, "option.language"),
     ],
 )
+@pytest.mark.slow
 async def test_a_table_is_not_opened_with_a_timer_or_language_it_cannot_have(
     service, store: Store, changes, option
 ):
@@ -88,11 +89,13 @@ async def test_a_table_is_not_opened_with_a_timer_or_language_it_cannot_have(
     assert service.registry.find_in_channel(CHANNEL) is None
 
 
+@pytest.mark.slow
 async def test_the_longest_timer_and_no_timer_are_taken(service, store: Store):
     table_id = await open_table(service, turn_timer=MAX_TURN_TIMER)
     assert service.registry.table(table_id).record.turn_timer == MAX_TURN_TIMER
 
 
+@pytest.mark.slow
 async def test_a_seat_or_computer_level_that_does_not_exist_is_refused(service):
     table_id = await open_table(service)
     for seat in (-1, 4, 10**15):
@@ -105,6 +108,7 @@ async def test_a_seat_or_computer_level_that_does_not_exist_is_refused(service):
     assert list(service.registry.table(table_id).seats) == [0]
 
 
+@pytest.mark.slow
 async def test_a_setting_not_offered_is_refused_and_not_stored(service, store: Store):
     with pytest.raises(OptionRefused) as refused:
         await service.change_settings(ALICE.user_id, hand_delivery="pigeon")

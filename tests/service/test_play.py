@@ -51,6 +51,7 @@ async def stored_actions(store, table_id: int) -> list[dict]:
     return [record.action for record in await store.games.actions(game.id)]
 
 
+@pytest.mark.slow
 async def test_each_action_is_stored_before_the_call_returns(service, store):
     table_id = await four_people(service)
     game = service.registry.table(table_id).game
@@ -59,6 +60,7 @@ async def test_each_action_is_stored_before_the_call_returns(service, store):
     assert await stored_actions(store, table_id) == [action_to_dict(Bid(7))]
 
 
+@pytest.mark.slow
 async def test_out_of_turn_names_who_is_to_act_and_changes_nothing(service, store):
     table_id = await four_people(service)
     table = service.registry.table(table_id)
@@ -71,6 +73,7 @@ async def test_out_of_turn_names_who_is_to_act_and_changes_nothing(service, stor
     assert game.log == [] and await stored_actions(store, table_id) == []
 
 
+@pytest.mark.slow
 async def test_a_bid_too_low_is_refused_with_the_bid_to_beat(service, store):
     table_id = await four_people(service)
     game = service.registry.table(table_id).game
@@ -81,6 +84,7 @@ async def test_a_bid_too_low_is_refused_with_the_bid_to_beat(service, store):
     assert len(await stored_actions(store, table_id)) == 1
 
 
+@pytest.mark.slow
 async def test_someone_not_seated_cannot_act(service):
     table_id = await four_people(service)
     with pytest.raises(UserFacingError) as error:
@@ -88,6 +92,7 @@ async def test_someone_not_seated_cannot_act(service):
     assert error.value.key == "errors.not_seated"
 
 
+@pytest.mark.slow
 async def test_a_button_of_an_earlier_hand_is_stale(service):
     table_id = await four_people(service)
     game = service.registry.table(table_id).game
@@ -102,6 +107,7 @@ async def test_a_button_of_an_earlier_hand_is_stale(service):
     assert game.log == []
 
 
+@pytest.mark.slow
 async def test_a_button_of_a_finished_game_says_the_game_is_over(service, clock):
     table_id = await four_people(service, target=5)
     table = service.registry.table(table_id)
@@ -115,6 +121,7 @@ async def test_a_button_of_a_finished_game_says_the_game_is_over(service, clock)
     assert table.game.log == []
 
 
+@pytest.mark.slow
 async def test_an_illegal_card_says_what_must_be_played(service, clock, store):
     table_id = await four_people(service)
 
@@ -138,6 +145,7 @@ async def test_an_illegal_card_says_what_must_be_played(service, clock, store):
     assert len(await stored_actions(store, table_id)) == before
 
 
+@pytest.mark.slow
 async def test_two_clicks_together_apply_once(service, store):
     table_id = await four_people(service)
     game = service.registry.table(table_id).game
@@ -152,6 +160,7 @@ async def test_two_clicks_together_apply_once(service, store):
     assert await stored_actions(store, table_id) == [action_to_dict(Bid(5))]
 
 
+@pytest.mark.slow
 async def test_a_hand_is_recorded_announced_and_the_table_reposted(service, clock, store, outbox):
     for person in (ALICE, BOB, CAROL, DAVE):  # each new deal goes to a new DM
         await service.change_settings(person.user_id, hand_delivery="dm")
@@ -179,6 +188,7 @@ async def test_a_hand_is_recorded_announced_and_the_table_reposted(service, cloc
     assert {hand.user_id for hand in new_deals[4:]} == everyone
 
 
+@pytest.mark.slow
 async def test_a_finished_game_is_stored_and_the_table_goes_back_to_its_lobby(
     service, clock, store, outbox
 ):
@@ -199,6 +209,7 @@ async def test_a_finished_game_is_stored_and_the_table_goes_back_to_its_lobby(
     assert service.registry.table(table_id).game is not None
 
 
+@pytest.mark.slow
 async def test_computer_players_move_on_their_own_after_their_pause(service, clock):
     table_id = await open_table(service, options=TableOptions(computer_pause=2.0))
     await fill_with_computers(service, table_id)
@@ -224,6 +235,7 @@ def test_refusals_name_cards_as_players_write_them() -> None:
     assert error.message("en") == "That is not possible at this point in the hand."
 
 
+@pytest.mark.slow
 async def test_a_failed_write_leaves_the_table_as_the_store_has_it(service, store, monkeypatch):
     table_id = await four_people(service)
     table = service.registry.table(table_id)
@@ -242,6 +254,7 @@ async def test_a_failed_write_leaves_the_table_as_the_store_has_it(service, stor
     assert await stored_actions(store, table_id) == [action_to_dict(Bid(7))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3])
 async def test_smaller_tables_play_to_the_end(service, clock, store, outbox, players):
     options = TableOptions(players=players, rules=HouseRules(target_score=5))
@@ -258,6 +271,7 @@ async def test_smaller_tables_play_to_the_end(service, clock, store, outbox, pla
     assert outbox.announcements()[-1].startswith("Victory for ")
 
 
+@pytest.mark.slow
 async def test_a_robbing_dealer_may_name_only_the_cards_chosen_freely(service, clock):
     """A select offers the dealer only their free choices; the cards they must keep (trumps
     first, by default) are added under the table's lock, whether the choice came from the
@@ -283,6 +297,7 @@ async def test_a_robbing_dealer_may_name_only_the_cards_chosen_freely(service, c
 
 
 
+@pytest.mark.slow
 async def test_naming_trumps_announces_who_won_the_auction(service, clock, outbox):
     table_id = await four_people(service)
     table = await play_until(
@@ -301,6 +316,7 @@ async def test_naming_trumps_announces_who_won_the_auction(service, clock, outbo
     assert expected in outbox.announcements()
 
 
+@pytest.mark.slow
 async def test_the_robbing_dealer_sees_the_pack_beside_their_cards(service, clock):
     """One picture holds the dealer's own cards and, in a marked panel below them, the pack
     they choose from; nobody else's picture ever holds the pack."""
@@ -328,6 +344,7 @@ async def test_the_robbing_dealer_sees_the_pack_beside_their_cards(service, cloc
         assert rob_pack(game.view(seat)) == ()
 
 
+@pytest.mark.slow
 async def test_the_hand_summary_shows_the_hands_last_trick(service, clock):
     """The next deal clears the table, so the end-of-hand picture carries the last trick, each
     card named by who played it and the winner's marked."""

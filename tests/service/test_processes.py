@@ -15,6 +15,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from bot.engine import Action, Game, HouseRules
 from bot.engine.random_player import random_action
 from bot.errors import UserFacingError
@@ -23,6 +25,8 @@ from bot.service.routing import Forwarded, Move, MoveRouter
 from bot.sharding import ShardPlan
 from bot.store import GameRecord, Store
 from tests.service.table_process import PLAYER
+
+pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "tests" / "service" / "table_process.py"

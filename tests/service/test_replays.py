@@ -17,6 +17,8 @@ from bot.service import TableService
 from bot.store import Store
 from tests.service.tables import GUILD, four_people, play_until
 
+pytestmark = pytest.mark.slow
+
 
 def second_hand_in_play(table) -> bool:
     game = table.game

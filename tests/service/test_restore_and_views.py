@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from bot.engine import Card, Game, Phase
 from bot.engine.random_player import random_action
 from bot.presentation.scenes import Seating, table_scene
@@ -21,6 +23,8 @@ from tests.service.tables import (
     play_until,
     public_table,
 )
+
+pytestmark = pytest.mark.slow
 
 CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 

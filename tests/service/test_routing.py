@@ -30,6 +30,8 @@ from bot.store import Store
 from bot.store.relay import ANSWER_CHANNEL, listener_name, shard_channel
 from tests.service.tables import GUILD, ManualClock, RecordingOutbox, four_people, person_at
 
+pytestmark = pytest.mark.slow
+
 SHARDS = 2
 OWNER_SHARD = shard_of(GUILD, SHARDS)
 #: Longer than any wait of the relay: advancing its clock this much ends every wait.

@@ -10,6 +10,8 @@ from bot.errors import UserFacingError
 from bot.service import Person, Seated, SeatRequest, TableOptions, TableService
 from tests.service.tables import ALICE, BOB, CAROL, ManualClock, open_table
 
+pytestmark = pytest.mark.slow
+
 ERIN = Person(200, "erin")
 
 

@@ -17,8 +17,7 @@ from bot.i18n import SUPPORTED_LOCALES, t
 from bot.service import TableOptions, TableService
 from bot.service.pacing import HAND_REQUESTS, HINT_REQUESTS
 from bot.store import Store
-
-from .conftest import (
+from tests.service.tables import (
     ALICE,
     BOB,
     CAROL,

@@ -71,6 +71,7 @@ def closed(service: TableService, table_id: int) -> bool:
 # ------------------------------------------------------------------ lobbies
 
 
+@pytest.mark.slow
 async def test_a_lobby_never_touched_after_it_opened_expires(service, clock, outbox, store):
     table_id = await open_table(service)
     await clock.advance(service, LOBBY_LIFETIME - 1)
@@ -81,6 +82,7 @@ async def test_a_lobby_never_touched_after_it_opened_expires(service, clock, out
     assert (await store.tables.get(table_id)).closed_reason == "lobby expired"
 
 
+@pytest.mark.slow
 async def test_a_lobby_expires_after_a_restart_too(service, clock, store):
     table_id = await open_table(service)
     await service.close()
@@ -98,6 +100,7 @@ async def test_a_lobby_expires_after_a_restart_too(service, clock, store):
 # ------------------------------------------------------------------ computer players alone
 
 
+@pytest.mark.slow
 async def test_a_game_of_computer_players_alone_ends_after_a_bounded_number_of_hands(
     service, clock, outbox, store
 ):
@@ -136,6 +139,7 @@ async def test_a_person_seated_or_an_unattended_table_counts_no_hand_alone(servi
     assert [unattended.hand_dealt() for _ in range(2)] == [0, 0]
 
 
+@pytest.mark.slow
 async def test_computer_players_who_never_bid_still_play_hands(service, clock, store):
     """The minimum bid at 14 with a redeal when everyone passes: the redeals in a row are
     bounded (rules B-3), so hands are played and scored."""

@@ -137,6 +137,7 @@ async def test_a_game_another_process_started_is_loaded_not_started_again(servic
     assert theirs.game.to_dict() == mine.game.to_dict() and theirs.seats == mine.seats
 
 
+@pytest.mark.slow
 async def test_computer_players_stop_at_a_table_another_process_closed(
     service, other, clock, store, caplog
 ):

@@ -99,6 +99,7 @@ async def test_computer_players_can_be_left_off_the_boards(store, clock):
     assert (await player_card(store, 1, "computer:hard")).games == MIN_GAMES
 
 
+@pytest.mark.slow
 async def test_pages_and_the_viewers_own_row(store, clock):
     players = [person(100 + n, f"P{n:02}") for n in range(2 * PAGE_SIZE + 4)]
     for n, player in enumerate(players):

@@ -6,9 +6,13 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from bot.stats import rebuild, record_game
 from bot.store import Store
 from tests.stats.builders import Clock, Hand, person, store_game
+
+pytestmark = pytest.mark.slow
 
 PEOPLE = [person(n) for n in range(1, 7)]
 

@@ -7,6 +7,7 @@ import random
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -105,6 +106,7 @@ async def _incremental_equals_rebuilt(seed: int, games: int, count_abandoned: bo
             await store.close()
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), games=st.integers(1, 14), count_abandoned=st.booleans())
 def test_rebuilding_from_results_gives_the_same_boards(seed, games, count_abandoned):

@@ -175,6 +175,7 @@ async def test_auto_moves_count_up_and_reset(store: Store):
     assert (renamed.display_name, renamed.away) == ("Robert", True)
 
 
+@pytest.mark.slow
 async def test_leaving_empties_the_seat(store: Store):
     table = await _open_table(store)
     await store.tables.sit(table.id, 1, user_id=BOB, display_name="Bob")
