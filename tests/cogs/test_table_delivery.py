@@ -101,3 +101,27 @@ async def test_at_the_end_of_the_game_every_hand_message_says_it_is_over(driver,
         latest = driver.hand_messages.get(user_id, first)  # the driver shows hands anew
         assert latest.content == "The game is over: the result is in the channel."
         assert buttons(latest) == []
+
+
+async def test_a_dm_player_who_plays_a_hands_last_card_in_the_channel_gets_the_next_deal_by_dm(
+    driver, players
+):
+    alice = players[0]
+    await driver.open_and_fill(alice, timer=0)
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    game = driver.game
+    while not (game.phase.value == "play" and sum(map(len, game.hands)) == 1):
+        await driver.take_turn()
+        await driver.settle()
+        game = driver.game
+    last = driver.member_at(game.to_act)
+    await last.slash(driver.channel, "cinch settings", hand="dm")
+    before = len(last.user.dm_channel.history()) if last.user.dm_channel else 0
+
+    await driver.take_turn(use_commands=True)  # the hand's last card, played in the channel
+    await driver.settle()
+
+    assert driver.game.hand_number == 2
+    new_dms = last.user.dm_channel.history()[before:]
+    assert any("**Your hand** (hand 2)" in dm.content for dm in new_dms)
