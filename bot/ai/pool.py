@@ -6,6 +6,9 @@ a small pool of worker processes (spawned, so nothing of the bot's state leaks i
 decisions take well under 5 ms and run inline. The review of a finished hand (a few hundred
 milliseconds of exact search) runs there too. Views and actions pickle, cards unpickle to the
 interned instances.
+
+Whoever watches the bot run (its metrics) may pass an observer: it hears how many searches wait
+for a worker, and how long each waited before one took it.
 """
 
 from __future__ import annotations
@@ -14,13 +17,27 @@ import asyncio
 import multiprocessing
 import random
 import signal
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Protocol, TypeVar
 
 from bot.ai.decide import decide, hint, may_search
 from bot.ai.hints import Hint
 from bot.ai.review import HandReview, PlayPosition, review_hand
 from bot.engine import Action, Card, SeatView, Suit
+
+Result = TypeVar("Result")
+
+
+class PoolObserver(Protocol):
+    """What the pool tells whoever watches it."""
+
+    def decisions_waiting(self, count: int) -> None:
+        """This many searches wait for a worker now."""
+
+    def decision_waited(self, seconds: float) -> None:
+        """A search waited this long before a worker began it."""
 
 
 def decide_seeded(view: SeatView, level: str, seed: int, budget: int | None) -> Action:
@@ -40,14 +57,24 @@ def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def started_and_done(work: Callable[..., Result], *args: Any) -> tuple[float, Result]:
+    """Run ``work`` in a worker, and say when it began (wall-clock time, which every process
+    of the machine shares), so the bot knows how long it waited."""
+    started = time.time()
+    return started, work(*args)
+
+
 class DecisionPool:
     """Computer decisions for many tables, searching levels in worker processes."""
 
-    def __init__(self, workers: int = 1) -> None:
+    def __init__(self, workers: int = 1, *, observer: PoolObserver | None = None) -> None:
         if workers < 1:
             raise ValueError("a pool needs at least one worker")
         self._workers = workers
         self._executor: ProcessPoolExecutor | None = None
+        self._observer = observer
+        #: Searches handed to the workers and not finished: beyond one a worker, they wait.
+        self._in_flight = 0
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -57,21 +84,40 @@ class DecisionPool:
             )
         return self._executor
 
+    async def _run(self, work: Callable[..., Result], *args: Any) -> Result:
+        """``work(*args)`` in a worker process, its wait told to the observer."""
+        loop = asyncio.get_running_loop()
+        submitted = time.time()
+        self._in_flight += 1
+        self._tell_waiting()
+        try:
+            started, result = await loop.run_in_executor(
+                self._pool(), started_and_done, work, *args
+            )
+        finally:
+            self._in_flight -= 1
+            self._tell_waiting()
+        if self._observer is not None:
+            self._observer.decision_waited(max(0.0, started - submitted))
+        return result
+
+    def _tell_waiting(self) -> None:
+        if self._observer is not None:
+            self._observer.decisions_waiting(max(0, self._in_flight - self._workers))
+
     async def decide(
         self, view: SeatView, level: str, seed: int, budget: int | None = None
     ) -> Action:
         """The action the computer player at `level` takes, reproducible from `seed`."""
         if not may_search(view, level):
             return decide_seeded(view, level, seed, budget)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool(), decide_seeded, view, level, seed, budget)
+        return await self._run(decide_seeded, view, level, seed, budget)
 
     async def hint(
         self, view: SeatView, seed: int, budget: int | None = None
     ) -> tuple[Action, Hint]:
         """What `hard` would do for this seat and why (a `hint.*` key and its parameters)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool(), hint_seeded, view, seed, budget)
+        return await self._run(hint_seeded, view, seed, budget)
 
     async def review(
         self,
@@ -82,10 +128,7 @@ class DecisionPool:
         maker_view: SeatView | None,
     ) -> HandReview:
         """The double-dummy review of a finished hand's card play (`review.review_hand`)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._pool(), review_hand, plays, trump, side_of, points, maker_view
-        )
+        return await self._run(review_hand, plays, trump, side_of, points, maker_view)
 
     def close(self) -> None:
         """Stop the workers (waits for decisions already running)."""
