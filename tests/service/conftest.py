@@ -129,6 +129,28 @@ class RecordingOutbox(NoOutbox):
         return [item.text for item in self.shown]
 
 
+class RecordingObserver:
+    """Keeps what the service told its observer."""
+
+    def __init__(self) -> None:
+        self.actions = 0
+        self.shown_after: list[float] = []
+        self.restored: list[tuple[int, int]] = []
+        self.round_trips: list[float] = []
+
+    def action_applied(self) -> None:
+        self.actions += 1
+
+    def table_shown_after(self, seconds: float) -> None:
+        self.shown_after.append(seconds)
+
+    def tables_restored(self, restored: int, set_aside: int) -> None:
+        self.restored.append((restored, set_aside))
+
+    def relay_round_trip(self, seconds: float) -> None:
+        self.round_trips.append(seconds)
+
+
 @pytest.fixture
 def clock() -> ManualClock:
     return ManualClock()
