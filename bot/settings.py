@@ -25,6 +25,8 @@ from bot.store.locations import (
 )
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+#: Where /health and /metrics listen unless METRICS_HOST says otherwise: this machine alone.
+DEFAULT_METRICS_HOST = "127.0.0.1"
 
 # Everything the bot needs in a channel where a table is played, and nothing more: it reads
 # no message content and manages nothing. Named as in Discord's settings (iterating
@@ -135,6 +137,22 @@ def _optional_id(name: str, value: str | None) -> int | None:
     return number
 
 
+def _optional_port(name: str, value: str | None) -> int | None:
+    if value is None or not value.strip():
+        return None
+    text = value.strip()
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ConfigError(f"{name} must be a port number from 1 to 65535; got {value!r}.")
+    return int(text)
+
+
+def _host(name: str, value: str | None) -> str:
+    host = (value or "").strip() or DEFAULT_METRICS_HOST
+    if any(character.isspace() for character in host):
+        raise ConfigError(f"{name} must be an address or a host name; got {value!r}.")
+    return host
+
+
 def _log_level(value: str | None) -> str:
     level = (value or "INFO").strip().upper() or "INFO"
     if level not in LOG_LEVELS:
@@ -173,6 +191,11 @@ class Settings:
     log_level: str = "INFO"
     shards: ShardPlan | None = None
     """The shards this process runs (``SHARD_COUNT``, ``SHARD_IDS``); None: discord.py decides."""
+    metrics_port: int | None = None
+    """Where ``/health`` and ``/metrics`` are served (``METRICS_PORT``); None: not at all. Built
+    in code (tests), 0 takes any free port."""
+    metrics_host: str = DEFAULT_METRICS_HOST
+    """The address they listen on (``METRICS_HOST``): ``0.0.0.0`` inside a container."""
 
     @classmethod
     def from_env(
@@ -206,6 +229,8 @@ class Settings:
             dev_guild_id=_optional_id("DEV_GUILD_ID", values.get("DEV_GUILD_ID")),
             log_level=_log_level(values.get("LOG_LEVEL")),
             shards=_shard_plan(values, postgres=postgres),
+            metrics_port=_optional_port("METRICS_PORT", values.get("METRICS_PORT")),
+            metrics_host=_host("METRICS_HOST", values.get("METRICS_HOST")),
         )
 
     @property
@@ -224,7 +249,8 @@ class Settings:
         return (
             f"Settings(discord_token={token!r}, database={describe_location(self.database)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
-            f"shards={self.shards!r})"
+            f"shards={self.shards!r}, metrics_port={self.metrics_port!r}, "
+            f"metrics_host={self.metrics_host!r})"
         )
 
     __str__ = __repr__
