@@ -31,7 +31,8 @@ class Metrics:
         self.registry = CollectorRegistry()
         registry = self.registry
         self._open_tables = Gauge(
-            "cinch_open_tables", "Tables open in this process, lobbies included.",
+            "cinch_open_tables",
+            "Tables open in this process, lobbies included.",
             registry=registry,
         )
         self._actions = Counter(
@@ -81,7 +82,8 @@ class Metrics:
             registry=registry,
         )
         self._restored = Gauge(
-            "cinch_tables_restored", "Open tables brought back at the last start.",
+            "cinch_tables_restored",
+            "Open tables brought back at the last start.",
             registry=registry,
         )
         self._set_aside = Gauge(

@@ -77,9 +77,7 @@ async def call(trace: aiohttp.TraceConfig, base: str, method: str, path: str) ->
         return response.status
 
 
-async def test_calls_are_counted_by_route_and_a_429_is_logged_with_its_scope(
-    discord_like, caplog
-):
+async def test_calls_are_counted_by_route_and_a_429_is_logged_with_its_scope(discord_like, caplog):
     metrics = Metrics()
     trace = discord_trace(metrics)
     with caplog.at_level(logging.WARNING, logger="cogs.discord_calls"):

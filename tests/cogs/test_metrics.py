@@ -75,21 +75,22 @@ async def test_the_metrics_follow_a_game_as_it_is_played(simcord_env, channel, p
     driver = TableDriver(simcord_env, channel, players[:2])
     driver.service.seeds = random.Random(5)
     game = await driver.play_first_hand(players[0])
-    await driver.settle()
+    while driver.member_at(driver.game.to_act) is None:  # the computer players' turns
+        await driver.settle()
+    await driver.settle()  # a person is to act: the table shows every move made
 
     during = await scrape(bot)
     assert during.value("cinch_open_tables") == 1
     assert during.value("cinch_actions_total") == len(game.log)
     clicks = during.value("cinch_click_to_answer_seconds_count")
-    assert clicks >= 1
-    # Every move is shown by the table message, the last one included after settling.
+    people = {seat for seat in range(4) if driver.member_at(seat) is not None}
+    assert clicks == sum(1 for seat, _ in game.log if seat in people) > 0
+    # Every move has been shown by the table message.
     assert during.value("cinch_action_to_table_seconds_count") == len(game.log)
     # The finished hand was reviewed in the computer players' worker process.
     assert during.value("cinch_decision_wait_seconds_count") >= 1
     assert during.value("cinch_decision_queue_length") == 0
 
-    while driver.member_at(driver.game.to_act) is None:
-        await driver.settle()
     await driver.take_turn()
     await driver.settle()
 

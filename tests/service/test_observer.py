@@ -96,9 +96,7 @@ async def test_every_action_is_counted_and_timed_until_the_table_shows_it(
     watched, clock, store, outbox, observer
 ):
     table_id = await four_people(watched)
-    table = await play_until(
-        watched, clock, table_id, lambda table: table.game.hand_number == 2
-    )
+    table = await play_until(watched, clock, table_id, lambda table: table.game.hand_number == 2)
     await clock.advance(watched, 30.0)  # the last edit, however it was paced
     stored = await store.games.actions(table.game_id)
     assert observer.actions == len(stored) == len(table.game.log) > 0
