@@ -16,8 +16,9 @@ from collections.abc import Callable
 
 from bot.service.observer import ServiceObserver
 
-#: The most actions noted per table and not shown yet. A game has far fewer; the bound only
-#: keeps a table whose message cannot be shown for a long time from holding on to more.
+#: The most actions noted per table and not shown yet. A table shows its moves within seconds,
+#: so a few wait at a time; the bound only keeps one whose message cannot be shown for a long
+#: time from holding on to every move it makes.
 MOST_NOTED = 500
 
 #: An action noted: its game's id, how many moves that game holds with it, when it was applied.
