@@ -3,6 +3,8 @@
 Start-up order (``setup_hook``, which discord.py runs once at login, before the gateway
 connects, so no interaction can arrive half-way):
 
+0. with ``METRICS_PORT`` set, serve ``/health`` (503 until the bot is ready) and ``/metrics``
+   (``bot/monitor.py``; what each series means is in docs/operations.md);
 1. open the store (unless one was given), applying pending migrations;
 2. create the delivery (the service's outbox, built from the Discord client alone), the table
    service and the replays every command and button reaches through the bot
@@ -30,6 +32,7 @@ import discord
 from discord.ext import commands
 
 from bot.ai.pool import DecisionPool
+from bot.monitor import Health, Monitor, store_answers
 from bot.replays import Replays
 from bot.service import TableService
 from bot.service.routing import MoveRouter
@@ -80,7 +83,9 @@ class CinchBot(CinchClient):
         #: Log in only to publish the commands (``python -m bot sync``): no table is restored.
         self.only_publishing = False
         #: The computer players' worker processes: moves, hints and hand reviews.
-        self._decisions = DecisionPool(settings.decision_workers)
+        self._decisions = DecisionPool(settings.decision_workers, observer=self.metrics)
+        #: ``/health`` and ``/metrics``, when ``METRICS_PORT`` is set.
+        self.monitor: Monitor | None = None
 
     @staticmethod
     def shard_options(settings: Settings) -> dict[str, Any]:
@@ -90,6 +95,9 @@ class CinchBot(CinchClient):
     async def setup_hook(self) -> None:
         """Store, then the delivery (from the Discord client alone), the table service that
         shows through it, the tables restored, and last the commands and buttons."""
+        if self.settings.metrics_port is not None and not self.only_publishing:
+            self.monitor = Monitor(self.metrics.registry, self.health)
+            await self.monitor.start(self.settings.metrics_host, self.settings.metrics_port)
         if self._store is None:
             # Discord's clock, so that simulated time in tests also moves stored times.
             self._store = await Store.open(self.settings.database, clock=discord.utils.utcnow)
@@ -103,8 +111,15 @@ class CinchBot(CinchClient):
         owns = plan.owns if plan is not None and split else None
         self._replays = Replays(self._store, self._decisions)
         self._tables = TableService(
-            self._store, delivery, decisions=self._decisions, owns=owns, replays=self._replays
+            self._store,
+            delivery,
+            decisions=self._decisions,
+            owns=owns,
+            replays=self._replays,
+            observer=self.metrics,
         )
+        tables = self._tables
+        self.metrics.count_open_tables(lambda: len(tables.held()))
         await self._tables.restore()
         self._tables.show_restored_tables()
         if plan is not None and split and self.settings.database_url is not None:
@@ -128,6 +143,22 @@ class CinchBot(CinchClient):
             self.tree.copy_global_to(guild=guild)
         return await sync_commands(self.tree, self.store, self.application_id, guild, force=force)
 
+    async def health(self) -> Health:
+        """What ``/health`` says: connected, tables restored, store answering."""
+        shards = self.gateway_states()
+        return Health(
+            ready=self.is_ready() and bool(shards) and all(shards.values()),
+            shards=shards,
+            open_tables=len(self._tables.held()) if self._tables is not None else None,
+            store=await store_answers(self._store),
+        )
+
+    def gateway_states(self) -> dict[int, bool]:
+        """Each shard of this process, and whether its gateway connection is open."""
+        if self.ws is None:
+            return {}
+        return {self.shard_id or 0: self.ws.open}
+
     async def on_ready(self) -> None:
         user_id = self.user.id if self.user is not None else None
         log.info("Ready as %s (id %s) in %d servers", self.user, user_id, len(self.guilds))
@@ -138,6 +169,8 @@ class CinchBot(CinchClient):
         try:
             await super().close()
         finally:
+            if self.monitor is not None:
+                await self.monitor.close()
             if self.router is not None:
                 await self.router.close()
             if self._tables is not None:
@@ -157,6 +190,9 @@ class ShardedCinchBot(CinchBot, commands.AutoShardedBot):
         plan = settings.shards
         assert plan is not None
         return {"shard_count": plan.count, "shard_ids": list(plan.ids)}
+
+    def gateway_states(self) -> dict[int, bool]:
+        return {shard_id: not shard.is_closed() for shard_id, shard in self.shards.items()}
 
 
 def create_bot(settings: Settings, *, store: Store | None = None) -> CinchBot:

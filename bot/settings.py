@@ -27,6 +27,8 @@ from bot.store.locations import (
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: The most worker processes for the computer players that ``DECISION_WORKERS`` may ask for.
 MOST_DECISION_WORKERS = 64
+#: Where /health and /metrics listen unless METRICS_HOST says otherwise: this machine alone.
+DEFAULT_METRICS_HOST = "127.0.0.1"
 
 # Everything the bot needs in a channel where a table is played, and nothing more: it reads
 # no message content and manages nothing. Named as in Discord's settings (iterating
@@ -137,6 +139,22 @@ def _optional_id(name: str, value: str | None) -> int | None:
     return number
 
 
+def _optional_port(name: str, value: str | None) -> int | None:
+    if value is None or not value.strip():
+        return None
+    text = value.strip()
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ConfigError(f"{name} must be a port number from 1 to 65535; got {value!r}.")
+    return int(text)
+
+
+def _host(name: str, value: str | None) -> str:
+    host = (value or "").strip() or DEFAULT_METRICS_HOST
+    if any(character.isspace() for character in host):
+        raise ConfigError(f"{name} must be an address or a host name; got {value!r}.")
+    return host
+
+
 def _log_level(value: str | None) -> str:
     level = (value or "INFO").strip().upper() or "INFO"
     if level not in LOG_LEVELS:
@@ -194,6 +212,11 @@ class Settings:
     decision_workers: int | None = None
     """Worker processes for the computer players (``DECISION_WORKERS``); None: one per core
     but one."""
+    metrics_port: int | None = None
+    """Where ``/health`` and ``/metrics`` are served (``METRICS_PORT``); None: not at all. Built
+    in code (tests), 0 takes any free port."""
+    metrics_host: str = DEFAULT_METRICS_HOST
+    """The address they listen on (``METRICS_HOST``): ``0.0.0.0`` inside a container."""
 
     @classmethod
     def from_env(
@@ -228,6 +251,8 @@ class Settings:
             log_level=_log_level(values.get("LOG_LEVEL")),
             shards=_shard_plan(values, postgres=postgres),
             decision_workers=_decision_workers(values.get("DECISION_WORKERS")),
+            metrics_port=_optional_port("METRICS_PORT", values.get("METRICS_PORT")),
+            metrics_host=_host("METRICS_HOST", values.get("METRICS_HOST")),
         )
 
     @property
@@ -246,7 +271,8 @@ class Settings:
         return (
             f"Settings(discord_token={token!r}, database={describe_location(self.database)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
-            f"shards={self.shards!r}, decision_workers={self.decision_workers!r})"
+            f"shards={self.shards!r}, decision_workers={self.decision_workers!r}, "
+            f"metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r})"
         )
 
     __str__ = __repr__

@@ -1,5 +1,5 @@
-"""What commands and buttons need of the bot: its table service, replays, store, and the relay
-of moves between processes.
+"""What commands and buttons need of the bot: its table service, replays, store, the relay
+of moves between processes, and its metrics.
 
 The bot (``bot/factory.py``) is this client, built and started; the cogs know it only through
 this class, so they never import the module that builds them. Each service is set once, in the
@@ -12,10 +12,12 @@ from typing import Any
 
 from discord.ext import commands
 
+from bot.metrics import Metrics
 from bot.replays import Replays
 from bot.service import TableService
 from bot.service.routing import MoveRouter
 from bot.store import Store
+from cogs.discord_calls import discord_trace
 from cogs.memberships import Memberships
 
 
@@ -23,7 +25,10 @@ class CinchClient(commands.Bot):
     """A ``commands.Bot`` with the services the ``/cinch`` commands and buttons use."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        metrics = Metrics()
+        super().__init__(*args, http_trace=discord_trace(metrics), **kwargs)
+        #: The bot's metrics: every call to Discord is counted through the client's trace.
+        self.metrics = metrics
         self._store: Store | None = None
         self._tables: TableService | None = None
         self._replays: Replays | None = None

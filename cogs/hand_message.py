@@ -42,6 +42,7 @@ from bot.presentation.user_text import SERVER_NAME_LIMIT, in_message
 from bot.service import HandPlace, HandReply, PrivateHand
 from bot.service.private_hands import PRIVATE_LIFETIME
 from bot.service.routing import Forwarded, Move
+from cogs.answer_time import move_answered
 from cogs.departures import require_member_by_dm
 from cogs.error_replies import check_table_permissions, reports_errors
 from cogs.interaction import CinchInteraction, interaction_locale, person
@@ -275,6 +276,7 @@ class ActionButton(
             # A hand sent by DM: Discord delivers its clicks on shard 0, whichever process owns
             # the table. Acknowledge now; the owner applies the move and refreshes the hand.
             await interaction.response.defer()
+            move_answered(interaction)
             move = Move(
                 key.table, person(interaction), self.action(), key.game, key.hand, interaction.id
             )
@@ -292,7 +294,7 @@ class ActionButton(
             request_id=interaction.id,
         )
         assert reply is not None, "a move answered here returns the hand to answer with"
-        await answer_with_hand(interaction, reply, edit=True)
+        await answer_with_hand(interaction, reply, edit=True, move=True)
 
 
 def where_line(client: discord.Client, channel_id: int, locale: str | None) -> str:
@@ -306,10 +308,11 @@ def where_line(client: discord.Client, channel_id: int, locale: str | None) -> s
 
 
 async def answer_with_hand(
-    interaction: CinchInteraction, reply: HandReply, *, edit: bool
+    interaction: CinchInteraction, reply: HandReply, *, edit: bool, move: bool = False
 ) -> None:
     """Answer with the player's hand: the clicked message updated (``edit``) or a new private
     one, then tell the service where it is, so it is refreshed when the player's turn comes.
+    The answer to a ``move`` is timed (:mod:`cogs.answer_time`).
 
     After the action that ended the game there is no hand left to show: the message says so,
     and the game's result is in the channel.
@@ -324,6 +327,8 @@ async def answer_with_hand(
     else:
         sent = await interaction.response.send_message(**parts.send_kwargs(), ephemeral=True)
         message_id = sent.message_id
+    if move:
+        move_answered(interaction)
     if reply.hand is None or message_id is None:
         return
     hand = reply.hand

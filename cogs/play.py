@@ -28,7 +28,7 @@ class PlayCommands(CinchCommands):
         table = channel_table(interaction)
         reply = await self.bot.tables.act(table.table_id, person(interaction), action)
         assert reply is not None, "a move answered here returns the hand to answer with"
-        await answer_with_hand(interaction, reply, edit=False)
+        await answer_with_hand(interaction, reply, edit=False, move=True)
 
     @app_commands.command(**command_strings("cinch.hand"))
     async def hand(self, interaction: CinchInteraction) -> None:

@@ -11,6 +11,9 @@ The workers are shared by every table of every server, so each job names its own
 of a move or a hint, the game of a review) and waits in a :class:`FairScheduler`: moves first,
 owners in turn, never more jobs in the executor than it has workers. There is one worker per
 core but the one the event loop needs (``DECISION_WORKERS`` sets another number).
+
+Whoever watches the bot run (its metrics) may pass an observer: it hears how many searches wait
+for a worker, and how long each waited before one took it.
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ import multiprocessing
 import os
 import random
 import signal
+import time
 from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from bot.ai.decide import decide, hint, may_search
 from bot.ai.hints import Hint
@@ -30,7 +34,7 @@ from bot.ai.review import HandReview, PlayPosition, review_hand
 from bot.ai.scheduling import FairScheduler, Urgency
 from bot.engine import Action, Card, SeatView, Suit
 
-T = TypeVar("T")
+Result = TypeVar("Result")
 
 #: The most workers chosen from the number of cores: each is a process of its own, holding the
 #: computer players' tables in memory. ``DECISION_WORKERS`` may ask for more.
@@ -45,6 +49,16 @@ def default_workers() -> int:
     else:
         cores = os.cpu_count() or 1
     return max(1, min(cores - 1, MOST_WORKERS_BY_DEFAULT))
+
+
+class PoolObserver(Protocol):
+    """What the pool tells whoever watches it."""
+
+    def decisions_waiting(self, count: int) -> None:
+        """This many searches wait for a worker now."""
+
+    def decision_waited(self, seconds: float) -> None:
+        """A search waited this long before a worker began it."""
 
 
 def decide_seeded(view: SeatView, level: str, seed: int, budget: int | None) -> Action:
@@ -64,17 +78,29 @@ def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def started_and_done(work: Callable[..., Result], *args: Any) -> tuple[float, Result]:
+    """Run ``work`` in a worker, and say when it began (wall-clock time, which every process
+    of the machine shares), so the bot knows how long it waited."""
+    started = time.time()
+    return started, work(*args)
+
+
 class DecisionPool:
     """Computer decisions for many tables, searching levels in worker processes shared fairly
     between their owners (see the module)."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(
+        self, workers: int | None = None, *, observer: PoolObserver | None = None
+    ) -> None:
         workers = default_workers() if workers is None else workers
         if workers < 1:
             raise ValueError("a pool needs at least one worker")
         self._workers = workers
         self._executor: ProcessPoolExecutor | None = None
         self._scheduler = FairScheduler(workers)
+        self._observer = observer
+        #: Searches asked for and not finished: beyond one a worker, they wait.
+        self._in_flight = 0
 
     @property
     def workers(self) -> int:
@@ -90,13 +116,30 @@ class DecisionPool:
         return self._executor
 
     async def _run(
-        self, urgency: Urgency, owner: Hashable, call: Callable[..., T], *args: Any
-    ) -> T:
-        """``call(*args)`` in a worker, when the scheduler gives ``owner`` its turn."""
+        self, urgency: Urgency, owner: Hashable, work: Callable[..., Result], *args: Any
+    ) -> Result:
+        """``work(*args)`` in a worker, when the scheduler gives ``owner`` its turn; its wait
+        told to the observer."""
         loop = asyncio.get_running_loop()
-        return await self._scheduler.run(
-            urgency, owner, lambda: loop.run_in_executor(self._pool(), call, *args)
-        )
+        submitted = time.time()
+        self._in_flight += 1
+        self._tell_waiting()
+        try:
+            started, result = await self._scheduler.run(
+                urgency,
+                owner,
+                lambda: loop.run_in_executor(self._pool(), started_and_done, work, *args),
+            )
+        finally:
+            self._in_flight -= 1
+            self._tell_waiting()
+        if self._observer is not None:
+            self._observer.decision_waited(max(0.0, started - submitted))
+        return result
+
+    def _tell_waiting(self) -> None:
+        if self._observer is not None:
+            self._observer.decisions_waiting(max(0, self._in_flight - self._workers))
 
     async def decide(
         self,

@@ -30,6 +30,7 @@ async def public_table(
     picture: bytes | None = None
     acting: int | None = None
     view = None
+    moves = 0
     if game is None:
         text = lobby_text(
             table.options, seats, table.record.turn_timer, table.creator_name(), locale
@@ -42,6 +43,8 @@ async def public_table(
         acting = person_to_act(table)
         who = mention(acting) if mention is not None and acting is not None else None
         text = table_text(view, TextContext(names, locale), who)
+        # Counted before drawing: a move made while the picture is drawn is not in it.
+        moves = len(game.log)
         picture = await draw(render_table, scene)
     return PublicTable(
         table.id,
@@ -56,7 +59,7 @@ async def public_table(
         full=game is not None or table.full,
         view=view,
         locale=locale,
-        moves=len(game.log) if game is not None else 0,
+        moves=moves,
     )
 
 

@@ -11,13 +11,15 @@ player's hand message itself.
 
 An owner that does not answer in time may have stored the move and then stopped: the move is
 then withdrawn, unless it was stored, and the player is told which, never "not played" about a
-move that counts (see :mod:`bot.store.relay` for why that answer is certain).
+move that counts (see :mod:`bot.store.relay` for why that answer is certain). Each round trip
+is timed for the service's observer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import enum
+import time
 from dataclasses import dataclass
 
 from bot.engine import Action
@@ -108,9 +110,11 @@ class MoveRouter:
         if record is None or record.ended_at is not None:
             raise UserFacingError("errors.table_closed")
         owner = shard_of(record.guild_id, self._plan.count)
+        sent = time.monotonic()
         outcome = await self._relay.send(
             owner, move.request_id, move.table_id, _move_body(move), within=self._answer_within
         )
+        self._tables.observer.relay_round_trip(time.monotonic() - sent)
         relayed = outcome.move
         if relayed.state == "refused":
             assert isinstance(relayed.refusal, dict)

@@ -50,6 +50,7 @@ from bot.service.automation import Automation, Sleep, decision_seed
 from bot.service.drawing import Drawing
 from bot.service.game_records import GameRecords, start_game
 from bot.service.lobby_texts import house_rules_lines
+from bot.service.observer import ServiceObserver, Unobserved
 from bot.service.options import TableOptions, language_chosen, turn_timer_chosen
 from bot.service.outbox import Outbox
 from bot.service.pacing import HAND_REQUESTS, HINT_REQUESTS, RequestPace
@@ -111,8 +112,11 @@ class TableService:
         drawing: Drawing | None = None,
         owns: Callable[[int], bool] | None = None,
         replays: Replays | None = None,
+        observer: ServiceObserver | None = None,
     ) -> None:
         self.store = store
+        #: Hears what happens, for the bot's metrics.
+        self.observer = observer or Unobserved()
         #: Whether this process owns a server's tables (by guild id): with shards split over
         #: several processes each restores and plays only its own servers' tables.
         self._owns = owns
@@ -146,6 +150,7 @@ class TableService:
             clock=clock,
             sleep=edit_sleep or sleep,
             channel_gone=self._channel_lost,
+            observer=self.observer,
         )
         self._hands = PrivateHands(
             store=store, outbox=outbox, draw=self._draw, people=self.people, clock=clock
@@ -177,11 +182,13 @@ class TableService:
 
         Each table is read on its own: one whose rows cannot be read back is set aside, and
         never keeps the others (or the bot) from starting."""
+        set_aside = 0
         for record in await self.store.tables.list_open():
             if self._owns is not None and not self._owns(record.guild_id):
                 continue
             if isinstance(record, UnreadableTableRecord):
                 await self._set_aside(record, record.problem)
+                set_aside += 1
                 continue
             try:
                 table, loaded = await self._read(record)
@@ -190,9 +197,11 @@ class TableService:
                 await self._hands.load(table)
             except (UnreadableTable, UnreadableValue) as error:
                 await self._set_aside(record, str(error))
+                set_aside += 1
                 continue
             self.registry.add(table)
             self._automation.schedule(table)
+        self.observer.tables_restored(len(self.registry), set_aside)
         return len(self.registry)
 
     async def _read(self, record: TableRecord) -> tuple[Table, tuple[Game, int] | None]:
@@ -706,6 +715,8 @@ class TableService:
                     table.record.guild_id, table.game_id, event.result.hand_number
                 )
                 self._tasks.spawn(review)
+        self.observer.action_applied()
+        self.showing.delays.applied(table.id, table.game_id, len(game.log))
         shown_by_caller = responder if answered else None
         pending = after_action(
             table, game, events, hand_cards, acting_before, shown_by_caller, mover=responder

@@ -4,6 +4,8 @@ The publisher marks a table as changed; when the edit coalescer says it is due, 
 drawn as it is then, whose turn it is decides whom the message notifies, and the outbox shows
 it. The message's id is stored with the table, so it is edited in place after a restart too.
 When the outbox finds the table's channel gone, the service hears of it (``channel_gone``).
+Each message shown tells the observer how long the actions it shows waited for it
+(:mod:`bot.service.show_delays`).
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from datetime import datetime
 from bot.service import display
 from bot.service.coalesce import EditCoalescer, Sleep
 from bot.service.drawing import Drawing
+from bot.service.observer import ServiceObserver
 from bot.service.outbox import ChannelGone, Outbox
 from bot.service.people import People
+from bot.service.show_delays import ShowDelays
 from bot.service.shown import TableShown
 from bot.service.table import Table, TableRegistry
 from bot.service.turns import Turn, TurnNotices
@@ -37,6 +41,7 @@ class TableShowing:
         clock: Callable[[], datetime],
         sleep: Sleep,
         channel_gone: Callable[[Table], None],
+        observer: ServiceObserver,
     ) -> None:
         self._store = store
         self._channel_gone = channel_gone
@@ -45,6 +50,8 @@ class TableShowing:
         self._draw = draw
         self._people = people
         self.turns = TurnNotices(clock)
+        #: The actions applied and not shown yet, timed until they are.
+        self.delays = ShowDelays(observer)
         #: Folds the table changes that follow each other into few edits (tests pace it).
         self.edits = EditCoalescer(self._show, sleep=sleep)
 
@@ -55,11 +62,13 @@ class TableShowing:
     def forget(self, table_id: int) -> None:
         """The table closed: nothing more is shown for it."""
         self.turns.forget(table_id)
+        self.delays.forget(table_id)
 
     async def _show(self, table_id: int, repost: bool) -> None:
         table = self._registry.get(table_id)
         if table is None:
             return  # closed in the meantime
+        game_id = table.game_id
         moved, notify = self.turns.shown(table_id, _turn(table))
         # Only the message that notifies the person to act mentions them: any other names
         # them, so that taking it away later is no "ghost ping".
@@ -77,6 +86,7 @@ class TableShowing:
         except ChannelGone:
             self._channel_gone(table)
             return
+        self.delays.shown(table_id, game_id, public.moves)
         if table.closed:
             return
         # An edit names the person to act: the message no longer mentions anyone.

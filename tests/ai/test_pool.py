@@ -1,7 +1,9 @@
-"""The decision pool gives the same legal actions as inline decisions, from worker processes."""
+"""The decision pool gives the same legal actions as inline decisions, from worker processes,
+and tells its observer how many searches wait for a worker and how long each waited."""
 
 from __future__ import annotations
 
+import asyncio
 import pickle
 
 import pytest
@@ -72,3 +74,35 @@ def test_only_the_levels_that_play_deals_out_bid_in_a_worker() -> None:
     assert isinstance(view.decision, BidDecision)
     assert may_search(view, "normal") and may_search(view, "hard")
     assert not may_search(view, "easy") and not may_search(view, "baseline")
+
+
+class WaitRecorder:
+    """Keeps what the pool tells its observer."""
+
+    def __init__(self) -> None:
+        self.waiting: list[int] = []
+        self.waits: list[float] = []
+
+    def decisions_waiting(self, count: int) -> None:
+        self.waiting.append(count)
+
+    def decision_waited(self, seconds: float) -> None:
+        self.waits.append(seconds)
+
+
+async def test_searches_beyond_the_workers_wait_and_each_wait_is_told() -> None:
+    game, seat = _view_to_play()
+    view = game.view(seat)
+    recorder = WaitRecorder()
+    pool = DecisionPool(workers=1, observer=recorder)
+    try:
+        # Three searches asked at once: one runs, two wait; each leaves in turn.
+        hints = await asyncio.gather(*(pool.hint(view, seed, budget=300) for seed in range(3)))
+        assert len(hints) == 3
+        assert recorder.waiting == [0, 1, 2, 1, 0, 0]
+        assert len(recorder.waits) == 3 and min(recorder.waits) >= 0
+        # A decision made inline waits for no worker.
+        await pool.decide(view, "easy", seed=3)
+        assert len(recorder.waiting) == 6 and len(recorder.waits) == 3
+    finally:
+        pool.close()

@@ -156,11 +156,28 @@ def test_the_settings_shown_at_start_hide_the_database_password():
         ("DEV_GUILD_ID", "-5"),
         ("DEV_GUILD_ID", "0"),
         ("LOG_LEVEL", "LOUD"),
+        ("METRICS_PORT", "http"),
+        ("METRICS_PORT", "0"),
+        ("METRICS_PORT", "65536"),
+        ("METRICS_PORT", "-80"),
+        ("METRICS_HOST", "local host"),
     ],
 )
 def test_malformed_values_are_refused_with_their_name(name: str, value: str):
-    with pytest.raises(ConfigError, match=name):
+    with pytest.raises(ConfigError, match=name) as refused:
         Settings.from_env({name: value}, dotenv_path=None)
+    assert "\n" not in str(refused.value)
+
+
+def test_metrics_are_served_only_when_a_port_is_set_and_on_this_machine_unless_told():
+    unset = Settings.from_env({}, dotenv_path=None)
+    assert (unset.metrics_port, unset.metrics_host) == (None, "127.0.0.1")
+    assert Settings.from_env({"METRICS_PORT": ""}, dotenv_path=None).metrics_port is None
+    served = Settings.from_env(
+        {"METRICS_PORT": " 8000 ", "METRICS_HOST": "0.0.0.0"}, dotenv_path=None
+    )
+    assert (served.metrics_port, served.metrics_host) == (8000, "0.0.0.0")
+    assert "metrics_port=8000" in repr(served)
 
 
 def test_the_token_never_appears_in_repr_or_str():

@@ -117,6 +117,11 @@ async def test_a_dm_click_for_a_table_elsewhere_is_played_by_its_owner(
     assert clicked.deferred and not clicked.followups  # acknowledged at once, nothing refused
     assert game.log == [(seat, Pass())]
     assert await _stored_seats(tables, live.id) == [seat]
+    # This bot answered the click and timed the round trip; the owner applied the move.
+    counted = simcord_bot.metrics.registry.get_sample_value
+    assert counted("cinch_click_to_answer_seconds_count") == 1
+    assert counted("cinch_relay_round_trip_seconds_count") == 1
+    assert counted("cinch_actions_total") == 0
 
 
 async def test_a_dm_click_stored_by_an_owner_that_then_went_quiet_is_said_played(

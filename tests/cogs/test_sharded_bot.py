@@ -1,4 +1,5 @@
-"""The sharded bot (SHARD_COUNT set) is the same bot: it starts and a game is played on it."""
+"""The sharded bot (SHARD_COUNT set) is the same bot: it starts, a game is played on it, and its
+health names each shard it runs."""
 
 from __future__ import annotations
 
@@ -31,3 +32,17 @@ async def test_a_game_is_played_on_the_sharded_bot(simcord_bot, simcord_env, cha
         await driver.settle()
     record = await simcord_bot.store.games.active(driver.table.id)
     assert len(await simcord_bot.store.games.actions(record.id)) == 6
+
+
+async def test_health_names_each_shard_and_a_closed_one_makes_the_bot_unavailable(
+    simcord_bot, simcord_env
+):
+    health = await simcord_bot.health()
+    assert health.healthy and dict(health.shards) == {0: True}
+    shard = simcord_bot.get_shard(0)
+    assert shard is not None
+    await shard.disconnect()
+    health = await simcord_bot.health()
+    assert not health.healthy and not health.ready and dict(health.shards) == {0: False}
+    await shard.connect()
+    assert (await simcord_bot.health()).healthy

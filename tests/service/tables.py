@@ -206,3 +206,25 @@ async def public_table(service: TableService, table_id: int) -> PublicTable:
         return await display.public_table(table, drawing, lambda user: f"<@{user}>")
     finally:
         drawing.close()
+
+
+class RecordingObserver:
+    """Keeps what the service told its observer."""
+
+    def __init__(self) -> None:
+        self.actions = 0
+        self.shown_after: list[float] = []
+        self.restored: list[tuple[int, int]] = []
+        self.round_trips: list[float] = []
+
+    def action_applied(self) -> None:
+        self.actions += 1
+
+    def table_shown_after(self, seconds: float) -> None:
+        self.shown_after.append(seconds)
+
+    def tables_restored(self, restored: int, set_aside: int) -> None:
+        self.restored.append((restored, set_aside))
+
+    def relay_round_trip(self, seconds: float) -> None:
+        self.round_trips.append(seconds)

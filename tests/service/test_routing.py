@@ -28,7 +28,14 @@ from bot.service.routing import ANSWER_WITHIN, Forwarded, Move, MoveRouter
 from bot.sharding import ShardPlan, shard_of
 from bot.store import Store
 from bot.store.relay import ANSWER_CHANNEL, listener_name, shard_channel
-from tests.service.tables import GUILD, ManualClock, RecordingOutbox, four_people, person_at
+from tests.service.tables import (
+    GUILD,
+    ManualClock,
+    RecordingObserver,
+    RecordingOutbox,
+    four_people,
+    person_at,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -47,6 +54,7 @@ class Process:
     outbox: RecordingOutbox
     router: MoveRouter
     plan: ShardPlan
+    observer: RecordingObserver
 
 
 @pytest.fixture
@@ -59,12 +67,18 @@ async def _process(url: str, shard: int, clock: ManualClock, waits: ManualClock)
     store = await Store.open(url)
     outbox = RecordingOutbox()
     plan = ShardPlan(SHARDS, (shard,))
+    observer = RecordingObserver()
     tables = TableService(
-        store, outbox, random_source=random.Random(shard), sleep=clock.sleep, owns=plan.owns
+        store,
+        outbox,
+        random_source=random.Random(shard),
+        sleep=clock.sleep,
+        owns=plan.owns,
+        observer=observer,
     )
     router = MoveRouter(tables, store, plan, sleep=waits.sleep)
     await router.start()
-    return Process(store, tables, outbox, router, plan)
+    return Process(store, tables, outbox, router, plan, observer)
 
 
 @pytest.fixture
@@ -161,6 +175,15 @@ async def test_a_move_for_a_table_elsewhere_is_applied_by_its_owner_once(pair, c
     refreshed = owner.outbox.hands[shown_before:]
     assert [hand.place for hand in refreshed if hand.user_id == user.user_id] == [place]
     assert owner.tables.showing.turns.watching(user.user_id)
+
+
+async def test_each_round_trip_is_timed_by_the_process_that_sent_the_move(pair) -> None:
+    owner, other = pair
+    table_id = await _started_table(owner, other)
+    assert await other.router.forward(await _to_act(owner, table_id)) is Forwarded.ANSWERED
+    assert len(other.observer.round_trips) == 1 and other.observer.round_trips[0] >= 0
+    assert owner.observer.round_trips == []
+    assert (owner.observer.actions, other.observer.actions) == (1, 0)
 
 
 async def test_the_owners_refusal_reaches_the_player(pair) -> None:

@@ -1,0 +1,101 @@
+"""What an operator's tools read from a running bot: ``GET /health`` and ``GET /metrics``.
+
+A small HTTP server (aiohttp, which discord.py already brings) on ``METRICS_HOST`` and
+``METRICS_PORT``. ``/health`` answers 200 when the bot is connected to Discord (every shard this
+process runs), its tables are restored and its store answers, and 503 otherwise, with the same
+short JSON either way: container health checks and load balancers read the status, people the
+body. ``/metrics`` is the bot's own registry in Prometheus' text format (``bot/metrics.py``).
+Requests are not logged: a scrape every few seconds would drown the bot's own lines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+
+from aiohttp import web
+from prometheus_client import CollectorRegistry
+from prometheus_client.aiohttp import make_aiohttp_handler
+
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+#: A store slower than this to answer one small query counts as not answering.
+STORE_ANSWERS_WITHIN = 3.0
+
+
+@dataclass(frozen=True)
+class Health:
+    """How the bot is doing, as ``/health`` says it."""
+
+    #: Connected to Discord and ready (every shard of ``shards`` connected).
+    ready: bool
+    #: Each shard this process runs, and whether its connection is open.
+    shards: Mapping[int, bool]
+    #: The tables open in this process; None until they are restored at start.
+    open_tables: int | None
+    #: The store answered a query just now.
+    store: bool
+
+    @property
+    def healthy(self) -> bool:
+        return self.ready and self.open_tables is not None and self.store
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "status": "ok" if self.healthy else "unavailable",
+            "ready": self.ready,
+            "shards": {
+                str(shard): "connected" if open_ else "disconnected"
+                for shard, open_ in sorted(self.shards.items())
+            },
+            "open_tables": self.open_tables,
+            "store": "ok" if self.store else "unreachable",
+        }
+
+
+async def store_answers(store: Store | None) -> bool:
+    """Whether the store is open and answers a small query in time."""
+    if store is None or store.closed:
+        return False
+    try:
+        await asyncio.wait_for(store.schema_version(), STORE_ANSWERS_WITHIN)
+    except Exception:  # whatever keeps it from answering, it does not answer
+        log.warning("The store did not answer the health check", exc_info=True)
+        return False
+    return True
+
+
+class Monitor:
+    """The HTTP server of ``/health`` and ``/metrics``, started and closed with the bot."""
+
+    def __init__(
+        self, registry: CollectorRegistry, health: Callable[[], Awaitable[Health]]
+    ) -> None:
+        self._health = health
+        app = web.Application()
+        app.router.add_get("/health", self._answer_health)
+        app.router.add_get("/metrics", make_aiohttp_handler(registry))
+        self._runner = web.AppRunner(app, access_log=None)
+
+    async def start(self, host: str, port: int) -> None:
+        """Listen on ``host``:``port`` (port 0: any free port, see :attr:`port`)."""
+        await self._runner.setup()
+        await web.TCPSite(self._runner, host, port).start()
+        log.info("Serving /health and /metrics on %s:%s", host, self.port)
+
+    @property
+    def port(self) -> int:
+        """The port it listens on."""
+        address = self._runner.addresses[0]
+        return int(address[1])
+
+    async def close(self) -> None:
+        await self._runner.cleanup()
+
+    async def _answer_health(self, request: web.Request) -> web.Response:
+        health = await self._health()
+        return web.json_response(health.to_json(), status=200 if health.healthy else 503)
