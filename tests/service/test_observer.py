@@ -18,7 +18,6 @@ from tests.service.tables import (
     four_people,
     play_until,
 )
-
 from tests.service.test_damaged_rows import DAMAGED_CHANNEL, computers_in, options_not_json
 
 
