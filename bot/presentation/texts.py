@@ -260,17 +260,31 @@ def hand_result_text(
         t("text.side_points", locale, side=context.side(sides, index), points=points)
         for index, points in enumerate(result.points)
     )
-    changes = SEPARATOR.join(
+    lines = [opening, taken]
+    if nobody_scored_on_equal_points(result):
+        lines.append(t("text.equal_points", locale))
+    lines.append(_changes_text(result, sides, context))
+    return "\n".join(lines)
+
+
+def nobody_scored_on_equal_points(result: HandResult) -> bool:
+    """A hand made with the same points on every side, so nobody scored: "+0" alone would
+    not say why (under the default rule the side with more points scores the difference)."""
+    return result.made and len(set(result.points)) == 1 and not any(result.changes)
+
+
+def _changes_text(result: HandResult, sides: Sequence[Sequence[int]], context: TextContext) -> str:
+    """Every side's score change and new total ("alice & carol +4 → 16 · bob & dave +0 → 9")."""
+    return SEPARATOR.join(
         t(
             "text.side_change",
-            locale,
+            context.locale,
             side=context.side(sides, index),
             change=f"{change:+d}",
             total=result.totals[index],
         )
         for index, change in enumerate(result.changes)
     )
-    return "\n".join([opening, taken, changes])
 
 
 def game_result_text(
@@ -316,19 +330,10 @@ def history_text(
     """One line per finished hand, for ``/cinch score``."""
     return [
         t(
-            "text.history_line",
+            "text.history_equal" if nobody_scored_on_equal_points(result) else "text.history_line",
             context.locale,
             hand=result.hand_number,
-            changes=SEPARATOR.join(
-                t(
-                    "text.side_change",
-                    context.locale,
-                    side=context.side(sides, index),
-                    change=f"{change:+d}",
-                    total=result.totals[index],
-                )
-                for index, change in enumerate(result.changes)
-            ),
+            changes=_changes_text(result, sides, context),
         )
         for result in history
     ]

@@ -1,0 +1,69 @@
+"""The texts posted with a hand's result and shown by ``/cinch score``."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import HandResult, HouseRules, Suit
+from bot.engine.scoring import score_sides
+from bot.i18n import SUPPORTED_LOCALES, t
+from bot.presentation.texts import TextContext, hand_result_text, history_text
+
+SIDES = ((0, 2), (1, 3))
+NAMES = ("alice", "bob", "carol", "dave")
+
+
+def _result(
+    points: tuple[int, int], contract: int = 7, before: tuple[int, int] = (20, 15)
+) -> HandResult:
+    """Hand 3, alice's contract in hearts, scored by the default house rules."""
+    changes = tuple(score_sides(contract, 0, points, HouseRules()))
+    return HandResult(
+        hand_number=3,
+        dealer=3,
+        maker=0,
+        maker_side=0,
+        contract=contract,
+        trump=Suit.HEARTS,
+        bids=((0, contract), (1, None), (2, None), (3, None)),
+        captured=(),
+        points=points,
+        made=points[0] >= contract,
+        changes=changes,
+        totals=tuple(total + change for total, change in zip(before, changes, strict=True)),
+    )
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_a_made_hand_with_equal_points_says_why_nobody_scores(locale: str) -> None:
+    equal = _result((7, 7))
+    assert equal.made and equal.changes == (0, 0)
+    context = TextContext(NAMES, locale)
+    reason = t("text.equal_points", locale)
+    assert reason in hand_result_text(equal, SIDES, context).splitlines()
+    changes = " · ".join(
+        t("text.side_change", locale, side=context.side(SIDES, index), change="+0", total=total)
+        for index, total in enumerate((20, 15))
+    )
+    assert history_text([equal], SIDES, context) == [
+        t("text.history_equal", locale, hand=3, changes=changes)
+    ]
+
+
+@pytest.mark.parametrize("points", [(8, 6), (4, 10)])
+def test_a_hand_that_scores_gives_no_reason_for_nobody_scoring(points: tuple[int, int]) -> None:
+    result = _result(points)
+    assert any(result.changes)
+    context = TextContext(NAMES, "en")
+    assert "Equal points" not in hand_result_text(result, SIDES, context)
+    assert "equal points" not in history_text([result], SIDES, context)[0]
+
+
+def test_the_equal_points_hand_reads_in_english() -> None:
+    text = hand_result_text(_result((7, 7)), SIDES, TextContext(NAMES, "en"))
+    assert text.splitlines() == [
+        "Hand 3: alice bid 7 in ♥ Hearts and made it.",
+        "alice & carol took 7 · bob & dave took 7",
+        "Equal points: nobody scores.",
+        "alice & carol +0 → 20 · bob & dave +0 → 15",
+    ]
