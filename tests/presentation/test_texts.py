@@ -1,13 +1,24 @@
-"""The texts posted with a hand's result and shown by ``/cinch score``."""
+"""The table message's text, a player's hand text, and the texts posted with a hand's result
+and shown by ``/cinch score``."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from bot.engine import HandResult, HouseRules, Suit
+from bot.engine import Game, HandResult, HouseRules, Phase, Suit
+from bot.engine.random_player import random_action
 from bot.engine.scoring import score_sides
 from bot.i18n import SUPPORTED_LOCALES, t
-from bot.presentation.texts import TextContext, hand_result_text, history_text
+from bot.presentation.texts import (
+    TextContext,
+    cards_text,
+    hand_result_text,
+    hand_text,
+    history_text,
+    table_text,
+)
 
 SIDES = ((0, 2), (1, 3))
 NAMES = ("alice", "bob", "carol", "dave")
@@ -67,3 +78,47 @@ def test_the_equal_points_hand_reads_in_english() -> None:
         "Equal points: nobody scores.",
         "alice & carol +0 → 20 · bob & dave +0 → 15",
     ]
+
+
+def _playing(rules: HouseRules) -> Game:
+    """A game of four at the second card of its first trick."""
+    game = Game.new(rules, 4, seed=3, first_dealer=0)
+    rng = random.Random(1)
+    while game.phase is not Phase.PLAY or len(game.trick) < 1:
+        seat = game.to_act
+        game.apply(seat, random_action(game.decision(), rng))
+    return game
+
+
+def test_the_table_text_counts_the_cards_thrown_face_up_without_listing_them() -> None:
+    """The table message is edited at every card: it says how many cards each player threw
+    face up, not the twenty-odd cards themselves at every edit."""
+    game = _playing(HouseRules())
+    view = game.public_view()
+    context = TextContext(NAMES, "en")
+    piles = [(NAMES[seat], len(pile)) for seat, pile in enumerate(view.discards) if pile]
+    assert sum(count for _, count in piles) >= 12
+    expected = "Thrown face up: " + " · ".join(f"{name} {count} cards" for name, count in piles)
+    lines = table_text(view, context).splitlines()
+    assert expected in lines
+    assert not {card.display for pile in view.discards for card in pile} & set(
+        " ".join(lines).split()
+    )
+
+
+def test_a_players_hand_lists_the_cards_thrown_face_up() -> None:
+    game = _playing(HouseRules())
+    seat = game.to_act
+    view = game.public_view()
+    listed = " · ".join(
+        f"{NAMES[seat]} {cards_text(pile)}" for seat, pile in enumerate(view.discards) if pile
+    )
+    lines = hand_text(game.view(seat), TextContext(NAMES, "en")).splitlines()
+    assert f"Thrown face up: {listed}" in lines
+
+
+def test_discards_kept_face_down_are_neither_counted_nor_listed() -> None:
+    game = _playing(HouseRules(discards_visible=False))
+    context = TextContext(NAMES, "en")
+    assert "Thrown face up" not in table_text(game.public_view(), context)
+    assert "Thrown face up" not in hand_text(game.view(game.to_act), context)
