@@ -9,8 +9,10 @@ import pytest
 
 from bot.engine import Game, HandResult, HouseRules, Phase, Suit
 from bot.engine.random_player import random_action
+from bot.engine.rules import HighLow
 from bot.engine.scoring import score_sides
 from bot.i18n import SUPPORTED_LOCALES, t
+from bot.presentation.scenes import HandCards, Seating, hand_summary_scene
 from bot.presentation.texts import (
     TextContext,
     cards_text,
@@ -68,6 +70,16 @@ def test_a_hand_that_scores_gives_no_reason_for_nobody_scoring(points: tuple[int
     context = TextContext(NAMES, "en")
     assert "Equal points" not in hand_result_text(result, SIDES, context)
     assert "equal points" not in history_text([result], SIDES, context)[0]
+
+
+def test_the_end_of_hand_picture_says_so_too_and_names_each_player_of_a_side() -> None:
+    seating = Seating(NAMES, (False, True, False, True), "en")
+    cards = HandCards(frozenset(), frozenset())
+    equal = hand_summary_scene(_result((7, 7)), cards, seating, SIDES, HighLow.FIXED, 51, None)
+    assert equal.equal_points
+    assert [side.members for side in equal.sides] == [("alice", "carol"), ("bob", "dave")]
+    scored = hand_summary_scene(_result((8, 6)), cards, seating, SIDES, HighLow.FIXED, 51, None)
+    assert not scored.equal_points
 
 
 def test_the_equal_points_hand_reads_in_english() -> None:
