@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.ai import LEVELS
 from bot.engine import RULE_CHOICES
 from bot.engine.rules import MAX_BID, MAX_TARGET_SCORE
-from bot.i18n import SUPPORTED_LOCALES, normalise_locale, rules_sections, rules_title, t
+from bot.i18n import SUPPORTED_LOCALES, normalise_locale, t
 from bot.presentation.names import seat_name
 from bot.presentation.user_text import one_line
 from bot.service import SeatRequest, Teams
@@ -258,11 +258,12 @@ class LobbyCommands(CinchCommands):
     async def rules(self, interaction: CinchInteraction) -> None:
         """This table's house rules, then the summary of the rules."""
         locale = await interaction_locale(interaction)
-        embed = discord.Embed(title=rules_title(locale))
-        lines = self.bot.tables.house_rules(interaction.channel_id or 0, locale)
+        channel_id = interaction.channel_id or 0
+        embed = discord.Embed(title=t("rules.title", locale))
+        lines = self.bot.tables.house_rules(channel_id, locale)
         if lines is not None:
             embed.description = "\n".join([f"**{t('rules.house.title', locale)}**", *lines])
-        for title, body in rules_sections(locale):
+        for title, body in self.bot.tables.rules_summary(channel_id, locale):
             embed.add_field(name=title, value=body, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

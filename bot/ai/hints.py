@@ -11,7 +11,7 @@ from typing import Any
 from bot.ai.bidding import value_if_others_make
 from bot.ai.bits import TRUMP_BLOCK
 from bot.ai.cardplay import is_boss, others_may_hold_trumps
-from bot.ai.knowledge import read_knowledge
+from bot.ai.knowledge import Knowledge, read_knowledge
 from bot.ai.trick_odds import beats, trick_state
 from bot.engine import (
     Action,
@@ -75,7 +75,9 @@ def _explain_play(view: SeatView, card: Card) -> Hint:
             return ("hint.cash_point" if points else "hint.lead_safe"), params
         if trump and is_boss(k, bit):
             return "hint.pull_trumps", params
-        return ("hint.lead_low" if not points else "hint.best_card"), params
+        if points:
+            return "hint.best_card", params
+        return _explain_low_lead(k, trump), params
     state = trick_state(k)
     if beats(k, bit, state.best, state.led):
         return "hint.take_trick", params
@@ -84,3 +86,11 @@ def _explain_play(view: SeatView, card: Card) -> Hint:
     if not points:
         return "hint.play_low", params
     return "hint.best_card", params
+
+
+def _explain_low_lead(k: Knowledge, trump: bool) -> str:
+    """A lead worth no points: a trump draws the others' trumps out; a plain card keeps one's
+    trumps for later, which only a player holding some can do."""
+    if trump:
+        return "hint.lead_low_trump"
+    return "hint.lead_low" if k.hand & k.trump_mask else "hint.play_low"

@@ -20,13 +20,11 @@ from bot.i18n.messages import (
     tn,
 )
 from bot.i18n.picture_words import PICTURE_WORD_KEYS, picture_words
-from bot.i18n.rules_summary import RULES_SECTIONS, rules_sections, rules_title
 
 __all__ = [
     "DEFAULT_LOCALE",
     "DISCORD_LOCALES",
     "PICTURE_WORD_KEYS",
-    "RULES_SECTIONS",
     "SUPPORTED_LOCALES",
     "MessageFormatError",
     "UnknownMessageKey",
@@ -35,8 +33,6 @@ __all__ = [
     "lookup",
     "normalise_locale",
     "picture_words",
-    "rules_sections",
-    "rules_title",
     "set_strict",
     "suit_name",
     "t",

@@ -39,6 +39,7 @@ PICTURE_WORD_KEYS: Mapping[str, str] = MappingProxyType(
         "not_in_play": "picture.not_in_play",
         "contract_made": "picture.contract_made",
         "contract_set": "picture.contract_set",
+        "equal_points": "text.equal_points",
         "points": "picture.points",
         "change": "picture.change",
         "total": "picture.total",

@@ -23,6 +23,7 @@ from bot.engine import (
 from bot.engine.rules import HighLow
 from bot.i18n import picture_words, t
 from bot.presentation.names import side_members
+from bot.presentation.texts import nobody_scored_on_equal_points
 from bot.render import (
     GameSummaryScene,
     HandScene,
@@ -163,8 +164,13 @@ def hand_summary_scene(
     """The end-of-hand picture: the last trick, who took each point, the contract and the new
     scores."""
     side_results = tuple(
-        SideResult(name, result.points[index], result.changes[index], result.totals[index])
-        for index, name in enumerate(seating.side_names(sides))
+        SideResult(
+            tuple(seating.names[seat] for seat in side),
+            result.points[index],
+            result.changes[index],
+            result.totals[index],
+        )
+        for index, side in enumerate(sides)
     )
     return HandSummaryScene(
         hand_number=result.hand_number,
@@ -177,6 +183,7 @@ def hand_summary_scene(
         target=target,
         words=words(seating.locale),
         last_trick=_named_plays(last_trick, seating, sides),
+        equal_points=nobody_scored_on_equal_points(result),
     )
 
 

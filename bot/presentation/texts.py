@@ -124,16 +124,24 @@ def _plays(plays: Sequence[tuple[int, Card]], context: TextContext) -> str:
     return ", ".join(f"{context.names[seat]} {card.display}" for seat, card in plays)
 
 
-def _thrown_face_up(view: SeatView, context: TextContext) -> str | None:
+def _thrown_face_up(view: SeatView, context: TextContext, *, listed: bool) -> str | None:
     """What each player threw away face up in the draw, while the hand is played (with the
-    house rule that shows discards; otherwise the view holds none but one's own)."""
+    house rule that shows discards; otherwise the view holds none but one's own).
+
+    The table message, edited at every card, only counts each player's pile (the cards would
+    be some twenty at every edit); a player's own hand message, where they choose their card,
+    lists the cards (``listed``)."""
     if view.phase is not Phase.PLAY or not view.rules.discards_visible:
         return None
-    names = context.names
-    piles = [f"{names[seat]} {cards_text(pile)}" for seat, pile in enumerate(view.discards) if pile]
+    names, locale = context.names, context.locale
+    piles = [
+        f"{names[seat]} {cards_text(pile) if listed else tn('count.cards', len(pile), locale)}"
+        for seat, pile in enumerate(view.discards)
+        if pile
+    ]
     if not piles:
         return None
-    return t("text.thrown", context.locale, discards=SEPARATOR.join(piles))
+    return t("text.thrown", locale, discards=SEPARATOR.join(piles))
 
 
 def _out_of_play(view: SeatView, context: TextContext) -> str | None:
@@ -167,7 +175,7 @@ def table_text(view: SeatView, context: TextContext, who_acts: str | None = None
         lines.append(_bids_text(view, context))
     if view.phase is Phase.PLAY:
         lines.extend(_trick_text(view, context))
-    thrown = _thrown_face_up(view, context)
+    thrown = _thrown_face_up(view, context, listed=False)
     if thrown is not None:
         lines.append(thrown)
     exposed = _out_of_play(view, context)
@@ -194,6 +202,9 @@ def hand_text(view: SeatView, context: TextContext) -> str:
     draw = _own_draw_text(view, locale)
     if draw is not None:
         lines.append(draw)
+    thrown = _thrown_face_up(view, context, listed=True)
+    if thrown is not None:
+        lines.append(thrown)
     if view.phase is Phase.PLAY and view.trick:
         lines.append(t("text.trick", locale, cards=_plays(view.trick, context)))
     decision = view.decision
@@ -260,17 +271,31 @@ def hand_result_text(
         t("text.side_points", locale, side=context.side(sides, index), points=points)
         for index, points in enumerate(result.points)
     )
-    changes = SEPARATOR.join(
+    lines = [opening, taken]
+    if nobody_scored_on_equal_points(result):
+        lines.append(t("text.equal_points", locale))
+    lines.append(_changes_text(result, sides, context))
+    return "\n".join(lines)
+
+
+def nobody_scored_on_equal_points(result: HandResult) -> bool:
+    """A hand made with the same points on every side, so nobody scored: "+0" alone would
+    not say why (under the default rule the side with more points scores the difference)."""
+    return result.made and len(set(result.points)) == 1 and not any(result.changes)
+
+
+def _changes_text(result: HandResult, sides: Sequence[Sequence[int]], context: TextContext) -> str:
+    """Every side's score change and new total ("alice & carol +4 → 16 · bob & dave +0 → 9")."""
+    return SEPARATOR.join(
         t(
             "text.side_change",
-            locale,
+            context.locale,
             side=context.side(sides, index),
             change=f"{change:+d}",
             total=result.totals[index],
         )
         for index, change in enumerate(result.changes)
     )
-    return "\n".join([opening, taken, changes])
 
 
 def game_result_text(
@@ -316,19 +341,10 @@ def history_text(
     """One line per finished hand, for ``/cinch score``."""
     return [
         t(
-            "text.history_line",
+            "text.history_equal" if nobody_scored_on_equal_points(result) else "text.history_line",
             context.locale,
             hand=result.hand_number,
-            changes=SEPARATOR.join(
-                t(
-                    "text.side_change",
-                    context.locale,
-                    side=context.side(sides, index),
-                    change=f"{change:+d}",
-                    total=result.totals[index],
-                )
-                for index, change in enumerate(result.changes)
-            ),
+            changes=_changes_text(result, sides, context),
         )
         for result in history
     ]

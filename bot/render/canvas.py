@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -72,6 +73,29 @@ class Painter:
             self.place("text", box, text, size, shortened)
         return width
 
+    def names(
+        self,
+        xy: tuple[float, float],
+        names: Sequence[str],
+        joiner: str,
+        size: int,
+        fill: Fill,
+        max_width: int,
+    ) -> int:
+        """A side's players on one line from `xy` (left-aligned), joined by `joiner`, each
+        name drawn (and recorded) by itself; returns the width drawn.
+
+        When the line does not fit, each name is shortened to its share of the room (a short
+        name keeps all it needs), so two partners never read as one player cut short."""
+        widths = [text_width(fit(name, size, max_width), size) for name in names]
+        room = max_width - text_width(joiner, size) * (len(names) - 1)
+        x = xy[0]
+        for index, (name, share) in enumerate(zip(names, name_shares(widths, room), strict=True)):
+            if index:
+                x += self.text((x, xy[1]), joiner, size, fill)
+            x += self.text((x, xy[1]), name, size, fill, share)
+        return round(x - xy[0])
+
     def chip(
         self,
         xy: tuple[float, float],
@@ -86,6 +110,18 @@ class Painter:
         top, half = round(xy[1]), (size + CHIP_PADDING) // 2
         self.place("chip", (left, top - half, left + width, top + half), label, size)
         return width
+
+
+def name_shares(widths: Sequence[int], room: int) -> list[int]:
+    """How wide each of several names may be drawn side by side in `room` pixels: names
+    narrower than an even share keep their width, and the others share what is left evenly."""
+    shares = list(widths)
+    left = room
+    by_width = sorted(range(len(widths)), key=lambda index: widths[index])
+    for placed, index in enumerate(by_width):
+        shares[index] = min(widths[index], left // (len(widths) - placed))
+        left -= shares[index]
+    return shares
 
 
 def felt(size: tuple[int, int], colour: RGB = FELT) -> tuple[Image.Image, ImageDraw.ImageDraw]:

@@ -96,7 +96,10 @@ def hand_summary() -> HandSummaryScene:
             PointAward(kind.RIGHT_PEDRO, Card.parse("5H"), 5, side=0),
             PointAward(kind.LEFT_PEDRO, Card.parse("5D"), 5, side=0),
         ),
-        sides=(SideResult(SIDE_NAMES[0], 12, 10, 42), SideResult(SIDE_NAMES[1], 2, 0, 27)),
+        sides=(
+            SideResult((NAMES[0], NAMES[2]), 12, 10, 42),
+            SideResult((NAMES[1], NAMES[3]), 2, 0, 27),
+        ),
         maker_name=NAMES[0],
         contract=7,
         made=True,

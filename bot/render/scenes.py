@@ -152,12 +152,16 @@ class PointAward:
 
 @dataclass(frozen=True, slots=True)
 class SideResult:
-    """A side's result for one hand."""
+    """A side's result for one hand. Its players' names are kept apart, so the picture can
+    fit each one (a pair shortened as one name would read as a single player)."""
 
-    name: str
+    members: tuple[str, ...]
     points: int
     change: int
     total: int
+
+    def __post_init__(self) -> None:
+        _require(1 <= len(self.members) <= 2, f"a side of {len(self.members)} players")
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +190,8 @@ class HandSummaryScene:
     words: Words = ENGLISH
     #: The hand's last trick, shown before the next deal takes it off the table.
     last_trick: tuple[NamedPlay, ...] = ()
+    #: Made with the same points on every side, so nobody scored: the picture says why.
+    equal_points: bool = False
 
     def __post_init__(self) -> None:
         _require(MIN_SIDES <= len(self.sides) <= MAX_SIDES, f"{len(self.sides)} sides")

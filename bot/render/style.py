@@ -11,6 +11,10 @@ from bot.engine.cards import Suit
 
 RGB = tuple[int, int, int]
 
+#: Phones show a picture about 400 px wide, whatever its own width: every word must still be
+#: 11 px high there, so a picture W px wide writes nothing smaller than 11 x W / 400.
+PHONE_WIDTH, PHONE_TEXT = 400, 11
+
 FELT: RGB = (24, 96, 62)
 FELT_DARK: RGB = (14, 62, 40)
 FELT_EDGE: RGB = (92, 58, 30)

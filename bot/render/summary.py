@@ -6,9 +6,10 @@ import math
 
 from PIL import Image, ImageDraw
 
+from bot.engine.cards import Card
 from bot.engine.trumps import PointCard
 from bot.render import deck
-from bot.render.canvas import Painter, felt, paste_card, suit_badge, to_png
+from bot.render.canvas import Painter, Placed, felt, paste_card, suit_badge, to_png
 from bot.render.lettering import draw_text
 from bot.render.scenes import (
     GameSummaryScene,
@@ -31,13 +32,28 @@ from bot.render.words import Words
 
 WIDTH = 800
 MARGIN = 24
-TILE_COLUMNS = 3
-TILE_GAP = 12
-TILE_HEIGHT = 96
-TILE_CARD = 52
+
+# The end of a hand, read on a phone: nothing is written smaller than `LABEL`
+# (11 x 800 / 400 = 22, `PHONE_TEXT`), and a side's names are fitted name by name.
+LABEL, NAME, SCORE, HEADLINE = 22, 24, 30, 30
+#: The title and the contract's result.
+HEADER = 104
+#: The line under the result saying that nobody scored on equal points.
+NOTE = 30
 TRICK_CARD = 64
+#: Where the last trick's cards start below its label.
+TRICK_CARD_TOP = 32
 #: The label, the cards and their players' names.
-LAST_TRICK_HEIGHT = 34 + deck.card_height(TRICK_CARD) + 40
+LAST_TRICK_HEIGHT = TRICK_CARD_TOP + deck.card_height(TRICK_CARD) + 38
+TILE_COLUMNS = 2
+TILE_GAP = 12
+TILE_HEIGHT = 100
+TILE_CARD = 52
+#: From one line of a tile to the next: the point, then each player of the side that took it.
+TILE_LINE = 28
+HAND_ROW = 44
+
+# The end of a game.
 ROW_HEIGHT = 40
 CHART_HEIGHT = 230
 CHART_SCALE = 3
@@ -63,30 +79,43 @@ def _change_colour(change: int) -> tuple[int, int, int]:
 
 
 class _HandSummaryPainter(Painter):
+    """Draws one `HandSummaryScene`, recording what it writes (`hand_summary_layout`)."""
+
     def __init__(self, scene: HandSummaryScene) -> None:
         self.scene = scene
         self.words = scene.words
         tile_rows = math.ceil(len(scene.awards) / TILE_COLUMNS)
-        self.trick_top = 108
+        self.trick_top = HEADER + (NOTE if scene.equal_points else 0)
         trick_height = LAST_TRICK_HEIGHT if scene.last_trick else 0
         self.tiles_top = self.trick_top + trick_height
-        self.table_top = self.tiles_top + tile_rows * (TILE_HEIGHT + TILE_GAP) + 16
-        height = self.table_top + ROW_HEIGHT * (len(scene.sides) + 1) + MARGIN
+        self.table_top = self.tiles_top + tile_rows * (TILE_HEIGHT + TILE_GAP) + 4
+        height = self.table_top + HAND_ROW * (len(scene.sides) + 1) + MARGIN
         self.image, self.draw = felt((WIDTH, height), FELT_DARK)
+        self.layout = []
 
     def paint(self) -> Image.Image:
         scene, words = self.scene, self.words
         title = words.hand_title.format(number=scene.hand_number)
-        title_width = draw_text(self.image, (MARGIN, 40), title, TITLE, TEXT)
-        suit_badge(self.image, (MARGIN + title_width + 14, 20, 40), scene.trump, scene.four_colour)
+        title_width = self.text((MARGIN, 40), title, HEADLINE, TEXT)
+        badge = (MARGIN + title_width + 14, 20, 40)
+        suit_badge(self.image, badge, scene.trump, scene.four_colour)
+        self.place("badge", (badge[0], badge[1], badge[0] + badge[2], badge[1] + badge[2]))
         template = words.contract_made if scene.made else words.contract_set
         result = template.format(name=scene.maker_name, bid=scene.contract)
-        self.text((MARGIN, 84), result, NORMAL, GOOD if scene.made else BAD, WIDTH - 2 * MARGIN)
+        self.text((MARGIN, 84), result, NAME, GOOD if scene.made else BAD, WIDTH - 2 * MARGIN)
+        if scene.equal_points:
+            note = words.equal_points
+            self.text((MARGIN, 84 + NOTE), note, LABEL, TEXT_DIM, WIDTH - 2 * MARGIN)
         self.last_trick()
         for position, award in enumerate(scene.awards):
             self.tile(position, award)
         self.results()
         return self.image
+
+    def card(self, card: Card, xy: tuple[int, int], width: int, dimmed: bool = False) -> None:
+        paste_card(self.image, card, xy, width, self.scene.four_colour, dimmed)
+        box = (xy[0], xy[1], xy[0] + width, xy[1] + deck.card_height(width))
+        self.place("card", box, card.code)
 
     def last_trick(self) -> None:
         """The hand's last trick, its winner's card ringed, each card over its player's name:
@@ -95,9 +124,9 @@ class _HandSummaryPainter(Painter):
         if not plays:
             return
         top = self.trick_top
-        self.text((MARGIN, top + 12), self.words.last_trick, NORMAL, TEXT_DIM, WIDTH - 2 * MARGIN)
+        self.text((MARGIN, top + 12), self.words.last_trick, LABEL, TEXT_DIM, WIDTH - 2 * MARGIN)
         column = (WIDTH - 2 * MARGIN) // len(plays)
-        card_top = top + 34
+        card_top = top + TRICK_CARD_TOP
         height = deck.card_height(TRICK_CARD)
         for position, play in enumerate(plays):
             centre = MARGIN + column * position + column // 2
@@ -105,72 +134,74 @@ class _HandSummaryPainter(Painter):
             if play.won:
                 ring = (left - 4, card_top - 4, left + TRICK_CARD + 4, card_top + height + 4)
                 self.draw.rounded_rectangle(ring, radius=8, fill=HIGHLIGHT)
-            paste_card(self.image, play.card, (left, card_top), TRICK_CARD, self.scene.four_colour)
+            self.card(play.card, (left, card_top), TRICK_CARD)
             colour = side_colour(play.side)
-            name_y = card_top + height + 18
-            self.text((centre, name_y), play.name, NORMAL, colour, column - 8, "centre")
-
+            name_y = card_top + height + 20
+            self.text((centre, name_y), play.name, LABEL, colour, column - 8, "centre")
 
     def tile(self, position: int, award: PointAward) -> None:
+        """A point card, what it is worth, and who took it: each player of the side on a line
+        of their own, so partners read as two players however long their names are."""
         width = (WIDTH - 2 * MARGIN - (TILE_COLUMNS - 1) * TILE_GAP) // TILE_COLUMNS
         row, column = divmod(position, TILE_COLUMNS)
         left = MARGIN + column * (width + TILE_GAP)
         top = self.tiles_top + row * (TILE_HEIGHT + TILE_GAP)
-        self.draw.rounded_rectangle(
-            (left, top, left + width, top + TILE_HEIGHT), radius=10, fill=PANEL, outline=PANEL_EDGE
-        )
+        box = (left, top, left + width, top + TILE_HEIGHT)
+        self.draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=PANEL_EDGE)
+        self.place("tile", box)
         captured = award.fate is PointFate.CAPTURED
         card_top = top + (TILE_HEIGHT - deck.card_height(TILE_CARD)) // 2
-        paste_card(
-            self.image,
-            award.card,
-            (left + 12, card_top),
-            TILE_CARD,
-            self.scene.four_colour,
-            dimmed=not captured,
-        )
-        x = left + TILE_CARD + 26
-        text_width = left + width - x - 10
+        self.card(award.card, (left + 12, card_top), TILE_CARD, dimmed=not captured)
+        x = left + 12 + TILE_CARD + 16
+        text_width = left + width - 14 - x
         value = self.text(
-            (left + width - 12, top + 26), f"{award.value}", NORMAL, HIGHLIGHT, align="right"
+            (left + width - 14, top + 24), f"{award.value}", NAME, HIGHLIGHT, align="right"
         )
         name = _point_name(self.words, award.kind)
-        self.text((x, top + 26), name, SMALL, TEXT, text_width - value - 6)
-        if captured and award.side is not None:
-            side = self.scene.sides[award.side]
-            self.draw.ellipse((x, top + 57, x + 12, top + 69), fill=side_colour(award.side))
-            self.text(
-                (x + 18, top + 63), side.name, SMALL, side_colour(award.side), text_width - 18
-            )
-        else:
-            self.text(
-                (x, top + 63), _fate_word(self.words, award.fate), SMALL, TEXT_DIM, text_width
-            )
+        self.text((x, top + 24), name, LABEL, TEXT, text_width - value - 8)
+        first_line = top + 24 + TILE_LINE + 2
+        if not captured or award.side is None:
+            fate = _fate_word(self.words, award.fate)
+            self.text((x, first_line), fate, LABEL, TEXT_DIM, text_width)
+            return
+        colour = side_colour(award.side)
+        self.draw.ellipse((x, first_line - 6, x + 12, first_line + 6), fill=colour)
+        for line, member in enumerate(self.scene.sides[award.side].members):
+            y = first_line + line * TILE_LINE
+            self.text((x + 18, y), member, LABEL, colour, text_width - 18)
 
     def results(self) -> None:
+        """Each side's points, score change and new total, its players' names on one line."""
         words = self.words
-        columns = (WIDTH - MARGIN - 260, WIDTH - MARGIN - 130, WIDTH - MARGIN)
-        y = self.table_top + ROW_HEIGHT // 2
+        columns = (WIDTH - MARGIN - 220, WIDTH - MARGIN - 110, WIDTH - MARGIN)
+        y = self.table_top + HAND_ROW // 2
         for x, label in zip(columns, (words.points, words.change, words.total), strict=True):
-            self.text((x, y), label, SMALL, TEXT_DIM, 120, align="right")
+            self.text((x, y), label, LABEL, TEXT_DIM, 104, align="right")
+        names_left, names_right = MARGIN + 26, columns[0] - 60
         for index, side in enumerate(self.scene.sides):
-            y += ROW_HEIGHT
+            y += HAND_ROW
+            row = (MARGIN, y - HAND_ROW // 2, WIDTH - MARGIN, y + HAND_ROW // 2)
+            self.place("row", row)
             self.draw.ellipse((MARGIN, y - 8, MARGIN + 16, y + 8), fill=side_colour(index))
-            self.text((MARGIN + 26, y), side.name, NORMAL, TEXT, columns[0] - MARGIN - 150)
-            self.text((columns[0], y), str(side.points), NORMAL, TEXT, align="right")
-            self.text(
-                (columns[1], y),
-                _change_text(side.change),
-                NORMAL,
-                _change_colour(side.change),
-                align="right",
-            )
-            self.text((columns[2], y), str(side.total), LARGE, TEXT, align="right")
+            joiner = words.names_joiner
+            self.names((names_left, y), side.members, joiner, NAME, TEXT, names_right - names_left)
+            self.text((columns[0], y), str(side.points), NAME, TEXT, align="right")
+            change = _change_text(side.change)
+            self.text((columns[1], y), change, NAME, _change_colour(side.change), align="right")
+            self.text((columns[2], y), str(side.total), SCORE, TEXT, align="right")
 
 
 def render_hand_summary(scene: HandSummaryScene) -> bytes:
     """The end of a hand as PNG bytes (800 wide)."""
     return to_png(_HandSummaryPainter(scene).paint())
+
+
+def hand_summary_layout(scene: HandSummaryScene) -> list[Placed]:
+    """Everything the end-of-hand picture of `scene` writes or shows, and where (for layout
+    tests), with each point's tile and each side's row as boxes of kind "tile" and "row"."""
+    painter = _HandSummaryPainter(scene)
+    painter.paint()
+    return painter.layout or []
 
 
 def winners_headline(scene: GameSummaryScene) -> str:

@@ -36,9 +36,7 @@ from bot.render.style import (
 )
 
 WIDTH = 720
-#: Phones show a picture about 400 px wide: every word must still be 11 px high there, so
-#: nothing on the table is written smaller than `LABEL` (11 x 720 / 400 = 19.8).
-PHONE_WIDTH, PHONE_TEXT = 400, 11
+#: Nothing on the table is written smaller than `LABEL`: 11 x 720 / 400 = 19.8 (`PHONE_TEXT`).
 LABEL, NAME, TITLE, HUGE = 20, 22, 28, 40
 TABLE_PALETTE_FILE = shipped(__package__, "table_palette.png")
 

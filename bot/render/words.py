@@ -37,6 +37,7 @@ class Words:
     not_in_play: str = "not in play"
     contract_made: str = "{name} bid {bid}: made"
     contract_set: str = "{name} bid {bid}: set"
+    equal_points: str = "Equal points: nobody scores."
     points: str = "Points"
     change: str = "Change"
     total: str = "Total"

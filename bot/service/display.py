@@ -7,7 +7,14 @@ from collections.abc import Callable
 
 from bot.presentation.names import seat_name
 from bot.presentation.scenes import Seating, hand_scene, table_scene
-from bot.presentation.texts import TextContext, hand_text, history_text, score_line, table_text
+from bot.presentation.texts import (
+    TextContext,
+    game_result_text,
+    hand_text,
+    history_text,
+    score_line,
+    table_text,
+)
 from bot.render import display_order, render_hand, render_table
 from bot.service.drawing import Drawing
 from bot.service.lobby_texts import lobby_text
@@ -115,9 +122,16 @@ async def private_hand(
 
 
 def score_text(table: Table, locale: str | None) -> str:
-    """The score, and the change of every hand played, for ``/cinch score``."""
-    game = table.require_game()
+    """The score, and the change of every hand played, for ``/cinch score``: of the game
+    going on or, back in the lobby, of the game that just ended (its winner and final score),
+    its sides named by who sits in their seats now."""
     context = TextContext(table.names(locale), locale)
-    view = game.public_view()
-    lines = [score_line(view, context), *history_text(game.history, game.sides, context)]
-    return "\n".join(lines)
+    finished = table.finished_game
+    if table.game is None and finished is not None and finished.winner is not None:
+        game = finished
+        totals, hands = game.history[-1].totals, len(game.history)
+        head = game_result_text(finished.winner, totals, hands, game.sides, context)
+    else:
+        game = table.require_game()
+        head = score_line(game.public_view(), context)
+    return "\n".join([head, *history_text(game.history, game.sides, context)])

@@ -41,6 +41,7 @@ from bot.engine import (
 )
 from bot.errors import OptionRefused, UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
+from bot.presentation.rules_summary import rules_sections
 from bot.presentation.texts import action_text
 from bot.presentation.user_text import in_message
 from bot.replays import Replays
@@ -821,6 +822,14 @@ class TableService:
         if table is None:
             return None
         return house_rules_lines(table.options, table.record.turn_timer, locale)
+
+    def rules_summary(self, channel_id: int, locale: str | None) -> list[tuple[str, str]]:
+        """The rules in short, (title, body) per section, as this channel's table plays them
+        (its target, lowest bid and other house rules); the defaults without a table."""
+        table = self.registry.find_in_channel(channel_id)
+        if table is None:
+            return rules_sections(locale)
+        return rules_sections(locale, table.options.rules)
 
     def seat_infos(self, channel_id: int, locale: str | None) -> tuple[SeatInfo, ...]:
         """Every seat of this channel's table (none without a table): its name, who sits there,

@@ -50,6 +50,9 @@ class Table:
     seats: dict[int, SeatRecord]
     game: Game | None = None
     game_id: int | None = None
+    #: The game that last ended with a winner, while the table is back in its lobby, so
+    #: ``/cinch score`` can still show how it ended (until the next game starts).
+    finished_game: Game | None = None
     #: How many actions of the game the store holds: the next one stored must be number
     #: ``stored_actions + 1``, or this process is out of date (see ``append_action``).
     stored_actions: int = 0
@@ -102,11 +105,15 @@ class Table:
     def begin_game(self, game: Game, game_id: int, stored_actions: int = 0) -> None:
         """A game is dealt (or restored): no vote to end the last one carries over."""
         self.game, self.game_id = game, game_id
+        self.finished_game = None
         self.stored_actions = stored_actions
         self.end_votes.clear()
         self.seat_requests.clear()
 
     def end_game(self) -> None:
+        """Back to the lobby; a game that ended with a winner is kept to show its score."""
+        if self.game is not None and self.game.is_over and self.game.winner is not None:
+            self.finished_game = self.game
         self.game, self.game_id = None, None
         self.end_votes.clear()
         self.seat_requests.clear()

@@ -42,6 +42,22 @@ async def test_rules_show_this_tables_house_rules_then_the_summary(driver, playe
     assert "Turn timer: 90 s" in lines
     assert "Newcomers during a game: need the agreement of someone playing" in lines
     assert embed.fields[0].name == "Cards and trumps"
+    summary = {field.name: field.value for field in embed.fields}
+    assert summary["Scoring and winning"].endswith("The first team to reach 42 wins.")
+    assert "51" not in "\n".join(summary.values())
+    assert summary["Bidding"].endswith(
+        "If everyone passes, the next dealer deals again; after 3 new deals in a row, the dealer"
+        " is stuck with a bid of 1."
+    )
+
+
+async def test_rules_without_a_table_give_the_usual_rules(driver, players):
+    result = await players[0].slash(driver.channel, "cinch rules")
+    (embed,) = result.response.embeds
+    assert embed.description is None
+    summary = {field.name: field.value for field in embed.fields}
+    assert summary["Scoring and winning"].endswith("The first team to reach 51 wins.")
+    assert "from 1 to 14" in summary["Bidding"]
 
 
 @pytest.mark.slow

@@ -20,9 +20,8 @@ from bot.i18n.locale_codes import SUPPORTED_LOCALES
 from bot.i18n.picture_words import picture_words
 from bot.render import PlayedCard, SeatScene, SideScene, TableScene, Words
 from bot.render.canvas import Placed
+from bot.render.style import PHONE_TEXT, PHONE_WIDTH
 from bot.render.table_picture import (
-    PHONE_TEXT,
-    PHONE_WIDTH,
     WIDTH,
     picture_size,
     render_table,

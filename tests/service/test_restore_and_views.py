@@ -119,6 +119,7 @@ async def test_no_public_text_or_picture_ever_holds_a_hidden_card(service, clock
             | {card for trick in game.tricks for _, card in trick.cards}
             | {card for pile in game.dead for card in pile}
             | set(game.discards[game.to_act])  # their own throw, told to them alone
+            | {card for pile in game.public_view().discards for card in pile}  # face up
         )
         await service.act(table_id, person, random_action(game.decision(), rng))
         steps += 1
@@ -135,7 +136,9 @@ async def test_the_table_text_says_whose_turn_it_is_with_the_given_mention(servi
     assert public.picture.startswith(b"\x89PNG")
 
 
-async def test_the_table_message_shows_the_cards_thrown_face_up(service, clock):
+async def test_the_table_message_counts_the_cards_thrown_face_up_and_a_hand_lists_them(
+    service, clock
+):
     table_id = await open_table(service)
     await fill_with_computers(service, table_id)
     await service.start(table_id, ALICE)
@@ -145,6 +148,9 @@ async def test_the_table_message_shows_the_cards_thrown_face_up(service, clock):
     public = await public_table(service, table_id)
     view = table.game.public_view()
     names = table.names("en")
-    thrown = [f"{names[seat]} " for seat, pile in enumerate(view.discards) if pile]
-    line = next(line for line in public.text.splitlines() if line.startswith("Thrown face up: "))
-    assert thrown and all(part in line for part in thrown)
+    piles = [(names[seat], pile) for seat, pile in enumerate(view.discards) if pile]
+    counted = " · ".join(f"{name} {len(pile)} cards" for name, pile in piles)
+    assert piles and f"Thrown face up: {counted}" in public.text.splitlines()
+    hand = (await service.show_hand(table_id, ALICE)).hand
+    listed = " · ".join(f"{name} {' '.join(card.display for card in pile)}" for name, pile in piles)
+    assert f"Thrown face up: {listed}" in hand.text.splitlines()
