@@ -13,7 +13,7 @@ import discord
 
 from bot.i18n import t
 from cogs.error_replies import ReportsErrors
-from cogs.interaction import CinchInteraction
+from cogs.interaction import CinchInteraction, interaction_locale
 
 CONFIRM_SECONDS = 120
 
@@ -42,3 +42,19 @@ class Confirm(ReportsErrors, discord.ui.View):
     async def cancel(self, interaction: CinchInteraction, button: discord.ui.Button) -> None:
         self.stop()
         await interaction.response.edit_message(content=t(self.cancelled, self.locale), view=None)
+
+
+async def ask_to_confirm(interaction: CinchInteraction, keys: str, act: Confirmed) -> None:
+    """Ask the member, privately, the question ``{keys}.confirm``, with the buttons
+    ``{keys}.button`` (which runs ``act``) and ``{keys}.cancel``."""
+    locale = await interaction_locale(interaction)
+    confirm = Confirm(
+        locale,
+        act,
+        confirm=f"{keys}.button",
+        cancel=f"{keys}.cancel",
+        cancelled=f"{keys}.cancelled",
+    )
+    await interaction.response.send_message(
+        t(f"{keys}.confirm", locale), view=confirm, ephemeral=True
+    )

@@ -23,7 +23,7 @@ from bot.stats.board_scenes import card_scene
 from bot.store import UNSET
 from cogs.board_pages import board_reply
 from cogs.commands_base import CinchCommands
-from cogs.confirm import Confirm
+from cogs.confirm import ask_to_confirm
 from cogs.error_replies import manage_server, require_table_permissions
 from cogs.game_access import channels_shown
 from cogs.game_history import history_message
@@ -128,17 +128,7 @@ class BoardCommands(CinchCommands):
     @boards.command(**command_strings("cinch.boards.reset"))
     @manage_server
     async def reset_boards(self, interaction: CinchInteraction) -> None:
-        locale = await interaction_locale(interaction)
-        confirm = Confirm(
-            locale,
-            reset_boards,
-            confirm="boards.reset.button",
-            cancel="boards.reset.cancel",
-            cancelled="boards.reset.cancelled",
-        )
-        await interaction.response.send_message(
-            t("boards.reset.confirm", locale), view=confirm, ephemeral=True
-        )
+        await ask_to_confirm(interaction, "boards.reset", reset_boards)
 
     @boards.command(**command_strings("cinch.boards.rebuild"))
     @manage_server

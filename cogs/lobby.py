@@ -19,7 +19,7 @@ from bot.engine.rules import MAX_BID, MAX_TARGET_SCORE
 from bot.i18n import SUPPORTED_LOCALES, normalise_locale, t
 from bot.presentation.names import seat_name
 from bot.presentation.user_text import one_line
-from bot.service import SeatRequest, Teams
+from bot.service import Seated, Teams
 from bot.service.options import MAX_COMPUTER_PAUSE, MAX_TURN_TIMER, chosen_options
 from bot.store import DEFAULT_TURN_TIMER
 from cogs.commands_base import CinchCommands
@@ -27,7 +27,7 @@ from cogs.error_replies import require_table_permissions
 from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction, channel_table, interaction_locale, person
 from cogs.message_parts import fit
-from cogs.seat_requests import ask_for_seat
+from cogs.seat_requests import answer_seated
 from cogs.translator import command_strings, localised_choices, localised_options
 
 
@@ -161,12 +161,9 @@ class LobbyCommands(CinchCommands):
     async def join(self, interaction: CinchInteraction, seat: int | None = None) -> None:
         table = channel_table(interaction)
         seated = await self.bot.tables.join(table.table_id, person(interaction), seat)
-        if isinstance(seated, SeatRequest):
-            await ask_for_seat(interaction, seated)
+        if await answer_seated(interaction, seated):
             return
-        if seated.hand is not None:
-            await answer_with_hand(interaction, seated.hand, edit=False)
-            return
+        assert isinstance(seated, Seated)
         locale = await interaction_locale(interaction)
         name = seat_name(seated.seat, seated.players, locale)
         await interaction.response.send_message(

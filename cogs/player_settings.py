@@ -9,8 +9,8 @@ from discord import app_commands
 from bot.i18n import t
 from bot.store import UNSET, HandDelivery, UserPreferences
 from cogs.commands_base import CinchCommands
-from cogs.confirm import Confirm
-from cogs.interaction import CinchInteraction, interaction_locale
+from cogs.confirm import ask_to_confirm
+from cogs.interaction import CinchInteraction
 from cogs.translator import command_strings, localised_choices, localised_options
 
 
@@ -83,17 +83,7 @@ class SettingsCommands(CinchCommands):
     async def forget_me(self, interaction: CinchInteraction) -> None:
         """Ask first, then delete the caller's settings and take their name off everything
         (``docs/security.md``)."""
-        locale = await interaction_locale(interaction)
-        confirm = Confirm(
-            locale,
-            forget_caller,
-            confirm="forget.button",
-            cancel="forget.cancel",
-            cancelled="forget.cancelled",
-        )
-        await interaction.response.send_message(
-            t("forget.confirm", locale), view=confirm, ephemeral=True
-        )
+        await ask_to_confirm(interaction, "forget", forget_caller)
 
 
 async def forget_caller(interaction: CinchInteraction) -> str:

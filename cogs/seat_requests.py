@@ -20,8 +20,9 @@ import discord
 from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.presentation.names import seat_name
-from bot.service import Person, SeatRequest
+from bot.service import Person, Seated, SeatRequest
 from cogs.error_replies import reports_errors
+from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction, guild_of, person
 from cogs.message_parts import Parts
 
@@ -107,3 +108,15 @@ class SeatAnswerButton(
             seat=seat_name(request.seat, table.players, locale),
         )
         await interaction.response.edit_message(**Parts(text).edit_kwargs())
+
+
+async def answer_seated(interaction: CinchInteraction, seated: Seated | SeatRequest) -> bool:
+    """Answer someone who asked to join a game going on: put their request to the table, or
+    show them their hand; False when they sat down in a lobby (nothing more to show)."""
+    if isinstance(seated, SeatRequest):
+        await ask_for_seat(interaction, seated)
+        return True
+    if seated.hand is not None:
+        await answer_with_hand(interaction, seated.hand, edit=False)
+        return True
+    return False

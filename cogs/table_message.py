@@ -17,12 +17,12 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.service import PublicTable, SeatRequest
+from bot.service import PublicTable
 from cogs.error_replies import check_table_permissions, reports_errors
 from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction, person
 from cogs.message_parts import Parts
-from cogs.seat_requests import ask_for_seat
+from cogs.seat_requests import answer_seated
 
 
 def table_parts(public: PublicTable) -> Parts:
@@ -164,12 +164,7 @@ async def lobby_action(
     who = person(interaction)
     match what:
         case "join":
-            seated = await service.join(table_id, who, seat)
-            if isinstance(seated, SeatRequest):
-                await ask_for_seat(interaction, seated)
-                return
-            if seated.hand is not None:
-                await answer_with_hand(interaction, seated.hand, edit=False)
+            if await answer_seated(interaction, await service.join(table_id, who, seat)):
                 return
         case "leave":
             await service.leave(table_id, who.user_id)

@@ -12,11 +12,11 @@ from typing import Any
 import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
-from table_driver import SETTLE_TIMEOUT, TableDriver
 
 from bot.factory import CinchBot
 from bot.monitor import Monitor
 from bot.settings import Settings
+from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

@@ -19,8 +19,7 @@ from bot.render import HandSummaryScene, NamedPlay, PointAward, PointFate, SideR
 from bot.render.canvas import Placed
 from bot.render.style import PHONE_TEXT, PHONE_WIDTH
 from bot.render.summary import WIDTH, hand_summary_layout, render_hand_summary
-
-from .test_table_layout import FITS, HUMANS, _overlap
+from tests.render.test_table_layout import FITS, HUMANS, _overlap
 
 #: The point cards of a hand in hearts, in the order their tiles are drawn.
 POINTS = (

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import UserFacingError
-
-from .conftest import ALICE, four_people, open_table, play_until
+from tests.service.tables import ALICE, four_people, open_table, play_until
 
 
 async def test_the_score_before_any_game_says_none_has_started(service):
