@@ -30,7 +30,7 @@ from cogs.table_message import LobbyButton, ShowHandButton
 from cogs.translator import command_strings
 
 if TYPE_CHECKING:
-    from bot.factory import CinchBot
+    from cogs.client import CinchClient
 
 _GROUP = command_strings("cinch")
 #: Every button and select; their custom ids say all they need, so old messages keep working.
@@ -59,7 +59,7 @@ class Cinch(
 ):
     """Every ``/cinch`` subcommand."""
 
-    def __init__(self, bot: CinchBot) -> None:
+    def __init__(self, bot: CinchClient) -> None:
         self.bot = bot
         super().__init__()
 
@@ -71,10 +71,10 @@ class Cinch(
         await member_banned(self.bot, guild.id, user.id)
 
 
-async def setup(bot: CinchBot) -> None:
+async def setup(bot: CinchClient) -> None:
     bot.add_dynamic_items(*COMPONENTS)
     await bot.add_cog(Cinch(bot))
 
 
-async def teardown(bot: CinchBot) -> None:
+async def teardown(bot: CinchClient) -> None:
     bot.remove_dynamic_items(*COMPONENTS)

@@ -57,3 +57,16 @@ class CinchClient(commands.Bot):
         if self._replays is None:
             raise RuntimeError("the replays open in setup_hook; the bot has not started")
         return self._replays
+
+
+class CinchCommands(commands.Cog):
+    """Base of the ``/cinch`` mixins: ``self.bot`` is the running bot.
+
+    The ``/cinch`` group is one :class:`commands.GroupCog` (``cogs/cinch.py``) built from mixins,
+    one per area (the lobby, playing, player settings, boards). discord.py collects the app
+    commands of every class in a cog's MRO, so each mixin declares its subcommands as ordinary
+    ``@app_commands.command`` methods and they all land under ``/cinch``. A cog class itself, so
+    that its commands are typed as a cog's, but only :class:`cogs.cinch.Cinch` is ever added.
+    """
+
+    bot: CinchClient

@@ -42,10 +42,9 @@ from bot.presentation.user_text import SERVER_NAME_LIMIT, in_message
 from bot.service import HandPlace, HandReply, PrivateHand
 from bot.service.private_hands import PRIVATE_LIFETIME
 from bot.service.routing import Forwarded, Move
-from cogs.answer_time import move_answered
 from cogs.departures import require_member_by_dm
 from cogs.error_replies import check_table_permissions, reports_errors
-from cogs.interaction import CinchInteraction, interaction_locale, person
+from cogs.interaction import CinchInteraction, answer_wait, interaction_locale, person
 from cogs.message_parts import Parts
 
 MAX_SELECT_OPTIONS = 25
@@ -276,7 +275,7 @@ class ActionButton(
             # A hand sent by DM: Discord delivers its clicks on shard 0, whichever process owns
             # the table. Acknowledge now; the owner applies the move and refreshes the hand.
             await interaction.response.defer()
-            move_answered(interaction)
+            interaction.client.metrics.click_answered(answer_wait(interaction))
             move = Move(
                 key.table, person(interaction), self.action(), key.game, key.hand, interaction.id
             )
@@ -328,7 +327,7 @@ async def answer_with_hand(
         sent = await interaction.response.send_message(**parts.send_kwargs(), ephemeral=True)
         message_id = sent.message_id
     if move:
-        move_answered(interaction)
+        interaction.client.metrics.click_answered(answer_wait(interaction))
     if reply.hand is None or message_id is None:
         return
     hand = reply.hand

@@ -59,3 +59,10 @@ async def interaction_locale(interaction: CinchInteraction) -> str:
         log.warning("Could not read the settings of user %s", interaction.user.id, exc_info=True)
         return str(interaction.locale)
     return chosen or str(interaction.locale)
+
+
+def answer_wait(interaction: CinchInteraction) -> float:
+    """How long the person has waited for the answer: from their click (Discord's clock, read
+    from the interaction's id, so Discord's delivery of the click counts too) to now; never
+    below zero, whatever the host's clock says."""
+    return max(0.0, (discord.utils.utcnow() - interaction.created_at).total_seconds())

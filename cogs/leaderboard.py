@@ -22,7 +22,7 @@ from bot.render.player_card import render_player_card
 from bot.stats.board_scenes import card_scene
 from bot.store import UNSET
 from cogs.board_pages import board_reply
-from cogs.commands_base import CinchCommands
+from cogs.client import CinchCommands
 from cogs.confirm import ask_to_confirm
 from cogs.error_replies import manage_server, require_table_permissions
 from cogs.game_access import channels_shown

@@ -22,7 +22,7 @@ from bot.presentation.user_text import one_line
 from bot.service import Seated, Teams
 from bot.service.options import MAX_COMPUTER_PAUSE, MAX_TURN_TIMER, chosen_options
 from bot.store import DEFAULT_TURN_TIMER
-from cogs.commands_base import CinchCommands
+from cogs.client import CinchCommands
 from cogs.error_replies import require_table_permissions
 from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction, channel_table, interaction_locale, person

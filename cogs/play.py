@@ -12,7 +12,7 @@ from bot.engine import Action, Bid, Card, Discard, Keep, NameTrump, Pass, Play, 
 from bot.errors import UserFacingError
 from bot.i18n import card_name
 from bot.presentation.user_text import QUOTE_LIMIT, in_message
-from cogs.commands_base import CinchCommands
+from cogs.client import CinchCommands
 from cogs.error_replies import require_table_permissions
 from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction, channel_table, interaction_locale, person

@@ -8,7 +8,7 @@ from discord import app_commands
 
 from bot.i18n import t
 from bot.store import UNSET, HandDelivery, UserPreferences
-from cogs.commands_base import CinchCommands
+from cogs.client import CinchCommands
 from cogs.confirm import ask_to_confirm
 from cogs.interaction import CinchInteraction
 from cogs.translator import command_strings, localised_choices, localised_options

@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.i18n import t
 from bot.store import UNSET, ServerLimits
 from bot.store.limits import MAX_TABLES_PER_MEMBER, MAX_TABLES_PER_SERVER
-from cogs.commands_base import CinchCommands
+from cogs.client import CinchCommands
 from cogs.error_replies import manage_server
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.translator import command_strings, localised_options

@@ -109,6 +109,14 @@ def test_the_discord_layer_never_holds_a_live_table_or_game() -> None:
     assert registry_reads == []
 
 
+def test_the_discord_layer_never_imports_the_factory_that_builds_it() -> None:
+    graph = import_graph(PACKAGES)
+    cogs_importing_it = [
+        module for module in graph if module.startswith("cogs.") and "bot.factory" in graph[module]
+    ]
+    assert cogs_importing_it == []
+
+
 def test_a_circle_through_a_type_checking_import_is_found(tmp_path: Path) -> None:
     package = tmp_path / "pkg"
     (package / "sub").mkdir(parents=True)
