@@ -120,6 +120,9 @@ class CinchBot(CinchClient):
         )
         tables = self._tables
         self.metrics.count_open_tables(lambda: len(tables.held()))
+        self.metrics.count_updates_waiting(
+            lambda: sum(tables.updates_to_show(table.table_id) for table in tables.held())
+        )
         await self._tables.restore()
         self._tables.show_restored_tables()
         if plan is not None and split and self.settings.database_url is not None:

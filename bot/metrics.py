@@ -35,6 +35,11 @@ class Metrics:
             "Tables open in this process, lobbies included.",
             registry=registry,
         )
+        self._updates_waiting = Gauge(
+            "cinch_updates_waiting",
+            "Changes at this process's tables not shown in their channels yet.",
+            registry=registry,
+        )
         self._actions = Counter(
             "cinch_actions",
             "Actions applied and stored: people's, computer players' and timed out.",
@@ -95,6 +100,10 @@ class Metrics:
     def count_open_tables(self, count: Callable[[], int]) -> None:
         """Read the open tables from ``count`` at each scrape."""
         self._open_tables.set_function(count)
+
+    def count_updates_waiting(self, count: Callable[[], int]) -> None:
+        """Read the changes not shown yet from ``count`` at each scrape."""
+        self._updates_waiting.set_function(count)
 
     # ------------------------------------------------------------------ the table service
 

@@ -258,8 +258,8 @@ class TableService:
         self._draw.close()
 
     def updates_to_show(self, table_id: int) -> int:
-        """How many of the table's updates its channel has not been shown yet (for tools and
-        tests that watch the channel keep up with the game)."""
+        """How many of the table's updates its channel has not been shown yet: a channel slow
+        or throttled by Discord falls behind its game (the metrics count them)."""
         return self._publisher.waiting(table_id)
 
     @property

@@ -65,6 +65,7 @@ async def test_the_metrics_follow_a_game_as_it_is_played(simcord_env, channel, p
     bot = simcord_env.bot
     first = await scrape(bot)
     assert first.value("cinch_open_tables") == 0
+    assert first.value("cinch_updates_waiting") == 0
     assert first.value("cinch_actions_total") == 0
     assert first.value("cinch_tables_restored") == 0
     assert first.value("cinch_tables_set_aside") == 0
@@ -81,6 +82,7 @@ async def test_the_metrics_follow_a_game_as_it_is_played(simcord_env, channel, p
 
     during = await scrape(bot)
     assert during.value("cinch_open_tables") == 1
+    assert during.value("cinch_updates_waiting") == 0  # the channel has caught up
     assert during.value("cinch_actions_total") == len(game.log)
     clicks = during.value("cinch_click_to_answer_seconds_count")
     people = {seat for seat in range(4) if driver.member_at(seat) is not None}
