@@ -2,9 +2,9 @@
 area, and every button and select of the bot's messages.
 
 Every subcommand lives in the module of its area (``cogs/lobby.py``, ``cogs/play.py``,
-``cogs/player_settings.py``, ``cogs/leaderboard.py``, ``cogs/server_limits.py``); this
-extension puts them together under one group, in every server only (``guild_only``), named and
-described in every language.
+``cogs/player_settings.py``, ``cogs/leaderboard.py``, ``cogs/server_limits.py``,
+``cogs/table_threads.py``); this extension puts them together under one group, in every server
+only (``guild_only``), named and described in every language.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from cogs.replay import REPLAY_COMPONENTS
 from cogs.seat_requests import SeatAnswerButton
 from cogs.server_limits import LimitsCommands
 from cogs.table_message import LobbyButton, ShowHandButton
+from cogs.table_threads import ThreadCommands
 from cogs.translator import command_strings
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ class Cinch(
     SettingsCommands,
     BoardCommands,
     LimitsCommands,
+    ThreadCommands,
     commands.GroupCog,
     group_name=_GROUP["name"],
     group_description=_GROUP["description"],

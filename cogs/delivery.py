@@ -158,6 +158,18 @@ class Delivery:
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).edit(view=None)
 
+    async def archive_thread(self, channel_id: int) -> None:
+        """Archive the thread a table was opened in, now that the table closed. Discord may
+        refuse (the bot lacks Manage Threads): the thread then archives itself after an hour
+        without messages (``cogs/table_threads.py``)."""
+        await self.client.wait_until_ready()
+        try:
+            thread = await self._channel(channel_id)
+            if isinstance(thread, discord.Thread) and not thread.archived:
+                await thread.edit(archived=True)
+        except discord.HTTPException:
+            log.info("Could not archive thread %s", channel_id)
+
     async def announce(self, channel_id: int, announcement: Announcement) -> None:
         """Post an announcement; a hand's result offers its replay ("Replay hand")."""
         await self.client.wait_until_ready()

@@ -24,6 +24,7 @@ import contextlib
 import logging
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -94,6 +95,8 @@ DEFAULT_COMPUTER_LEVEL = "normal"
 
 #: Why a table closed without a word, as the store keeps it.
 CHANNEL_GONE, SERVER_GONE = "channel gone", "server gone"
+#: Why a table in a thread of its own closed: its game ended.
+GAME_OVER = "game over"
 #: How the reason of a table set aside begins; what could not be read follows.
 UNREADABLE = "unreadable: "
 
@@ -724,8 +727,18 @@ class TableService:
         )
         if game.is_over:
             table.end_game()  # the table goes back to its lobby
+            if table.options.thread:
+                pending = await self._close_with_its_game(table, pending)
         self._changed(table)
         return pending
+
+    async def _close_with_its_game(self, table: Table, pending: Pending) -> Pending:
+        """A table in a thread of its own closes when its game ends: the results are posted,
+        everyone's hand says the game is over, then its message loses its buttons and its
+        thread is archived. Called with the table's lock held."""
+        await self._end_table(table, GAME_OVER)
+        update = replace(pending.update, closed=True, message_id=table.record.message_id)
+        return replace(pending, update=update)
 
     async def _reload(self, table: Table) -> None:
         """Make the table what the store says it is, after a failed write. Called with the
