@@ -23,6 +23,7 @@ from cogs.leaderboard import BoardCommands
 from cogs.lobby import LobbyCommands
 from cogs.play import PlayCommands
 from cogs.player_settings import SettingsCommands
+from cogs.rematch import RematchButton
 from cogs.replay import REPLAY_COMPONENTS
 from cogs.seat_requests import SeatAnswerButton
 from cogs.server_limits import LimitsCommands
@@ -43,6 +44,7 @@ COMPONENTS = (
     SeatAnswerButton,
     BoardPageButton,
     HistoryGameButton,
+    RematchButton,
     *REPLAY_COMPONENTS,
 )
 

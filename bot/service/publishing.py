@@ -187,7 +187,9 @@ class Publisher:
             picture = None
             if item.render is not None:
                 picture = await self._draw(item.render, item.scene)
-            shown = Announcement(item.text, picture, item.filename, item.hand, table.locale)
+            shown = Announcement(
+                item.text, picture, item.filename, item.hand, table.locale, rematch=item.game_end
+            )
             if await _attempt(self._outbox.announce(table.channel_id, shown), table.id):
                 await self._mark_posted(item)
         if update.closed:
