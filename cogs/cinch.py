@@ -2,9 +2,10 @@
 area, and every button and select of the bot's messages.
 
 Every subcommand lives in the module of its area (``cogs/lobby.py``, ``cogs/play.py``,
-``cogs/player_settings.py``, ``cogs/leaderboard.py``, ``cogs/server_limits.py``,
-``cogs/table_threads.py``); this extension puts them together under one group, in every server
-only (``guild_only``), named and described in every language.
+``cogs/player_settings.py``, ``cogs/leaderboard.py``, ``cogs/seasons.py``,
+``cogs/server_limits.py``); this extension puts them together under one group, in every server
+only (``guild_only``), named and described in every language. Discord allows 25 subcommands in
+a group: new settings go under an existing command rather than beside them.
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ from cogs.play import PlayCommands
 from cogs.player_settings import SettingsCommands
 from cogs.rematch import RematchButton
 from cogs.replay import REPLAY_COMPONENTS
+from cogs.seasons import SeasonCommands
 from cogs.seat_requests import SeatAnswerButton
 from cogs.server_limits import LimitsCommands
 from cogs.table_message import LobbyButton, ShowHandButton
-from cogs.table_threads import ThreadCommands
 from cogs.translator import command_strings
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ class Cinch(
     SettingsCommands,
     BoardCommands,
     LimitsCommands,
-    ThreadCommands,
+    SeasonCommands,
     commands.GroupCog,
     group_name=_GROUP["name"],
     group_description=_GROUP["description"],

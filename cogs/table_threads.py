@@ -1,5 +1,5 @@
-"""Tables in threads: ``/cinch new thread:``, the server's default (``/cinch threads``), and
-making the thread.
+"""Tables in threads: ``/cinch new thread:``, the server's default (``/cinch limits
+threads:``), and making the thread.
 
 A game's messages (its table, results, reminders) fill a channel; in a thread of their own
 they leave it readable. The thread is made here, in the Discord layer, and the table opened in
@@ -20,10 +20,7 @@ from discord import app_commands
 
 from bot.i18n import t
 from bot.presentation.user_text import one_line
-from cogs.commands_base import CinchCommands
-from cogs.error_replies import manage_server
-from cogs.interaction import CinchInteraction, guild_of, interaction_locale
-from cogs.translator import command_strings, localised_options
+from cogs.interaction import CinchInteraction, guild_of
 
 #: What the bot needs in a channel to open a table in a new thread of it.
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
@@ -82,23 +79,3 @@ async def discard_thread(thread: discord.Thread) -> None:
 def table_thread_name(creator: str, locale: str | None) -> str:
     """The thread of a table opened by ``creator``, in the table's language."""
     return t("thread.table_name", locale, player=creator)
-
-
-class ThreadCommands(CinchCommands):
-    """Where a server's new tables open."""
-
-    @app_commands.command(**command_strings("cinch.threads"))
-    @localised_options("cinch.threads", "default")
-    @manage_server
-    async def threads(self, interaction: CinchInteraction, default: bool | None = None) -> None:
-        """Show, or first change, whether the server's new tables open in a thread."""
-        locale = await interaction_locale(interaction)
-        repository = self.bot.store.threads
-        guild_id = guild_of(interaction)
-        if default is not None:
-            await repository.set_in_threads(guild_id, default)
-        in_threads = await repository.in_threads(guild_id)
-        text = t("threads.on" if in_threads else "threads.off", locale)
-        if default is not None:
-            text = f"{t('settings.saved', locale)}\n{text}"
-        await interaction.response.send_message(text, ephemeral=True)

@@ -193,7 +193,7 @@ class TableService:
         never keeps the others (or the bot) from starting."""
         set_aside = 0
         for record in await self.store.tables.list_open():
-            if self._owns is not None and not self._owns(record.guild_id):
+            if not self.owns(record.guild_id):
                 continue
             if isinstance(record, UnreadableTableRecord):
                 await self._set_aside(record, record.problem)
@@ -277,6 +277,11 @@ class TableService:
         return self._tasks.pending | self.showing.edits.pending_tasks
 
     # ------------------------------------------------------------------ finding tables
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process runs the server: its tables, and the league's work for it
+        (each process runs the servers of its shards)."""
+        return self._owns is None or self._owns(guild_id)
 
     def holds(self, table_id: int) -> bool:
         """Whether the table is open in this process (another may own it)."""

@@ -3,8 +3,9 @@
 A person is stored by their Discord user id, in their settings (``user_preferences``), the
 seats they took (``seats``, with the name they played under), the tables they opened
 (``game_tables.creator_id``), and the results of the games they played (``result_players``,
-including the seat a stand-in computer played for them while they were away). The boards
-(``stat_*``) are derived from the results and rebuilt from them (``bot/stats``).
+including the seat a stand-in computer played for them while they were away), and the league's
+rows (a season's awards, its role's holders). The boards (``stat_*``) are derived from the
+results and rebuilt from them (``bot/stats``).
 
 Forgetting deletes their settings and gives every other row a pseudonym: a negative id, which
 no Discord user has, the same in every row so that the games stay whole for the others, and
@@ -105,6 +106,7 @@ class PeopleRepository:
                 "UPDATE game_tables SET creator_id = ? WHERE creator_id = ?",
                 (pseudonym, user_id),
             )
+            await _forget_in_league(tx, user_id, pseudonym)
         return Forgotten(
             pseudonym=pseudonym,
             settings=settings.rowcount > 0,
@@ -114,6 +116,18 @@ class PeopleRepository:
             guilds=frozenset(row["guild_id"] for row in results),
             open_tables=open_tables,
         )
+
+
+async def _forget_in_league(tx: Session, user_id: int, pseudonym: int) -> None:
+    """The league's rows take the pseudonym too: the seasons' awards (by player key, as the
+    boards write it) and who was given a season's role."""
+    await tx.execute(
+        "UPDATE season_awards SET player = ? WHERE player = ?",
+        (f"user:{pseudonym}", f"user:{user_id}"),
+    )
+    await tx.execute(
+        "UPDATE season_role_holders SET user_id = ? WHERE user_id = ?", (pseudonym, user_id)
+    )
 
 
 async def _open_tables(session: Session, user_id: int) -> tuple[int, ...]:
