@@ -3,9 +3,10 @@ area, and every button and select of the bot's messages.
 
 Every subcommand lives in the module of its area (``cogs/lobby.py``, ``cogs/play.py``,
 ``cogs/player_settings.py``, ``cogs/leaderboard.py``, ``cogs/seasons.py``,
-``cogs/server_limits.py``); this extension puts them together under one group, in every server
-only (``guild_only``), named and described in every language. Discord allows 25 subcommands in
-a group: new settings go under an existing command rather than beside them.
+``cogs/server_limits.py``, ``cogs/tournaments.py``); this extension puts them together under
+one group, in every server only (``guild_only``), named and described in every language.
+Discord allows 25 subcommands in a group: new settings go under an existing command rather
+than beside them. The mixins share one namespace, so each names its methods after its area.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from cogs.seasons import SeasonCommands
 from cogs.seat_requests import SeatAnswerButton
 from cogs.server_limits import LimitsCommands
 from cogs.table_message import LobbyButton, ShowHandButton
+from cogs.tournament_signup import InvitationButton, PartnerSelect, SignUpButton
+from cogs.tournaments import TournamentCommands
 from cogs.translator import command_strings
 
 if TYPE_CHECKING:
@@ -46,6 +49,9 @@ COMPONENTS = (
     BoardPageButton,
     HistoryGameButton,
     RematchButton,
+    SignUpButton,
+    PartnerSelect,
+    InvitationButton,
     *REPLAY_COMPONENTS,
 )
 
@@ -58,6 +64,7 @@ class Cinch(
     BoardCommands,
     LimitsCommands,
     SeasonCommands,
+    TournamentCommands,
     commands.GroupCog,
     group_name=_GROUP["name"],
     group_description=_GROUP["description"],

@@ -153,6 +153,8 @@ class Delivery:
         await self.client.wait_until_ready()
         await self._clear_reminders(table_id)
         self.pace.forget(channel_id)
+        # A tournament's match may be over: the league's clock looks (cogs/league_clock.py).
+        self.client.dispatch("cinch_table_closed", table_id)
         if message_id is None:
             return
         channel = await self._channel(channel_id)

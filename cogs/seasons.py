@@ -210,23 +210,23 @@ class SeasonCommands(CinchCommands):
         await interaction.response.send_message(fit(text), ephemeral=True)
 
     @boards.command(**command_strings("cinch.boards.awards"))
-    @localised_options("cinch.boards.awards", "number")
+    @localised_options("cinch.boards.awards", "season")
     @require_table_permissions
-    async def season_awards(self, interaction: CinchInteraction, number: int | None = None) -> None:
+    async def season_awards(self, interaction: CinchInteraction, season: int | None = None) -> None:
         """The awards of a season that ended (the last one, unless a number is given)."""
         locale = await interaction_locale(interaction)
-        season = await pick_season(self.bot.store, guild_of(interaction), number, ended=True)
-        if not season.ended:
-            day = season.window.last_day.isoformat()
-            raise UserFacingError("errors.season_not_ended", number=season.number, day=day)
+        chosen = await pick_season(self.bot.store, guild_of(interaction), season, ended=True)
+        if not chosen.ended:
+            day = chosen.window.last_day.isoformat()
+            raise UserFacingError("errors.season_not_ended", number=chosen.number, day=day)
         await interaction.response.defer(thinking=True)
-        png, _ = await season_picture(self.bot, season, locale)
-        name = season_name(season.number, season.window, locale)
+        png, _ = await season_picture(self.bot, chosen, locale)
+        name = season_name(chosen.number, chosen.window, locale)
         await interaction.followup.send(
             file=png_file(png, "season.png", t("season.awards_alt", locale, name=name))
         )
 
-    @season_awards.autocomplete("number")
+    @season_awards.autocomplete("season")
     async def ended_season_numbers(
         self, interaction: CinchInteraction, current: str
     ) -> list[app_commands.Choice[int]]:
@@ -236,7 +236,7 @@ class SeasonCommands(CinchCommands):
 async def post_season_end(client: CinchClient, season: Season) -> None:
     """Post a season's end in its channel, in the server's language, and move its role to
     its champions; then mark it posted (also when its channel is gone: nobody is left to
-    tell). A failure Discord may recover from is tried again at the next tick."""
+    tell). A failure Discord may recover from is tried again shortly."""
     store = client.store
     settings = await season_settings(store, season.guild_id)
     guild = client.get_guild(season.guild_id)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.render.canvas import Painter, Placed, felt, to_png
+from bot.render.lettering import text_width
 from bot.render.style import (
     FELT_DARK,
     HIGHLIGHT,
@@ -151,6 +152,198 @@ def render_season(scene: SeasonScene) -> bytes:
 def season_layout(scene: SeasonScene) -> list[Placed]:
     """Everything the season picture writes, and where (for layout tests)."""
     painter = _SeasonPainter(scene)
+    painter.layout = []
+    painter.paint()
+    return painter.layout
+
+
+# ------------------------------------------------------------------ a tournament's standings
+
+#: The width of each of the standings' figures: points, Buchholz, difference.
+COLUMN = 116
+RANK_WIDTH = 44
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    rank: int
+    #: A pair's two names, or one player's.
+    names: tuple[str, ...]
+    points: int
+    buchholz: int
+    #: Already signed ("+21", "−8").
+    difference: str
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsWords:
+    points: str = "Points"
+    buchholz: str = "Buchholz"
+    difference: str = "+/−"
+    withdrawn: str = "withdrew"
+    names_joiner: str = " & "
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsScene:
+    title: str
+    #: Where the tournament stands ("After round 2 of 3").
+    subtitle: str
+    rows: tuple[StandingRow, ...]
+    words: StandingsWords = StandingsWords()
+
+
+class _StandingsPainter(_Canvas):
+    def __init__(self, scene: StandingsScene) -> None:
+        super().__init__(HEADER + SECTION_TITLE + ROW * max(len(scene.rows), 1) + 8 + MARGIN)
+        self.scene = scene
+
+    def columns(self) -> list[int]:
+        """The centre of each figure's column: points, Buchholz, difference."""
+        right = WIDTH - MARGIN - 16 - COLUMN // 2
+        return [right - COLUMN * index for index in (2, 1, 0)]
+
+    def paint(self) -> Image.Image:
+        scene, words = self.scene, self.scene.words
+        self.header(scene.title, scene.subtitle)
+        top = HEADER
+        bottom = top + SECTION_TITLE + ROW * max(len(scene.rows), 1) + 8
+        self.draw.rounded_rectangle(
+            (MARGIN, top, WIDTH - MARGIN, bottom), radius=14, fill=PANEL, outline=PANEL_EDGE
+        )
+        points, buchholz, difference = self.columns()
+        labels = (
+            (points, words.points),
+            (buchholz, words.buchholz),
+            (difference, words.difference),
+        )
+        for x, label in labels:
+            self.text((x, top + 22), label, SMALL, TEXT_DIM, COLUMN - 8, "centre")
+        y = top + SECTION_TITLE + ROW // 2
+        names_left = MARGIN + 16 + RANK_WIDTH
+        room = points - COLUMN // 2 - names_left - 8
+        for row in scene.rows:
+            colour = TEXT_DIM if row.withdrawn else TEXT
+            if row.rank <= len(MEDALS) and not row.withdrawn:
+                self.medal((MARGIN + 16 + 16, y), row.rank)
+            else:
+                self.text((MARGIN + 16 + 16, y), str(row.rank), SMALL, colour, align="centre")
+            self.entrant((names_left, y), row, room)
+            figures = (str(row.points), str(row.buchholz), row.difference)
+            for x, figure in zip((points, buchholz, difference), figures, strict=True):
+                self.text((x, y), figure, NORMAL, colour, COLUMN - 8, "centre")
+            y += ROW
+        return self.image
+
+    def entrant(self, left_middle: tuple[int, int], row: StandingRow, room: int) -> None:
+        """An entrant's names, a pair's one above the other (each with the whole room), and
+        "withdrew" after the last when they did."""
+        left, middle = left_middle
+        colour = TEXT_DIM if row.withdrawn else TEXT
+        step = 27 if len(row.names) > 1 else 0
+        top = middle - step // 2
+        for index, name in enumerate(row.names):
+            line_room = room
+            last = index == len(row.names) - 1
+            if last and row.withdrawn:
+                note = self.scene.words.withdrawn
+                line_room = room - text_width(note, SMALL) - 10
+            y = top + step * index
+            width = self.text((left, y), name, NORMAL, colour, line_room)
+            if last and row.withdrawn:
+                self.text((left + width + 10, y), note, SMALL, TEXT_DIM)
+
+
+def render_standings(scene: StandingsScene) -> bytes:
+    """A tournament's standings as PNG bytes (720 wide)."""
+    return to_png(_StandingsPainter(scene).paint())
+
+
+def standings_layout(scene: StandingsScene) -> list[Placed]:
+    painter = _StandingsPainter(scene)
+    painter.layout = []
+    painter.paint()
+    return painter.layout
+
+
+# ------------------------------------------------------------------ a bracket
+
+SCORE_WIDTH = 120
+
+
+@dataclass(frozen=True, slots=True)
+class BracketMatch:
+    side_a: tuple[str, ...]
+    #: None for a bye.
+    side_b: tuple[str, ...] | None
+    #: "51 – 30", or what stands in its place ("bye", "playing").
+    score: str
+    #: The side that went through (0 or 1), None while it is played.
+    winner: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BracketRound:
+    title: str
+    matches: tuple[BracketMatch, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BracketScene:
+    title: str
+    subtitle: str
+    rounds: tuple[BracketRound, ...]
+    names_joiner: str = " & "
+
+
+def _bracket_height(scene: BracketScene) -> int:
+    rows = sum(max(len(part.matches), 1) for part in scene.rounds)
+    return HEADER + len(scene.rounds) * (SECTION_TITLE + 8 + SECTION_GAP) + ROW * rows + MARGIN
+
+
+class _BracketPainter(_Canvas):
+    def __init__(self, scene: BracketScene) -> None:
+        super().__init__(_bracket_height(scene))
+        self.scene = scene
+
+    def paint(self) -> Image.Image:
+        scene = self.scene
+        self.header(scene.title, scene.subtitle)
+        top = HEADER
+        middle = WIDTH // 2
+        room = middle - SCORE_WIDTH // 2 - MARGIN - 16 - 8
+        for part in scene.rounds:
+            y = self.section(top, part.title, max(len(part.matches), 1))
+            for match in part.matches:
+                a_colour = HIGHLIGHT if match.winner == 0 else TEXT
+                b_colour = HIGHLIGHT if match.winner == 1 else TEXT
+                self.names(
+                    (MARGIN + 16, y), match.side_a, scene.names_joiner, SMALL, a_colour, room
+                )
+                self.text((middle, y), match.score, SMALL, TEXT_DIM, SCORE_WIDTH - 8, "centre")
+                if match.side_b is not None:
+                    width = self.names_width(match.side_b, scene.names_joiner, room)
+                    left = WIDTH - MARGIN - 16 - width
+                    self.names((left, y), match.side_b, scene.names_joiner, SMALL, b_colour, room)
+                y += ROW
+            top = y - ROW // 2 + 8 + SECTION_GAP
+        return self.image
+
+    def names_width(self, names: tuple[str, ...], joiner: str, room: int) -> int:
+        """How wide ``names`` will be drawn within ``room`` (to right-align them)."""
+        probe = Painter()
+        probe.image = Image.new("RGB", (WIDTH, ROW))
+        return probe.names((0, ROW // 2), names, joiner, SMALL, TEXT, room)
+
+
+def render_bracket(scene: BracketScene) -> bytes:
+    """A single-elimination bracket, round by round, as PNG bytes (720 wide)."""
+    return to_png(_BracketPainter(scene).paint())
+
+
+def bracket_layout(scene: BracketScene) -> list[Placed]:
+    painter = _BracketPainter(scene)
     painter.layout = []
     painter.paint()
     return painter.layout

@@ -62,6 +62,9 @@ class TableOptions:
     #: Opened in a thread of its own: the table closes once its game ends, and its thread is
     #: archived with it, so the channel keeps one short thread per game.
     thread: bool = False
+    #: A tournament's match: its seats are its players' alone, and it offers no rematch (the
+    #: tournament pairs the next round).
+    match: bool = False
 
     def __post_init__(self) -> None:
         if self.players not in SUPPORTED_PLAYER_COUNTS:
@@ -82,6 +85,7 @@ class TableOptions:
             "open_seats": self.open_seats,
             "unattended": self.unattended,
             "thread": self.thread,
+            "match": self.match,
         }
 
     @classmethod
@@ -105,6 +109,7 @@ class TableOptions:
             open_seats=_yes_no(data.get("open_seats", defaults.open_seats), "open_seats"),
             unattended=_yes_no(data.get("unattended", defaults.unattended), "unattended"),
             thread=_yes_no(data.get("thread", defaults.thread), "thread"),
+            match=_yes_no(data.get("match", defaults.match), "match"),
         )
 
 

@@ -187,8 +187,9 @@ class Publisher:
             picture = None
             if item.render is not None:
                 picture = await self._draw(item.render, item.scene)
+            rematch = None if table.options.match else item.game_end
             shown = Announcement(
-                item.text, picture, item.filename, item.hand, table.locale, rematch=item.game_end
+                item.text, picture, item.filename, item.hand, table.locale, rematch=rematch
             )
             if await _attempt(self._outbox.announce(table.channel_id, shown), table.id):
                 await self._mark_posted(item)

@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -351,6 +351,8 @@ class TableService:
         table = self.registry.table(table_id)
         async with table.lock:
             current = table.seat_of(person.user_id)
+            if current is None and table.options.match:
+                raise UserFacingError("errors.match_seats")
             if current is not None and (seat is None or seat == current):
                 if not table.seats[current].away:
                     raise UserFacingError("errors.already_seated")
@@ -426,6 +428,8 @@ class TableService:
             raise OptionRefused("errors.option_choice", "option.level")
         table = self.registry.table(table_id)
         async with table.lock:
+            if table.options.match:
+                raise UserFacingError("errors.match_seats")
             if table.seat_of(user_id) is None and user_id != table.record.creator_id:
                 raise UserFacingError("errors.not_seated")
             seat = table.seat_to_take(seat)
@@ -533,6 +537,69 @@ class TableService:
         self._changed(table)
         update = Update(settled=table.settled(), repost=True, private=people, dealt=people)
         return Pending(update, (PendingAnnouncement(text),))
+
+    # ------------------------------------------------------------------ tournament matches
+
+    async def open_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser: int,
+        seats: Sequence[Person | None],
+        options: TableOptions,
+        language: str | None,
+        turn_timer: int | None,
+    ) -> TableFacts:
+        """Open a tournament match's table in its channel (a thread of its own), everyone in
+        their seat (None: a computer player), and deal its game at once, seats kept. Its
+        creator is the organiser, who may end it alone. It is opened without the server's
+        limits: a tournament that started is never stopped half-way by them (docs/league.md).
+        Opened again (the channel already has this match's table, after a restart), it is
+        the same table."""
+        existing = self.registry.find_in_channel(channel_id)
+        if existing is not None and existing.options.match:
+            return _facts(existing)
+        try:
+            record = await self.store.tables.create(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                creator_id=organiser,
+                house_rules=options.to_json(),
+                language=language_chosen(language),
+                turn_timer=turn_timer_chosen(turn_timer),
+            )
+        except TableExistsError as error:
+            raise TableAlreadyOpen(error.table) from None
+        seated = {}
+        for seat, person in enumerate(seats):
+            computer = t("player.computer", record.language, number=seat + 1)
+            seated[seat] = await self.store.tables.sit(
+                record.id,
+                seat,
+                display_name=person.name if person is not None else computer,
+                user_id=person.user_id if person is not None else None,
+                computer_level=None if person is not None else DEFAULT_COMPUTER_LEVEL,
+            )
+        table = Table(record=record, options=options, seats=seated)
+        self.registry.add(table)
+        async with table.lock:
+            pending = await self._deal(table, keep_seats=True)
+        self._publisher.publish(table, pending)
+        return _facts(table)
+
+    async def stop(self, table_id: int, text: str, *, reason: str) -> None:
+        """Close a table the league no longer plays (a round's deadline, a pair that withdrew):
+        ``text`` says why in its channel, and its game, if one is going on, is stored as
+        abandoned, with the score it had."""
+        table = self.registry.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            if table.closed:
+                return
+            pending = await self._close(table, text, reason=reason)
+        self._publisher.publish(table, pending)
 
     # ------------------------------------------------------------------ rematches
 

@@ -1,4 +1,4 @@
--- A server's league (bot/league): its seasons and their awards.
+-- A server's league (bot/league): its seasons and their awards, and its tournaments.
 
 -- How a server's seasons go, set by its admins with /cinch season settings. No row: no seasons.
 -- length: a calendar month, a calendar quarter, dates the admins give, or no new season.
@@ -51,3 +51,77 @@ CREATE TABLE season_role_holders (
     user_id  INTEGER NOT NULL,
     PRIMARY KEY (guild_id, season, user_id)
 );
+
+-- A tournament of a server (/cinch tournament): played round by round, each match at a table
+-- in a thread of its channel. format: pairs with fixed partners in Swiss rounds ('swiss') or
+-- single elimination ('knockout'), or individuals with rotating partners ('individual').
+CREATE TABLE tournaments (
+    id            INTEGER PRIMARY KEY,
+    guild_id      INTEGER NOT NULL,
+    channel_id    INTEGER NOT NULL,
+    organiser_id  INTEGER NOT NULL,
+    name          TEXT    NOT NULL,
+    format        TEXT    NOT NULL CHECK (format IN ('swiss', 'knockout', 'individual')),
+    rounds        INTEGER NOT NULL CHECK (rounds > 0),
+    target        INTEGER NOT NULL CHECK (target > 0),
+    round_minutes INTEGER NOT NULL CHECK (round_minutes > 0),
+    turn_timer    INTEGER NOT NULL CHECK (turn_timer > 0),
+    language      TEXT,
+    -- Its rounds are posted as the server's scheduled events.
+    events        INTEGER NOT NULL DEFAULT 0 CHECK (events IN (0, 1)),
+    status        TEXT    NOT NULL DEFAULT 'signup'
+                          CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+    -- The sign-up message, edited as people sign up.
+    message_id    INTEGER,
+    created_at    TEXT    NOT NULL,
+    ended_at      TEXT
+);
+CREATE INDEX tournaments_going_on ON tournaments (guild_id) WHERE status IN ('signup', 'running');
+
+-- Who signed up: a player (individuals), or a pair (one invited the other, who accepted).
+-- entrant numbers follow the order of signing up; seed is the order set at the start.
+CREATE TABLE tournament_entrants (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    entrant       INTEGER NOT NULL CHECK (entrant > 0),
+    user_id       INTEGER NOT NULL,
+    name          TEXT    NOT NULL,
+    partner_id    INTEGER,
+    partner_name  TEXT,
+    status        TEXT    NOT NULL CHECK (status IN ('invited', 'entered', 'withdrawn')),
+    seed          INTEGER,
+    signed_up_at  TEXT    NOT NULL,
+    PRIMARY KEY (tournament_id, entrant)
+);
+
+-- Each round: when it was planned to start (and its scheduled event), when it opened, and its
+-- deadline, after which a match still playing is decided on its score.
+CREATE TABLE tournament_rounds (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    number        INTEGER NOT NULL CHECK (number > 0),
+    planned_at    TEXT    NOT NULL,
+    opened_at     TEXT,
+    deadline      TEXT,
+    reminded      INTEGER NOT NULL DEFAULT 0 CHECK (reminded IN (0, 1)),
+    closed        INTEGER NOT NULL DEFAULT 0 CHECK (closed IN (0, 1)),
+    event_id      INTEGER,
+    PRIMARY KEY (tournament_id, number)
+);
+
+-- Each match of a round: its sides (JSON lists of entrant numbers, null for a computer player;
+-- no side_b for a bye), its thread and table, and how it ended: the score by side, the winning
+-- side (0 or 1; none for a draw), and what decided it.
+CREATE TABLE tournament_matches (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    round         INTEGER NOT NULL,
+    number        INTEGER NOT NULL CHECK (number > 0),
+    side_a        TEXT    NOT NULL,
+    side_b        TEXT,
+    thread_id     INTEGER,
+    table_id      INTEGER,
+    status        TEXT    NOT NULL DEFAULT 'waiting' CHECK (status IN ('waiting', 'playing', 'done')),
+    scores        TEXT,
+    winner        INTEGER CHECK (winner IS NULL OR winner IN (0, 1)),
+    decided_by    TEXT    CHECK (decided_by IN ('game', 'deadline', 'bye', 'forfeit')),
+    PRIMARY KEY (tournament_id, round, number)
+);
+CREATE INDEX tournament_matches_table ON tournament_matches (table_id);
