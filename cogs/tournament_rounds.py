@@ -39,6 +39,7 @@ from bot.service import Person, TableOptions, Teams
 from cogs.client import CinchClient
 from cogs.message_parts import fit, png_file
 from cogs.table_threads import AUTO_ARCHIVE_MINUTES, THREAD_NAME_LIMIT
+from cogs.tournament_signup import refresh_signup
 
 log = logging.getLogger(__name__)
 
@@ -396,6 +397,7 @@ async def _finish(client: CinchClient, tournament: Tournament) -> None:
         table = table_of_standings(entrants, matches)
         first = table[0].entrant if table else None
     winners = side_names((first,), entrants, tournament.language) if first is not None else "—"
+    await refresh_signup(client, tournament.id)
     text = t(
         "tournament.finished",
         tournament.language,

@@ -25,6 +25,7 @@ from bot.i18n import t, tn
 from bot.league import tournaments as league
 from bot.league.tournaments import Entrant, Status, Tournament
 from bot.presentation.user_text import in_message, one_line
+from cogs.client import CinchClient
 from cogs.error_replies import reports_errors
 from cogs.interaction import CinchInteraction, interaction_locale, person
 from cogs.message_parts import fit
@@ -91,9 +92,8 @@ def signup_view(tournament: Tournament) -> discord.ui.View | None:
     return view
 
 
-async def refresh_signup(interaction: CinchInteraction, tournament_id: int) -> None:
+async def refresh_signup(client: CinchClient, tournament_id: int) -> None:
     """Bring the sign-up message up to date (it may have been deleted: nothing to do then)."""
-    client = interaction.client
     current = await league.tournament(client.store, tournament_id)
     if current.message_id is None:
         return
@@ -141,7 +141,7 @@ class SignUpButton(
         else:
             await withdraw_entry(interaction, self.tournament_id, who.user_id)
             key = "reply.tournament_withdrew"
-        await refresh_signup(interaction, self.tournament_id)
+        await refresh_signup(interaction.client, self.tournament_id)
         locale = await interaction_locale(interaction)
         await interaction.response.send_message(t(key, locale), ephemeral=True)
 
@@ -205,7 +205,7 @@ class PartnerSelect(
             partner=(partner.id, one_line(partner.display_name)),
         )
         current = await league.tournament(store, self.tournament_id)
-        await refresh_signup(interaction, self.tournament_id)
+        await refresh_signup(interaction.client, self.tournament_id)
         locale = current.language
         text = t(
             "tournament.invitation",
@@ -266,7 +266,7 @@ class InvitationButton(
             accept=self.answer == "yes",
         )
         current = await league.tournament(store, self.tournament_id)
-        await refresh_signup(interaction, self.tournament_id)
+        await refresh_signup(interaction.client, self.tournament_id)
         key = (
             "tournament.invitation_accepted" if entry.entered else "tournament.invitation_declined"
         )

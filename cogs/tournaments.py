@@ -174,7 +174,7 @@ class TournamentCommands(CinchCommands):
         count = rounds_for(current.format, len(entered), current.rounds)
         now = store.clock()
         started = await league.start(store, current.id, seeds, count, now)
-        await refresh_signup(interaction, current.id)
+        await refresh_signup(self.bot, current.id)
         locale = await interaction_locale(interaction)
         lines = [t("reply.tournament_started", locale, rounds=count)]
         if started.events:
@@ -218,7 +218,7 @@ class TournamentCommands(CinchCommands):
         if subject.id != interaction.user.id:
             require_organiser(interaction, current)
         await withdraw_entry(interaction, current.id, subject.id)
-        await refresh_signup(interaction, current.id)
+        await refresh_signup(self.bot, current.id)
         locale = await interaction_locale(interaction)
         text = t(
             "reply.tournament_withdrew_player", locale, player=in_message(subject.display_name)
@@ -241,7 +241,7 @@ class TournamentCommands(CinchCommands):
             if not match.done and match.table_id is not None:
                 await self.bot.tables.stop(match.table_id, text, reason=WITHDRAWN)
         await _cancel_events(interaction, current)
-        await refresh_signup(interaction, current.id)
+        await refresh_signup(self.bot, current.id)
         locale = await interaction_locale(interaction)
         await interaction.response.send_message(
             t("reply.tournament_cancelled", locale), ephemeral=True

@@ -369,8 +369,8 @@ async def sign_up(
         if partner is not None and partner[0] == user_id:
             raise UserFacingError("errors.tournament_partner_self")
         counted = await tx.fetch_required(
-            "SELECT COUNT(*) AS entered, COALESCE(MAX(entrant), 0) AS last"
-            " FROM tournament_entrants WHERE tournament_id = ?",
+            "SELECT COALESCE(MAX(entrant), 0) AS last FROM tournament_entrants"
+            " WHERE tournament_id = ?",
             (tournament_id,),
         )
         active = await tx.fetch_required(

@@ -34,6 +34,7 @@ async def five_games(store, channel, players) -> None:
         await end_game(store, channel, [alice, bob, carol], winner=0, computer="easy")
 
 
+@pytest.mark.slow
 async def test_a_seasons_end_is_posted_and_its_role_goes_to_its_champions(
     simcord_env, simcord_bot, guild, channel, players, admin
 ):
@@ -75,6 +76,7 @@ async def test_a_seasons_end_is_posted_and_its_role_goes_to_its_champions(
     assert awards.response.attachments
 
 
+@pytest.mark.slow
 async def test_a_role_above_the_bots_is_named_and_left_alone(
     simcord_env, simcord_bot, guild, channel, players, admin, restart
 ):

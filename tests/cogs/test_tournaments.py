@@ -114,6 +114,7 @@ async def test_a_small_tournament_is_played_through_with_a_restart_in_the_middle
     final = [m for m in channel.history() if m.content.startswith("Club night is over")]
     assert len(final) == 1 and final[0].attachments
     assert [event.status for event in events.values()] == [3, 3]
+    assert "The tournament is over." in signup_message(channel).content
     [tournament] = [t for t in await league.going_on(new_bot.store)] or [None]
     assert tournament is None  # finished
     standings = await alice.slash(channel, "cinch tournament standings")
