@@ -119,11 +119,11 @@ async def carry_on(client: CinchClient, tournament: Tournament) -> None:
     """Take every step the tournament can take now (see the module's docstring)."""
     store = client.store
     now = store.clock()
-    for current in await league.rounds(store, tournament.id):
-        if current.closed:
+    for planned in await league.rounds(store, tournament.id):
+        if planned.closed:
             continue
-        if current.opened_at is None:
-            await _open(client, tournament, current)
+        current = await _opened(client, tournament, planned)
+        if current is None:
             return
         matches = await league.matches(store, tournament.id)
         entrants = await league.entrants(store, tournament.id)
@@ -164,15 +164,18 @@ async def next_moment(client: CinchClient) -> datetime | None:
 # ------------------------------------------------------------------ opening a round
 
 
-async def _open(client: CinchClient, tournament: Tournament, current: Round) -> None:
-    """Pair and store the round, then seat each match in its thread."""
+async def _opened(client: CinchClient, tournament: Tournament, current: Round) -> Round | None:
+    """The round as it stands, opened first if it was not: paired and stored, each match
+    seated in its thread, the channel told. None if another process opened it meanwhile."""
+    if current.opened_at is not None:
+        return current
     store = client.store
     entrants = await league.entrants(store, tournament.id)
     matches = await league.matches(store, tournament.id)
     pairings = next_pairings(tournament.format, entrants, matches, current.number)
     deadline = store.clock() + timedelta(minutes=tournament.round_minutes)
     if not await league.open_round(store, tournament.id, current.number, pairings, deadline):
-        return
+        return None
     opened = next(
         r for r in await league.rounds(store, tournament.id) if r.number == current.number
     )
@@ -182,6 +185,7 @@ async def _open(client: CinchClient, tournament: Tournament, current: Round) -> 
     await _announce_round(client, tournament, opened, entrants)
     if opened.event_id is not None:
         await _event(client, tournament, opened.event_id, discord.EventStatus.active)
+    return opened
 
 
 async def _place(

@@ -268,10 +268,15 @@ async def _post_events(interaction: CinchInteraction, tournament: Tournament) ->
     """Post each round as a scheduled event of the server, at the time it is planned; the
     permission the bot lacks for it, if it does."""
     guild = interaction.guild
-    channel = interaction.channel
-    assert guild is not None and isinstance(channel, discord.TextChannel)
+    channel = interaction.client.get_channel(tournament.channel_id)
+    if guild is None or not isinstance(channel, discord.TextChannel):
+        return None
     locale = tournament.language
+    # Discord takes only events to come: the first round's starts a minute from now, and the
+    # bot starts it when the round opens.
+    soonest = interaction.client.store.clock() + timedelta(minutes=1)
     for current in await league.rounds(interaction.client.store, tournament.id):
+        start = max(current.planned_at, soonest)
         try:
             event = await guild.create_scheduled_event(
                 name=t(
@@ -280,8 +285,8 @@ async def _post_events(interaction: CinchInteraction, tournament: Tournament) ->
                     name=tournament.name,
                     round=round_title(tournament, current.number, locale),
                 )[:100],
-                start_time=current.planned_at + timedelta(seconds=1),
-                end_time=current.planned_at + timedelta(minutes=tournament.round_minutes),
+                start_time=start,
+                end_time=start + timedelta(minutes=tournament.round_minutes),
                 entity_type=discord.EntityType.external,
                 privacy_level=discord.PrivacyLevel.guild_only,
                 location=f"#{channel.name}",
