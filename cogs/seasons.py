@@ -99,14 +99,7 @@ def describe_seasons(
         problem = role_problem(role.guild, role)
         if problem is not None:
             lines.append(t(problem, locale, role=role.mention))
-    for season in coming:
-        lines.append(
-            t(
-                "season.settings.season",
-                locale,
-                name=season_name(season.number, season.window, locale),
-            )
-        )
+    lines += [season_name(season.number, season.window, locale) for season in coming]
     if not coming:
         lines.append(t("season.settings.none", locale))
     return "\n".join(lines)

@@ -33,10 +33,6 @@ class Played(Generic[E]):
     scores: tuple[int, int] | None = None
     winner: int | None = None
 
-    @property
-    def bye(self) -> bool:
-        return self.side_b is None
-
 
 @dataclass(slots=True)
 class Standing(Generic[E]):

@@ -126,9 +126,6 @@ class Match:
     def done(self) -> bool:
         return self.status == "done"
 
-    def sides(self) -> tuple[Side, ...]:
-        return (self.side_a,) if self.side_b is None else (self.side_a, self.side_b)
-
 
 def _tournament(row: Row) -> Tournament:
     return Tournament(
