@@ -20,11 +20,22 @@ from bot.engine.rules import MAX_TARGET_SCORE
 from bot.errors import UserFacingError, choice_of
 from bot.i18n import normalise_locale, t
 from bot.league import tournaments as league
-from bot.league.rounds import MOST_ROUNDS, rounds_for
+from bot.league.rounds import rounds_for
 from bot.league.tournament_scenes import round_title, tournament_picture
-from bot.league.tournaments import Format, Status, Tournament
+from bot.league.tournaments import (
+    DEFAULT_MINUTES,
+    DEFAULT_TIMER,
+    FEWEST_MINUTES,
+    FEWEST_TIMER,
+    MOST_MINUTES,
+    MOST_ROUNDS,
+    MOST_TIMER,
+    NAME_LIMIT,
+    Format,
+    Status,
+    Tournament,
+)
 from bot.presentation.user_text import in_message, one_line
-from bot.service.options import MAX_TURN_TIMER
 from cogs.commands_base import CinchCommands
 from cogs.error_replies import permission_names, require_table_permissions
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
@@ -39,12 +50,8 @@ log = logging.getLogger(__name__)
 FORMAT_CHOICES = localised_choices(
     {f"choice.tournament_format.{format.value}": format.value for format in Format}
 )
-#: A round's time, in minutes: the fewest and the most an organiser may choose.
-FEWEST_MINUTES, MOST_MINUTES = 10, 240
-#: Seconds a move may take at a match's table (a late player's turns are played for them).
-FEWEST_TIMER = 15
-DEFAULT_MINUTES, DEFAULT_TIMER, DEFAULT_TARGET = 45, 60, 51
-NAME_LIMIT = 60
+#: Points to win each game unless the organiser chooses.
+DEFAULT_TARGET = 51
 
 
 def organises(interaction: CinchInteraction) -> bool:
@@ -103,7 +110,7 @@ class TournamentCommands(CinchCommands):
         target: app_commands.Range[int, 1, MAX_TARGET_SCORE] = DEFAULT_TARGET,
         round_minutes: app_commands.Range[int, FEWEST_MINUTES, MOST_MINUTES] = DEFAULT_MINUTES,
         rounds: app_commands.Range[int, 1, MOST_ROUNDS] | None = None,
-        timer: app_commands.Range[int, FEWEST_TIMER, MAX_TURN_TIMER] = DEFAULT_TIMER,
+        timer: app_commands.Range[int, FEWEST_TIMER, MOST_TIMER] = DEFAULT_TIMER,
         events: bool = False,
     ) -> None:
         """Open a tournament's sign-up in this channel; its matches will be played in threads

@@ -30,12 +30,10 @@ from bot.league.pairing import (
     swiss_round,
 )
 from bot.league.standings import Played, Standing, decide, standings
-from bot.league.tournaments import Entrant, Format, Match, Side
+from bot.league.tournaments import MOST_ROUNDS, Entrant, Format, Match, Side
 
 #: Rounds of a Swiss or rotating tournament unless its organiser chooses: enough for a club night.
 DEFAULT_ROUNDS = 3
-#: The most rounds an organiser may choose.
-MOST_ROUNDS = 9
 
 Pairing = tuple[Side, Side | None]
 

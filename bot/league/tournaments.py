@@ -15,12 +15,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from bot.errors import UserFacingError
+from bot.engine.rules import MAX_TARGET_SCORE
+from bot.errors import OptionRefused, UserFacingError, require_number
 from bot.store import Store
 from bot.store.database import Row, Session, decode_json, decode_time, encode_json, encode_time
 
 #: The most entrants a tournament takes: 32 pairs or 64 players, 16 tables at once.
 MOST_TABLES = 16
+#: A round's time, in minutes: the fewest and the most an organiser may choose, and the usual.
+FEWEST_MINUTES, MOST_MINUTES, DEFAULT_MINUTES = 10, 240, 45
+#: Seconds a move may take at a match's table (a late player's turns are played for them): a
+#: tournament keeps to a round's time, so its timer is shorter than a table's may be.
+FEWEST_TIMER, MOST_TIMER, DEFAULT_TIMER = 15, 300, 60
+#: The most rounds of Swiss or rotating partners, and how long a tournament's name may be.
+MOST_ROUNDS, NAME_LIMIT = 9, 60
 
 
 class Format(enum.StrEnum):
@@ -296,6 +304,14 @@ async def create(
     language: str | None,
     events: bool,
 ) -> Tournament:
+    """A new tournament, signing up. Each option is checked again, whatever let it through
+    (:class:`~bot.errors.OptionRefused` names the one refused)."""
+    require_number(target, 1, MAX_TARGET_SCORE, "rules.house.target_score")
+    require_number(round_minutes, FEWEST_MINUTES, MOST_MINUTES, "option.round_minutes")
+    require_number(turn_timer, FEWEST_TIMER, MOST_TIMER, "option.turn_timer")
+    require_number(rounds, 1, MOST_ROUNDS, "option.rounds")
+    if not 0 < len(name) <= NAME_LIMIT:
+        raise OptionRefused("errors.option_name", "option.tournament_name", most=NAME_LIMIT)
     db = store.database
     async with db.write() as tx:
         row = await tx.fetch_required(

@@ -74,7 +74,7 @@ async def test_a_small_tournament_is_played_through_with_a_restart_in_the_middle
         format="individual",
         target=1,
         rounds=2,
-        timer=600,
+        timer=300,
         events=True,
     )
     for member in players:
@@ -148,7 +148,9 @@ async def test_a_match_the_deadline_stops_is_decided_on_its_score(
     assert "alice & carol" in final[0].content
 
 
-async def test_a_pair_that_withdraws_forfeits_its_match(simcord_env, channel, players, organiser):
+async def test_a_pair_that_withdraws_forfeits_its_match(
+    simcord_env, channel, players, organiser, take_user_errors
+):
     alice, bob, carol, dave = players
     await organiser.slash(channel, "cinch tournament create", name="Cup", format="knockout")
     await enter_pair(channel, alice, carol)
@@ -157,8 +159,13 @@ async def test_a_pair_that_withdraws_forfeits_its_match(simcord_env, channel, pl
     [thread] = channel.threads
     # Partners sit opposite, the first to sign up of each pair in seats 0 and 1.
     assert seats_of(simcord_env, thread.id) == [alice.id, bob.id, carol.id, dave.id]
-    await dave.slash(channel, "cinch tournament withdraw")
+    # Only the match's players sit at its table.
+    erin = thread.guild.add_member(simcord_env.create_user("erin"))
+    refused = await erin.slash(thread, "cinch join")
+    assert refused.response.content == "This is a tournament match: only its players sit here."
+    await dave.slash(thread, "cinch tournament withdraw")
     assert any("bob & dave withdrew from the tournament" in m.content for m in thread.history())
     final = [m for m in channel.history() if m.content.startswith("Cup is over")]
     assert len(final) == 1 and "alice & carol" in final[0].content
     assert not simcord_env.bot.tables.registry.find_in_channel(thread.id)
+    assert [error.key for error in take_user_errors()] == ["errors.match_seats"]

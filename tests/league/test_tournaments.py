@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.errors import UserFacingError
+from bot.errors import OptionRefused, UserFacingError
 from bot.league import tournaments as store_of
 from bot.league.rounds import (
     champion,
@@ -205,3 +205,34 @@ async def test_forgetting_an_entrant_renames_them_in_the_tournament(store: Store
     forgotten = await forget_person(store, 101)
     [first, _] = await store_of.entrants(store, tournament_id)
     assert first.partner_id == forgotten.pseudonym and first.partner_name == "Former player"
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "refused"),
+    [
+        ("target", 0, "rules.house.target_score"),
+        ("round_minutes", 5, "option.round_minutes"),
+        ("turn_timer", 1000, "option.turn_timer"),
+        ("rounds", 10, "option.rounds"),
+        ("name", "x" * 61, "option.tournament_name"),
+        ("name", "", "option.tournament_name"),
+    ],
+)
+async def test_each_option_is_checked_again(store: Store, option: str, value, refused: str):
+    options = {
+        "guild_id": GUILD,
+        "channel_id": CHANNEL,
+        "organiser_id": ORGANISER,
+        "name": "Friday",
+        "format": Format.SWISS,
+        "rounds": 3,
+        "target": 51,
+        "round_minutes": 45,
+        "turn_timer": 60,
+        "language": None,
+        "events": False,
+    }
+    with pytest.raises(OptionRefused) as error:
+        await store_of.create(store, **{**options, option: value})
+    assert error.value.option == refused
+    assert await store_of.going_on(store) == []
