@@ -169,3 +169,23 @@ async def test_a_pair_that_withdraws_forfeits_its_match(
     assert len(final) == 1 and "alice & carol" in final[0].content
     assert not simcord_env.bot.tables.registry.find_in_channel(thread.id)
     assert [error.key for error in take_user_errors()] == ["errors.match_seats"]
+
+
+async def test_a_player_of_rotating_partners_who_withdraws_leaves_their_table(
+    simcord_env, channel, players, organiser
+):
+    carol = players[2]
+    await organiser.slash(
+        channel, "cinch tournament create", name="Solo", format="individual", rounds=2
+    )
+    for member in players:
+        await member.click(signup_message(channel), label="Sign up")
+    await organiser.slash(channel, "cinch tournament start")
+    [thread] = channel.threads
+    table = simcord_env.bot.tables.registry.find_in_channel(thread.id)
+    await carol.slash(channel, "cinch tournament withdraw")
+    # The computer plays carol's seat to the end of this match; the game goes on.
+    seat = table.seat_of(carol.id)
+    assert seat is not None and table.seats[seat].away and table.playing
+    entrants = await league.entrants(simcord_env.bot.store, 1)
+    assert [entrant.status for entrant in entrants if entrant.user_id == carol.id] == ["withdrawn"]
