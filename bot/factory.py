@@ -12,7 +12,8 @@ connects, so no interaction can arrive half-way):
    its game where it was, computer players and timers running again;
 3. load every extension in :data:`EXTENSIONS` (``cogs/cinch.py`` adds the ``/cinch`` commands
    and registers the buttons as dynamic items, so those of messages sent before a restart work
-   again; ``cogs/channel_events.py`` closes the tables of channels and servers the bot loses);
+   again; ``cogs/channel_events.py`` closes the tables of channels and servers the bot loses;
+   ``cogs/league_clock.py`` does the league's due work, such as ending seasons);
 4. install the catalogue translator (command names and descriptions in every language) and
    publish the slash commands if they changed since the last start (``cogs/command_sync.py``):
    to ``DEV_GUILD_ID`` when set (instant, for development), else globally (Discord may take up
@@ -46,7 +47,7 @@ from cogs.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: list[str] = ["cogs.cinch", "cogs.channel_events"]
+EXTENSIONS: list[str] = ["cogs.cinch", "cogs.channel_events", "cogs.league_clock"]
 """Extensions loaded at start, in order. Add a cog's module here to enable it."""
 
 

@@ -2,9 +2,11 @@
 area, and every button and select of the bot's messages.
 
 Every subcommand lives in the module of its area (``cogs/lobby.py``, ``cogs/play.py``,
-``cogs/player_settings.py``, ``cogs/leaderboard.py``, ``cogs/server_limits.py``); this
-extension puts them together under one group, in every server only (``guild_only``), named and
-described in every language.
+``cogs/player_settings.py``, ``cogs/leaderboard.py``, ``cogs/seasons.py``,
+``cogs/server_limits.py``, ``cogs/tournaments.py``); this extension puts them together under
+one group, in every server only (``guild_only``), named and described in every language.
+Discord allows 25 subcommands in a group: new settings go under an existing command rather
+than beside them. The mixins share one namespace, so each names its methods after its area.
 """
 
 from __future__ import annotations
@@ -23,10 +25,14 @@ from cogs.leaderboard import BoardCommands
 from cogs.lobby import LobbyCommands
 from cogs.play import PlayCommands
 from cogs.player_settings import SettingsCommands
+from cogs.rematch import RematchButton
 from cogs.replay import REPLAY_COMPONENTS
+from cogs.seasons import SeasonCommands
 from cogs.seat_requests import SeatAnswerButton
 from cogs.server_limits import LimitsCommands
 from cogs.table_message import LobbyButton, ShowHandButton
+from cogs.tournament_signup import InvitationButton, PartnerSelect, SignUpButton
+from cogs.tournaments import TournamentCommands
 from cogs.translator import command_strings
 
 if TYPE_CHECKING:
@@ -42,6 +48,10 @@ COMPONENTS = (
     SeatAnswerButton,
     BoardPageButton,
     HistoryGameButton,
+    RematchButton,
+    SignUpButton,
+    PartnerSelect,
+    InvitationButton,
     *REPLAY_COMPONENTS,
 )
 
@@ -53,6 +63,8 @@ class Cinch(
     SettingsCommands,
     BoardCommands,
     LimitsCommands,
+    SeasonCommands,
+    TournamentCommands,
     commands.GroupCog,
     group_name=_GROUP["name"],
     group_description=_GROUP["description"],

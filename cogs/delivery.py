@@ -8,7 +8,7 @@ it only shows them.
   hand, game or lobby and when a person's turn starts whom it must notify: only that person is
   ever mentioned, in a new message (``allowed_mentions`` names them alone).
 - Announcements (a hand's or game's result, news) are new messages; a hand's result offers its
-  replay.
+  replay, a game's its rematch.
 - Private hands: a DM sent or edited, or the player's private message in the channel edited
   through its interaction's token (so it works after a restart too, while the token lives).
 - A turn timer's reminders stand until the turn moves on.
@@ -40,6 +40,7 @@ from bot.service import (
 from cogs.channel_pace import ChannelPace, plan
 from cogs.hand_message import hand_parts, where_line
 from cogs.message_parts import Parts
+from cogs.rematch import RematchButton
 from cogs.replay import ReplayOpenButton
 from cogs.table_message import table_parts
 
@@ -152,19 +153,37 @@ class Delivery:
         await self.client.wait_until_ready()
         await self._clear_reminders(table_id)
         self.pace.forget(channel_id)
+        # A tournament's match may be over: the league's clock looks (cogs/league_clock.py).
+        self.client.dispatch("cinch_table_closed", table_id)
         if message_id is None:
             return
         channel = await self._channel(channel_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).edit(view=None)
 
+    async def archive_thread(self, channel_id: int) -> None:
+        """Archive the thread a table was opened in, now that the table closed. Discord may
+        refuse (the bot lacks Manage Threads): the thread then archives itself after an hour
+        without messages (``cogs/table_threads.py``)."""
+        await self.client.wait_until_ready()
+        try:
+            thread = await self._channel(channel_id)
+            if isinstance(thread, discord.Thread) and not thread.archived:
+                await thread.edit(archived=True)
+        except discord.HTTPException:
+            log.info("Could not archive thread %s", channel_id)
+
     async def announce(self, channel_id: int, announcement: Announcement) -> None:
-        """Post an announcement; a hand's result offers its replay ("Replay hand")."""
+        """Post an announcement; a hand's result offers its replay ("Replay hand"), a game's
+        its rematch ("Rematch")."""
         await self.client.wait_until_ready()
         view = None
         if announcement.hand is not None:
             view = discord.ui.View(timeout=None)
             view.add_item(ReplayOpenButton(*announcement.hand, locale=announcement.locale))
+        if announcement.rematch is not None:
+            view = view or discord.ui.View(timeout=None)
+            view.add_item(RematchButton(announcement.rematch, locale=announcement.locale))
         parts = Parts(announcement.text, announcement.picture, announcement.filename or "", view)
         with _unless_gone(channel_id):
             channel = await self._channel(channel_id)

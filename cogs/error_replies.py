@@ -27,12 +27,14 @@ from discord import app_commands
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.settings import REQUIRED_PERMISSION_NAMES
-from cogs.interaction import CinchInteraction, interaction_locale
+from cogs.interaction import CinchInteraction, in_thread, interaction_locale
 from cogs.message_parts import fit
 
 log = logging.getLogger(__name__)
 
 _MISSING_PERMISSIONS = 50013
+#: The permission that takes the place of one of the channel's in a thread.
+THREAD_POSTING = {"send_messages": "send_messages_in_threads"}
 
 ItemT = TypeVar("ItemT")
 
@@ -46,14 +48,19 @@ def missing_channel_permissions(interaction: CinchInteraction) -> list[str]:
     """Which of the permissions the bot needs it lacks in this interaction's channel.
 
     Discord sends the bot's permissions in the channel with every interaction
-    (``app_permissions``), so this costs no request. Names are permission flag names
-    such as ``"attach_files"``. Direct messages need no permissions, so nothing is missing
-    there.
+    (``app_permissions``), so this costs no request. In a thread they are its parent
+    channel's, except for posting, which takes Send Messages in Threads. Names are permission
+    flag names such as ``"attach_files"``. Direct messages need no permissions, so nothing is
+    missing there.
     """
     if interaction.guild_id is None:
         return []
     granted = interaction.app_permissions
-    return [name for name in REQUIRED_PERMISSION_NAMES if not getattr(granted, name)]
+    needed = REQUIRED_PERMISSION_NAMES
+    if in_thread(interaction):
+        # In a thread, posting takes Send Messages in Threads, whatever the channel allows.
+        needed = tuple(THREAD_POSTING.get(name, name) for name in needed)
+    return [name for name in needed if not getattr(granted, name)]
 
 
 def check_table_permissions(interaction: CinchInteraction) -> bool:

@@ -9,8 +9,9 @@ channel made private later hides its games at once:
   whose message history they may read (and, in a private thread, that they were added to);
 - a message posted in a channel (a history list, a player card, a shared replay) is read by
   everyone who reads that channel, so the game must also be one all of them may see: played in
-  that very channel (or the channel a thread belongs to), or in a channel no member is kept out
-  of (``@everyone`` may read it and no overwrite denies a role or a member).
+  that very channel (or the channel a thread belongs to, or a public thread of that channel: a
+  table opened in a thread of its own is shown in its channel), or in a channel no member is
+  kept out of (``@everyone`` may read it and no overwrite denies a role or a member).
 
 A channel the bot cannot find (deleted, or an archived thread no longer in its cache) hides its
 games. docs/security.md explains the rule to operators.
@@ -67,12 +68,24 @@ def _open_to_everyone(channel: GameChannel) -> bool:
     )
 
 
+def _read_as(channel: GameChannel) -> int | None:
+    """The channel whose readers are exactly those of ``channel``: itself, or for a public
+    thread its parent; None for a private thread, read by its own members alone."""
+    if isinstance(channel, discord.Thread):
+        return None if channel.is_private() else channel.parent_id
+    return channel.id
+
+
 def _readers_may_see(interaction: CinchInteraction, channel: GameChannel) -> bool:
-    """Whether everyone who reads the interaction's channel may read ``channel``."""
+    """Whether everyone who reads the interaction's channel may read ``channel``: the same
+    channel; one that the interaction's channel is a thread of, or a public thread of the same
+    channel (whoever reads a thread reads its channel, and whoever reads a channel reads its
+    public threads); or a channel open to every member."""
     if interaction.channel_id == channel.id:
         return True
     where = interaction.channel
-    if isinstance(where, discord.Thread) and where.parent_id == channel.id:
+    home = where.parent_id if isinstance(where, discord.Thread) else interaction.channel_id
+    if home is not None and home == _read_as(channel):
         return True
     return _open_to_everyone(channel)
 

@@ -311,7 +311,7 @@ async def answer_with_hand(
 ) -> None:
     """Answer with the player's hand: the clicked message updated (``edit``) or a new private
     one, then tell the service where it is, so it is refreshed when the player's turn comes.
-    The answer to a ``move`` is timed (:mod:`cogs.answer_time`).
+    The answer to a ``move`` is timed for the metrics (:func:`cogs.interaction.answer_wait`).
 
     After the action that ended the game there is no hand left to show: the message says so,
     and the game's result is in the channel.

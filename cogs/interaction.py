@@ -34,6 +34,21 @@ def person(interaction: CinchInteraction) -> Person:
     return Person(user.id, one_line(user.display_name), str(interaction.locale))
 
 
+#: The kinds of channel that are threads: a table there follows its parent channel's rules.
+THREAD_TYPES = frozenset(
+    {
+        discord.ChannelType.public_thread,
+        discord.ChannelType.private_thread,
+        discord.ChannelType.news_thread,
+    }
+)
+
+
+def in_thread(interaction: CinchInteraction) -> bool:
+    """Whether the command or button was used in a thread (cached or not)."""
+    return getattr(interaction.channel, "type", None) in THREAD_TYPES
+
+
 def guild_of(interaction: CinchInteraction) -> int:
     """The server of a command or button that only works in a server."""
     if interaction.guild_id is None:

@@ -17,11 +17,12 @@ from discord import app_commands
 from bot import stats
 from bot.errors import UserFacingError, choice_of
 from bot.i18n import t, tn
+from bot.league.seasons import pick_season
 from bot.presentation.user_text import in_message, one_line
 from bot.render.player_card import render_player_card
 from bot.stats.board_scenes import card_scene
 from bot.store import UNSET
-from cogs.board_pages import board_reply
+from cogs.board_pages import Covered, board_reply, season_choices
 from cogs.client import CinchCommands
 from cogs.confirm import ask_to_confirm
 from cogs.error_replies import manage_server, require_table_permissions
@@ -35,7 +36,14 @@ if TYPE_CHECKING:
     pass
 
 METRIC_CHOICES = localised_choices({f"board.metric.{m.value}": m.value for m in stats.Metric})
-PERIOD_CHOICES = localised_choices({f"board.period.{p.value}": p.value for p in stats.Period})
+#: The periods of the counted games, then the season running (``SEASON``).
+SEASON = "season"
+PERIOD_CHOICES = localised_choices(
+    {
+        **{f"board.period.{period.value}": period.value for period in stats.Period},
+        f"board.period.{SEASON}": SEASON,
+    }
+)
 
 
 async def reset_boards(interaction: CinchInteraction) -> str:
@@ -65,7 +73,7 @@ class BoardCommands(CinchCommands):
     boards = app_commands.Group(**command_strings("cinch.boards"))
 
     @app_commands.command(**command_strings("cinch.leaderboard"))
-    @localised_options("cinch.leaderboard", "by", "period")
+    @localised_options("cinch.leaderboard", "by", "period", "season")
     @app_commands.choices(by=METRIC_CHOICES, period=PERIOD_CHOICES)
     @require_table_permissions
     async def show_leaderboard(
@@ -73,14 +81,32 @@ class BoardCommands(CinchCommands):
         interaction: CinchInteraction,
         by: app_commands.Choice[str] | None = None,
         period: app_commands.Choice[str] | None = None,
+        season: app_commands.Range[int, 1] | None = None,
     ) -> None:
+        """A board of all time, this month or week, or a season (the one running, or by its
+        number: ``bot/league``)."""
         metric = choice_of(stats.Metric, by.value, "option.metric") if by else stats.Metric.RATING
-        cut = choice_of(stats.Period, period.value, "option.period") if period else stats.Period.ALL
+        covered: Covered
+        if season is not None or (period is not None and period.value == SEASON):
+            chosen = await pick_season(self.bot.store, guild_of(interaction), season)
+            covered = chosen.number
+        else:
+            covered = (
+                choice_of(stats.Period, period.value, "option.period")
+                if period
+                else stats.Period.ALL
+            )
         await interaction.response.defer(thinking=True)
-        reply = await board_reply(interaction, metric, cut, page=0)
+        reply = await board_reply(interaction, metric, covered, page=0)
         await interaction.followup.send(
             content=reply["content"], files=reply["attachments"], view=reply["view"]
         )
+
+    @show_leaderboard.autocomplete("season")
+    async def season_numbers(
+        self, interaction: CinchInteraction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await season_choices(interaction, current)
 
     @app_commands.command(**command_strings("cinch.stats"))
     @localised_options("cinch.stats", "player")
@@ -161,4 +187,3 @@ class BoardCommands(CinchCommands):
             )
             text = f"{t('settings.saved', locale)}\n{describe_board_settings(settings, locale)}"
         await interaction.response.send_message(text, ephemeral=True)
-

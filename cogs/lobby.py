@@ -28,6 +28,7 @@ from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction, channel_table, interaction_locale, person
 from cogs.message_parts import fit
 from cogs.seat_requests import answer_seated
+from cogs.table_threads import discard_thread, open_thread, table_thread_name, wants_thread
 from cogs.translator import command_strings, localised_choices, localised_options
 
 
@@ -95,7 +96,7 @@ class LobbyCommands(CinchCommands):
 
     @app_commands.command(**command_strings("cinch.new"))
     @localised_options(
-        "cinch.new", *TABLE_OPTION_FIELDS, "language", "timer", *HOUSE_RULE_OPTIONS
+        "cinch.new", *TABLE_OPTION_FIELDS, "language", "timer", "thread", *HOUSE_RULE_OPTIONS
     )
     @app_commands.choices(
         players=localised_choices(
@@ -133,25 +134,44 @@ class LobbyCommands(CinchCommands):
         counting_discard: bool | None = None,
         four_colour: bool | None = None,
         open_seats: bool | None = None,
+        thread: bool | None = None,
     ) -> None:
-        """Open a table in this channel; the lobby message follows. Discord offers only the
-        values each option takes; the service checks them again."""
+        """Open a table in this channel, or in a new thread of it (``cogs/table_threads.py``);
+        the lobby message follows. Discord offers only the values each option takes; the
+        service checks them again."""
         given = _given(locals())
+        in_thread = await wants_thread(interaction, thread)
         options = chosen_options(
-            _fields(given, HOUSE_RULE_OPTIONS), **_fields(given, TABLE_OPTION_FIELDS)
+            _fields(given, HOUSE_RULE_OPTIONS),
+            **_fields(given, TABLE_OPTION_FIELDS),
+            thread=in_thread,
         )
         table_language = given.get("language") or normalise_locale(interaction.guild_locale)
         turn_timer = DEFAULT_TURN_TIMER if timer is None else timer
-        await self.bot.tables.open_table(
-            guild_id=interaction.guild_id or 0,
-            channel_id=interaction.channel_id or 0,
-            creator=person(interaction),
-            options=options,
-            language=table_language,
-            turn_timer=turn_timer,
-        )
+        creator = person(interaction)
         locale = await interaction_locale(interaction)
-        await interaction.response.send_message(t("reply.opened", locale), ephemeral=True)
+        place = None
+        if in_thread:
+            name = table_thread_name(creator.name, table_language)
+            place = await open_thread(interaction, name)
+        try:
+            await self.bot.tables.open_table(
+                guild_id=interaction.guild_id or 0,
+                channel_id=place.id if place is not None else interaction.channel_id or 0,
+                creator=creator,
+                options=options,
+                language=table_language,
+                turn_timer=turn_timer,
+            )
+        except BaseException:
+            if place is not None:
+                await discard_thread(place)
+            raise
+        if place is not None:
+            text = t("reply.opened_in_thread", locale, thread=place.mention)
+        else:
+            text = t("reply.opened", locale)
+        await interaction.response.send_message(text, ephemeral=True)
 
     # ------------------------------------------------------------------ seats
 

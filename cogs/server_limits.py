@@ -1,8 +1,9 @@
-"""``/cinch limits``: how many tables may be open at once in a server, per member and in all.
+"""``/cinch limits``: how many tables may be open at once in a server, per member and in all,
+and whether they open in a thread of their own.
 
 For the server's admins (Manage Server). The limits themselves, their defaults and the most
 an admin may allow are the store's (``bot/store/limits.py``); ``/cinch new`` is refused in one
-line when a table would pass them.
+line when a table would pass them. Where tables open is ``cogs/table_threads.py``'s.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.translator import command_strings, localised_options
 
 
-def describe_limits(limits: ServerLimits, locale: str) -> str:
-    """A server's limits in a few lines, as ``/cinch limits`` shows them."""
+def describe_limits(limits: ServerLimits, in_threads: bool, locale: str) -> str:
+    """A server's limits and where its tables open, as ``/cinch limits`` shows them."""
     return "\n".join(
         [
             f"**{t('limits.title', locale)}**",
             f"- {t('limits.per_member', locale, count=limits.tables_per_member)}",
             f"- {t('limits.per_server', locale, count=limits.tables_per_server)}",
+            f"- {t('threads.on' if in_threads else 'threads.off', locale)}",
             t(
                 "limits.hint",
                 locale,
@@ -39,24 +41,29 @@ class LimitsCommands(CinchCommands):
     """A server's limits on open tables."""
 
     @app_commands.command(**command_strings("cinch.limits"))
-    @localised_options("cinch.limits", "per_member", "per_server")
+    @localised_options("cinch.limits", "per_member", "per_server", "threads")
     @manage_server
     async def limits(
         self,
         interaction: CinchInteraction,
         per_member: app_commands.Range[int, 1, MAX_TABLES_PER_MEMBER] | None = None,
         per_server: app_commands.Range[int, 1, MAX_TABLES_PER_SERVER] | None = None,
+        threads: bool | None = None,
     ) -> None:
         """Show the server's limits, changing first the ones given."""
         locale = await interaction_locale(interaction)
         store, guild_id = self.bot.store, guild_of(interaction)
         if per_member is None and per_server is None:
-            text = describe_limits(await store.limits.get(guild_id), locale)
+            limits = await store.limits.get(guild_id)
         else:
             limits = await store.limits.update(
                 guild_id,
                 tables_per_member=UNSET if per_member is None else per_member,
                 tables_per_server=UNSET if per_server is None else per_server,
             )
-            text = f"{t('settings.saved', locale)}\n{describe_limits(limits, locale)}"
+        if threads is not None:
+            await store.threads.set_in_threads(guild_id, threads)
+        text = describe_limits(limits, await store.threads.in_threads(guild_id), locale)
+        if (per_member, per_server, threads) != (None, None, None):
+            text = f"{t('settings.saved', locale)}\n{text}"
         await interaction.response.send_message(text, ephemeral=True)

@@ -177,7 +177,9 @@ class Automation:
                 pending = await self._apply(table, seat, action, timed_out=timed_out)
             except OutOfDate:
                 return  # the table moved on, or closed, in another process: it was reloaded
-            if record.user_id is not None and table.played_for_a_person() >= ABANDON_AFTER:
+            if table.closed:
+                pass  # a table in a thread of its own closed with the game this move ended
+            elif record.user_id is not None and table.played_for_a_person() >= ABANDON_AFTER:
                 text = t("text.abandoned", table.locale)
                 closing = await self._close(table, text, reason=ABANDONED)
             elif game.hand_number != hand and table.hand_dealt() >= UNATTENDED_HANDS:

@@ -39,8 +39,15 @@ async def public_table(
     view = None
     moves = 0
     if game is None:
+        rematch = table.rematch
+        waiting = rematch.waiting(table.seats) if rematch and rematch.kept(table.seats) else []
         text = lobby_text(
-            table.options, seats, table.record.turn_timer, table.creator_name(), locale
+            table.options,
+            seats,
+            table.record.turn_timer,
+            table.creator_name(),
+            locale,
+            rematch_waiting=waiting,
         )
     else:
         names = table.names(locale)

@@ -170,12 +170,15 @@ def _result_players(table: Table, game: Game, winner: int | None) -> list[Result
     ]
 
 
-async def start_game(store: Store, table: Table, seed: int) -> str:
-    """Deal the table's new game from ``seed`` and store it; returns the text of the draw."""
+async def start_game(store: Store, table: Table, seed: int, *, keep_seats: bool = False) -> str:
+    """Deal the table's new game from ``seed`` and store it; returns the text of the draw.
+
+    With ``keep_seats`` (a rematch) everyone keeps the seat, and so the partner, they had,
+    whatever the table's teams: the draw only chooses the first dealer."""
     rules = table.options.rules
     draw = draw_for_seats(table.players, seed, rules.first_dealer)
     lobby = [table.seats[seat] for seat in range(table.players)]
-    drawn_teams = table.options.teams is Teams.DRAW
+    drawn_teams = table.options.teams is Teams.DRAW and not keep_seats
     if drawn_teams:
         dealer = draw.first_dealer_seat
         new_seats = [draw.seating.index(index) for index in range(table.players)]

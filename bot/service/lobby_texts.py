@@ -23,8 +23,10 @@ def lobby_text(
     turn_timer: int | None,
     creator: str | None,
     locale: str | None,
+    rematch_waiting: Sequence[str] = (),
 ) -> str:
-    """The lobby message: who sits where, the main settings, and who starts."""
+    """The lobby message: who sits where, the main settings, who starts, and during a rematch
+    who has not confirmed it yet."""
     lines = [
         t("text.lobby_title", locale, players=options.players, target=options.rules.target_score),
         t("text.lobby_draw" if options.teams is Teams.DRAW else "text.lobby_manual", locale),
@@ -48,6 +50,9 @@ def lobby_text(
         lines.append(t("text.lobby_start_anyone", locale))
     else:
         lines.append(t("text.lobby_start", locale, player=in_message(creator)))
+    if rematch_waiting:
+        names = ", ".join(in_message(name) for name in rematch_waiting)
+        lines.append(t("text.rematch_waiting", locale, players=names))
     return "\n".join(lines)
 
 

@@ -59,6 +59,12 @@ class TableOptions:
     #: The table plays on with no person seated (the offline demo's). Any other table where
     #: only computer players are left closes after a few hands (``automation.UNATTENDED_HANDS``).
     unattended: bool = False
+    #: Opened in a thread of its own: the table closes once its game ends, and its thread is
+    #: archived with it, so the channel keeps one short thread per game.
+    thread: bool = False
+    #: A tournament's match: its seats are its players' alone, and it offers no rematch (the
+    #: tournament pairs the next round).
+    match: bool = False
 
     def __post_init__(self) -> None:
         if self.players not in SUPPORTED_PLAYER_COUNTS:
@@ -78,6 +84,8 @@ class TableOptions:
             "four_colour": self.four_colour,
             "open_seats": self.open_seats,
             "unattended": self.unattended,
+            "thread": self.thread,
+            "match": self.match,
         }
 
     @classmethod
@@ -100,6 +108,8 @@ class TableOptions:
             four_colour=_yes_no(data.get("four_colour", defaults.four_colour), "four_colour"),
             open_seats=_yes_no(data.get("open_seats", defaults.open_seats), "open_seats"),
             unattended=_yes_no(data.get("unattended", defaults.unattended), "unattended"),
+            thread=_yes_no(data.get("thread", defaults.thread), "thread"),
+            match=_yes_no(data.get("match", defaults.match), "match"),
         )
 
 

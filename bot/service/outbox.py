@@ -49,6 +49,10 @@ class Outbox(Protocol):
         """The table closed: its message keeps its last state, without buttons."""
         ...
 
+    async def archive_thread(self, channel_id: int) -> None:
+        """The table of a thread opened for it closed: the thread is archived."""
+        ...
+
     async def show_hand(self, delivery: HandDelivery) -> HandShown: ...
 
     async def retire_hand(self, place: HandPlace, text: str) -> None:
@@ -76,6 +80,9 @@ class NoOutbox:
         """Nothing is shown."""
 
     async def close_table(self, table_id: int, channel_id: int, message_id: int | None) -> None:
+        """Nothing is shown."""
+
+    async def archive_thread(self, channel_id: int) -> None:
         """Nothing is shown."""
 
     async def show_hand(self, delivery: HandDelivery) -> HandShown:

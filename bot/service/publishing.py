@@ -187,14 +187,24 @@ class Publisher:
             picture = None
             if item.render is not None:
                 picture = await self._draw(item.render, item.scene)
-            shown = Announcement(item.text, picture, item.filename, item.hand, table.locale)
+            rematch = None if table.options.match else item.game_end
+            shown = Announcement(
+                item.text, picture, item.filename, item.hand, table.locale, rematch=rematch
+            )
             if await _attempt(self._outbox.announce(table.channel_id, shown), table.id):
                 await self._mark_posted(item)
         if update.closed:
+            await self._refresh_hands(table, update)
             closing = self._outbox.close_table(table.id, table.channel_id, update.message_id)
             await _attempt(closing, table.id)
+            if table.options.thread:
+                await _attempt(self._outbox.archive_thread(table.channel_id), table.id)
             return
         self._showing.mark(table.id, settled=update.settled, repost=update.repost)
+        await self._refresh_hands(table, update)
+
+    async def _refresh_hands(self, table: Table, update: Update) -> None:
+        """Bring the private hands the update changed up to date, each on its own."""
         for user_id in sorted(update.private):
             refresh = self._hands.refresh(
                 table,

@@ -23,7 +23,8 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -60,10 +61,12 @@ from bot.service.private_hands import PrivateHands
 from bot.service.publishing import Pending, PendingAnnouncement, Publisher, Update
 from bot.service.recovery import unshown_results
 from bot.service.refusals import CountedError, OutOfDate, TableAlreadyOpen, refusal
+from bot.service.rematches import GameSeat, Rematch, finished_seats
 from bot.service.restoring import UnreadableTable, read_options, read_seats
 from bot.service.shown import (
     HandPlace,
     HandReply,
+    RematchReply,
     Seated,
     SeatInfo,
     SeatRequest,
@@ -94,6 +97,8 @@ DEFAULT_COMPUTER_LEVEL = "normal"
 
 #: Why a table closed without a word, as the store keeps it.
 CHANNEL_GONE, SERVER_GONE = "channel gone", "server gone"
+#: Why a table in a thread of its own closed: its game ended.
+GAME_OVER = "game over"
 #: How the reason of a table set aside begins; what could not be read follows.
 UNREADABLE = "unreadable: "
 
@@ -141,6 +146,9 @@ class TableService:
         self._hint_requests = RequestPace(HINT_REQUESTS, clock)
         self._tasks = BackgroundTasks()
         self._records = GameRecords(store)
+        #: Held while a closed table is opened again for a rematch, so two players confirming
+        #: together open it once.
+        self._reopening = asyncio.Lock()
         #: The table messages, their edits folded by one coalescer (tests pace it).
         self.showing = TableShowing(
             store=store,
@@ -185,7 +193,7 @@ class TableService:
         never keeps the others (or the bot) from starting."""
         set_aside = 0
         for record in await self.store.tables.list_open():
-            if self._owns is not None and not self._owns(record.guild_id):
+            if not self.owns(record.guild_id):
                 continue
             if isinstance(record, UnreadableTableRecord):
                 await self._set_aside(record, record.problem)
@@ -270,6 +278,11 @@ class TableService:
 
     # ------------------------------------------------------------------ finding tables
 
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process runs the server: its tables, and the league's work for it
+        (each process runs the servers of its shards)."""
+        return self._owns is None or self._owns(guild_id)
+
     def holds(self, table_id: int) -> bool:
         """Whether the table is open in this process (another may own it)."""
         return self.registry.get(table_id) is not None
@@ -315,8 +328,7 @@ class TableService:
         except TableExistsError as error:
             raise TableAlreadyOpen(error.table) from None
         except TableLimitError as error:
-            key = "errors.tables_per_member" if error.per_member else "errors.tables_per_server"
-            raise CountedError(key, error.limit) from None
+            raise _past_limit(error) from None
         seat = await self.store.tables.sit(
             record.id, 0, display_name=creator.name, user_id=creator.user_id
         )
@@ -339,6 +351,8 @@ class TableService:
         table = self.registry.table(table_id)
         async with table.lock:
             current = table.seat_of(person.user_id)
+            if current is None and table.options.match:
+                raise UserFacingError("errors.match_seats")
             if current is not None and (seat is None or seat == current):
                 if not table.seats[current].away:
                     raise UserFacingError("errors.already_seated")
@@ -414,6 +428,8 @@ class TableService:
             raise OptionRefused("errors.option_choice", "option.level")
         table = self.registry.table(table_id)
         async with table.lock:
+            if table.options.match:
+                raise UserFacingError("errors.match_seats")
             if table.seat_of(user_id) is None and user_id != table.record.creator_id:
                 raise UserFacingError("errors.not_seated")
             seat = table.seat_to_take(seat)
@@ -500,21 +516,189 @@ class TableService:
                 table.require_seat(person.user_id)
             if not table.full:
                 raise CountedError("errors.not_enough_players", table.players)
-            try:
-                text = await start_game(self.store, table, self.seeds.getrandbits(64))
-            except (TableClosedError, GameActiveError):
-                # Another process closed the table, or started its game: this one is behind.
-                await self._reload(table)
-                raise OutOfDate("errors.table_changed") from None
-            people = frozenset(table.people())
-            self._changed(table)
-            update = Update(
-                settled=table.settled(), repost=True, private=people, dealt=people
-            )
-        self._publisher.publish(table, Pending(update, (PendingAnnouncement(text),)))
+            pending = await self._deal(table)
+        self._publisher.publish(table, pending)
         if table.seat_of(person.user_id) is None:
             return None
         return await self._hands.reply(table, person, acted=False)
+
+    async def _deal(self, table: Table, *, keep_seats: bool = False) -> Pending:
+        """Deal the table's new game and store it (``keep_seats``: everyone keeps their seat);
+        what it shows. Called with the table's lock held."""
+        try:
+            text = await start_game(
+                self.store, table, self.seeds.getrandbits(64), keep_seats=keep_seats
+            )
+        except (TableClosedError, GameActiveError):
+            # Another process closed the table, or started its game: this one is behind.
+            await self._reload(table)
+            raise OutOfDate("errors.table_changed") from None
+        people = frozenset(table.people())
+        self._changed(table)
+        update = Update(settled=table.settled(), repost=True, private=people, dealt=people)
+        return Pending(update, (PendingAnnouncement(text),))
+
+    # ------------------------------------------------------------------ tournament matches
+
+    async def open_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser: int,
+        seats: Sequence[Person | None],
+        options: TableOptions,
+        language: str | None,
+        turn_timer: int | None,
+    ) -> TableFacts:
+        """Open a tournament match's table in its channel (a thread of its own), everyone in
+        their seat (None: a computer player), and deal its game at once, seats kept. Its
+        creator is the organiser, who may end it alone. It is opened without the server's
+        limits: a tournament that started is never stopped half-way by them (docs/league.md).
+        Opened again (the channel already has this match's table, after a restart), it is
+        the same table."""
+        existing = self.registry.find_in_channel(channel_id)
+        if existing is not None and existing.options.match:
+            return _facts(existing)
+        try:
+            record = await self.store.tables.create(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                creator_id=organiser,
+                house_rules=options.to_json(),
+                language=language_chosen(language),
+                turn_timer=turn_timer_chosen(turn_timer),
+            )
+        except TableExistsError as error:
+            raise TableAlreadyOpen(error.table) from None
+        seated = {}
+        for seat, person in enumerate(seats):
+            computer = t("player.computer", record.language, number=seat + 1)
+            seated[seat] = await self.store.tables.sit(
+                record.id,
+                seat,
+                display_name=person.name if person is not None else computer,
+                user_id=person.user_id if person is not None else None,
+                computer_level=None if person is not None else DEFAULT_COMPUTER_LEVEL,
+            )
+        table = Table(record=record, options=options, seats=seated)
+        self.registry.add(table)
+        async with table.lock:
+            pending = await self._deal(table, keep_seats=True)
+        self._publisher.publish(table, pending)
+        return _facts(table)
+
+    async def stop(self, table_id: int, text: str, *, reason: str) -> None:
+        """Close a table the league no longer plays (a round's deadline, a pair that withdrew):
+        ``text`` says why in its channel, and its game, if one is going on, is stored as
+        abandoned, with the score it had."""
+        table = self.registry.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            if table.closed:
+                return
+            pending = await self._close(table, text, reason=reason)
+        self._publisher.publish(table, pending)
+
+    # ------------------------------------------------------------------ rematches
+
+    async def rematch(self, game_id: int, person: Person) -> RematchReply:
+        """The person confirms a rematch of a finished game they played
+        (:mod:`bot.service.rematches`): at the table in its lobby in the game's channel, or
+        one opened again there with the game's seats. The game starts once every person
+        seated has confirmed, and they are answered with their hand."""
+        record, seats = await self._finished_game(game_id)
+        if person.user_id not in {seat.user_id for seat in seats}:
+            raise UserFacingError("errors.rematch_not_played")
+        async with self._reopening:
+            table = self.registry.find_in_channel(record.channel_id)
+            reopened = table is None
+            if table is None:
+                table = await self._reopen(record, seats)
+        async with table.lock:
+            pending = await self._confirm_rematch(table, game_id, seats, person)
+        self._publisher.publish(table, pending)
+        if table.playing:
+            hand = await self._hands.reply(table, person, acted=False)
+            return RematchReply(started=True, waiting=(), reopened=reopened, hand=hand)
+        rematch = table.rematch
+        waiting = tuple(rematch.waiting(table.seats)) if rematch is not None else ()
+        return RematchReply(started=False, waiting=waiting, reopened=reopened)
+
+    async def _finished_game(self, game_id: int) -> tuple[TableRecord, tuple[GameSeat, ...]]:
+        """The table a game was played at, and its seats, when it ended with a winner."""
+        game = await self.store.games.get(game_id)
+        result = await self.store.games.result(game_id)
+        record = await self.store.tables.get(game.table_id) if game is not None else None
+        if record is None or result is None or result.status != "finished":
+            raise UserFacingError("errors.rematch_unavailable")
+        return record, finished_seats(result)
+
+    async def _reopen(self, record: TableRecord, seats: tuple[GameSeat, ...]) -> Table:
+        """Open the game's table again in its channel, as it was opened, everyone in the seat
+        they had; within the server's limits."""
+        try:
+            options = read_options(record.house_rules)
+            reopened = await self.store.tables.create(
+                guild_id=record.guild_id,
+                channel_id=record.channel_id,
+                creator_id=record.creator_id,
+                house_rules=record.house_rules,
+                language=record.language,
+                turn_timer=record.turn_timer,
+                limits=await self.store.limits.get(record.guild_id),
+            )
+        except UnreadableTable:
+            raise UserFacingError("errors.rematch_unavailable") from None
+        except TableExistsError:
+            raise UserFacingError("errors.rematch_busy") from None
+        except TableLimitError as error:
+            raise _past_limit(error) from None
+        seated = {
+            seat.seat: await self.store.tables.sit(
+                reopened.id,
+                seat.seat,
+                display_name=seat.name,
+                user_id=seat.user_id,
+                computer_level=seat.computer_level,
+            )
+            for seat in seats
+        }
+        table = Table(record=reopened, options=options, seats=seated)
+        self.registry.add(table)
+        self._automation.schedule(table)
+        self._publisher.publish(table, Pending(Update(repost=True)))
+        return table
+
+    async def _confirm_rematch(
+        self, table: Table, game_id: int, seats: tuple[GameSeat, ...], person: Person
+    ) -> Pending:
+        """Count the person's confirmation (back in their seat if they had left it), and deal
+        the game once everyone seated confirmed. Called with the table's lock held."""
+        if table.playing:
+            raise UserFacingError("errors.rematch_busy")
+        rematch = table.rematch
+        if rematch is None or rematch.game_id != game_id:
+            rematch = Rematch(game_id, seats)
+        if not rematch.kept(table.seats):
+            raise UserFacingError("errors.rematch_seats_changed")
+        seat = table.seat_of(person.user_id)
+        if seat is None:
+            own = rematch.seat_of(person.user_id)
+            assert own is not None and own not in table.seats, "a person's own seat is theirs"
+            table.sit(
+                await self.store.tables.sit(
+                    table.id, own, display_name=person.name, user_id=person.user_id
+                )
+            )
+        elif table.seats[seat].away:
+            table.sit(await self.store.tables.update_seat(table.id, seat, away=False, auto_moves=0))
+        rematch.ready.add(person.user_id)
+        table.rematch = rematch
+        if table.full and set(table.people()) <= rematch.ready:
+            return await self._deal(table, keep_seats=True)
+        return Pending(self._seats_changed(table))
 
     async def end(self, table_id: int, person: Person, *, can_manage: bool) -> EndVote:
         """Close the table (its creator, or someone allowed to manage messages), or count
@@ -724,8 +908,18 @@ class TableService:
         )
         if game.is_over:
             table.end_game()  # the table goes back to its lobby
+            if table.options.thread:
+                pending = await self._close_with_its_game(table, pending)
         self._changed(table)
         return pending
+
+    async def _close_with_its_game(self, table: Table, pending: Pending) -> Pending:
+        """A table in a thread of its own closes when its game ends: the results are posted,
+        everyone's hand says the game is over, then its message loses its buttons and its
+        thread is archived. Called with the table's lock held."""
+        await self._end_table(table, GAME_OVER)
+        update = replace(pending.update, closed=True, message_id=table.record.message_id)
+        return replace(pending, update=update)
 
     async def _reload(self, table: Table) -> None:
         """Make the table what the store says it is, after a failed write. Called with the
@@ -879,6 +1073,12 @@ class TableService:
     async def change_settings(self, user_id: int, **changes: Any) -> UserPreferences:
         """Store the person's new settings; the next hand they are shown follows them."""
         return await self.people.change(user_id, **changes)
+
+
+def _past_limit(error: TableLimitError) -> CountedError:
+    """The refusal of a table that would pass one of the server's limits."""
+    key = "errors.tables_per_member" if error.per_member else "errors.tables_per_server"
+    return CountedError(key, error.limit)
 
 
 def _facts(table: Table) -> TableFacts:

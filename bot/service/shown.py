@@ -39,6 +39,8 @@ class Announcement:
     hand: tuple[int, int] | None = None
     #: The table's language (the words of the replay button).
     locale: str | None = None
+    #: The game whose end this announces, when its players may ask for a rematch.
+    rematch: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +152,19 @@ class Seated:
     seat: int
     #: The table's number of seats (to name the seat).
     players: int
+    hand: HandReply | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RematchReply:
+    """Where a rematch stands after someone confirmed it."""
+
+    #: The game started: everyone confirmed (``hand`` is the one who confirmed last's).
+    started: bool
+    #: The people seated who have not confirmed yet.
+    waiting: tuple[str, ...]
+    #: The table had closed and was opened again for the rematch.
+    reopened: bool
     hand: HandReply | None = None
 
 

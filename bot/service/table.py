@@ -19,6 +19,7 @@ from bot.engine import Game
 from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.service.options import TableOptions
+from bot.service.rematches import Rematch
 from bot.service.shown import HandPlace, SeatRequest
 from bot.store import SeatRecord, TableRecord
 
@@ -64,6 +65,8 @@ class Table:
     end_votes: set[int] = field(default_factory=set)
     #: Newcomers who asked for a seat in this game and wait for an answer (each asks once).
     seat_requests: set[int] = field(default_factory=set)
+    #: A rematch of the last game being confirmed in the lobby, if one was asked for.
+    rematch: Rematch | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: The computer move or turn timer waiting to act, if any (the service's automation's).
     automation: asyncio.Task[None] | None = None
@@ -109,6 +112,7 @@ class Table:
         self.stored_actions = stored_actions
         self.end_votes.clear()
         self.seat_requests.clear()
+        self.rematch = None
 
     def end_game(self) -> None:
         """Back to the lobby; a game that ended with a winner is kept to show its score."""

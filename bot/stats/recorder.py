@@ -10,7 +10,7 @@ pass overwrites the other's and no game is counted twice.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, MutableMapping, Sequence
 from dataclasses import replace
 
 from bot.stats.board_settings import BoardSettings, read_settings, write_settings
@@ -139,33 +139,23 @@ async def _rate(tx: Session, guild_id: int, *, only_game: int | None = None) -> 
     }
     touched: dict[str, tuple] = {}
     rating_updates: list[tuple[float, int, str, int, int]] = []
-    games = _group_by_game(rows)
-    for seats in games:
-        first = seats[0]
-        outcome = GameOutcome(
-            sides=_sides(seats),
-            winners=frozenset(json.loads(first["winners"])),
-            final_scores=json.loads(first["final_scores"]),
+    for seat, skill in rated_seats(rows, skills):
+        player = seat["player"]
+        rating_updates.append(
+            (skill.rating, guild_id, seat["ended_at"], seat["game_id"], seat["seat"])
         )
-        skills.update(rate_game(skills, outcome))
-        for seat in seats:
-            player = seat["player"]
-            skill = skills.get(player, NEW_PLAYER)
-            rating_updates.append(
-                (skill.rating, guild_id, seat["ended_at"], seat["game_id"], seat["seat"])
-            )
-            touched[player] = (
-                guild_id,
-                player,
-                seat["user_id"],
-                seat["computer_level"],
-                seat["display_name"],
-                skill.mu,
-                skill.sigma,
-                skill.rating,
-                seat["ended_at"],
-                seat["game_id"],
-            )
+        touched[player] = (
+            guild_id,
+            player,
+            seat["user_id"],
+            seat["computer_level"],
+            seat["display_name"],
+            skill.mu,
+            skill.sigma,
+            skill.rating,
+            seat["ended_at"],
+            seat["game_id"],
+        )
     await tx.execute_many(
         "UPDATE stat_games SET rating = ?"
         " WHERE guild_id = ? AND ended_at = ? AND game_id = ? AND seat = ?",
@@ -181,7 +171,26 @@ async def _rate(tx: Session, guild_id: int, *, only_game: int | None = None) -> 
         list(touched.values()),
     )
     await refresh_totals(tx, guild_id, touched)
-    return len(games)
+    return len({seat[3] for seat in rating_updates})
+
+
+def rated_seats(
+    rows: Sequence[Row], skills: MutableMapping[str, Skill]
+) -> Iterator[tuple[Row, Skill]]:
+    """Rate the games of ``rows`` in the order they come (seats of one game together, each
+    with its ``game_id``, ``player``, ``side``, ``winners`` and ``final_scores``), moving
+    ``skills`` on game by game; each seat with its player's skill after that game. A player
+    missing from ``skills`` starts as a new player (a season starts everyone so)."""
+    for seats in _group_by_game(rows):
+        first = seats[0]
+        outcome = GameOutcome(
+            sides=_sides(seats),
+            winners=frozenset(json.loads(first["winners"])),
+            final_scores=json.loads(first["final_scores"]),
+        )
+        skills.update(rate_game(skills, outcome))
+        for seat in seats:
+            yield seat, skills.get(seat["player"], NEW_PLAYER)
 
 
 def _group_by_game(rows: Sequence[Row]) -> list[list[Row]]:

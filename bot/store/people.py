@@ -3,8 +3,9 @@
 A person is stored by their Discord user id, in their settings (``user_preferences``), the
 seats they took (``seats``, with the name they played under), the tables they opened
 (``game_tables.creator_id``), and the results of the games they played (``result_players``,
-including the seat a stand-in computer played for them while they were away). The boards
-(``stat_*``) are derived from the results and rebuilt from them (``bot/stats``).
+including the seat a stand-in computer played for them while they were away), and the league's
+rows (a season's awards, its role's holders, the tournaments they organised or entered). The
+boards (``stat_*``) are derived from the results and rebuilt from them (``bot/stats``).
 
 Forgetting deletes their settings and gives every other row a pseudonym: a negative id, which
 no Discord user has, the same in every row so that the games stay whole for the others, and
@@ -105,6 +106,7 @@ class PeopleRepository:
                 "UPDATE game_tables SET creator_id = ? WHERE creator_id = ?",
                 (pseudonym, user_id),
             )
+            await _forget_in_league(tx, user_id, pseudonym, name_for)
         return Forgotten(
             pseudonym=pseudonym,
             settings=settings.rowcount > 0,
@@ -113,6 +115,38 @@ class PeopleRepository:
             tables=tables.rowcount,
             guilds=frozenset(row["guild_id"] for row in results),
             open_tables=open_tables,
+        )
+
+
+async def _forget_in_league(
+    tx: Session, user_id: int, pseudonym: int, name_for: NameFor
+) -> None:
+    """The league's rows take the pseudonym too: the seasons' awards (by player key, as the
+    boards write it), who was given a season's role, the tournaments they organised and
+    entered (with their name in each tournament's language)."""
+    await tx.execute(
+        "UPDATE season_awards SET player = ? WHERE player = ?",
+        (f"user:{pseudonym}", f"user:{user_id}"),
+    )
+    await tx.execute(
+        "UPDATE season_role_holders SET user_id = ? WHERE user_id = ?", (pseudonym, user_id)
+    )
+    await tx.execute(
+        "UPDATE tournaments SET organiser_id = ? WHERE organiser_id = ?", (pseudonym, user_id)
+    )
+    for column, name in (("user_id", "name"), ("partner_id", "partner_name")):
+        rows = await tx.fetch_all(
+            f"SELECT e.tournament_id, e.entrant, t.language FROM tournament_entrants e"
+            f" JOIN tournaments t ON t.id = e.tournament_id WHERE e.{column} = ?",
+            (user_id,),
+        )
+        await tx.execute_many(
+            f"UPDATE tournament_entrants SET {column} = ?, {name} = ?"
+            " WHERE tournament_id = ? AND entrant = ?",
+            [
+                (pseudonym, name_for(row["language"]), row["tournament_id"], row["entrant"])
+                for row in rows
+            ],
         )
 
 

@@ -19,6 +19,7 @@ from .shown import ShownRepository
 from .sqlite_backend import SqliteDatabase
 from .store_errors import StoreError
 from .tables import TablesRepository
+from .threads import ThreadsRepository
 
 
 class Store:
@@ -42,6 +43,9 @@ class Store:
     ``store.people``
         :class:`~bot.store.people.PeopleRepository`: what is kept about a person, and
         forgetting it.
+    ``store.threads``
+        :class:`~bot.store.threads.ThreadsRepository`: whether a server's new tables open in
+        a thread of their own.
 
     Every method is a coroutine, and every write is committed before it returns. Open with
     :meth:`open` (which applies pending migrations) and close with :meth:`close`, or use
@@ -58,6 +62,7 @@ class Store:
         self.shown = ShownRepository(db)
         self.limits = LimitsRepository(db)
         self.people = PeopleRepository(db)
+        self.threads = ThreadsRepository(db)
 
     @classmethod
     async def open(cls, target: str | os.PathLike[str], *, clock: Clock = utc_now) -> Store:

@@ -189,3 +189,25 @@ async def test_a_game_in_a_private_thread_is_seen_by_its_members(
     assert labels(listed.response) == {"1"}
     await alice.slash(channel, "cinch history")
     assert [error.key for error in take_user_errors()] == ["history.empty"]
+
+
+async def test_a_game_in_a_public_thread_is_listed_in_its_channel(
+    simcord_env, simcord_bot, guild, channel, players, take_user_errors
+):
+    alice, bob, *_ = players
+    simcord_env.backend.create_thread(channel.id, "table", alice.id)
+    [thread] = channel.threads
+    simcord_env.backend.create_thread(channel.id, "chat", alice.id)
+    [chat] = [handle for handle in channel.threads if handle.id != thread.id]
+    make_private(simcord_env, channel, alice, bob)
+    await end_game(simcord_bot.store, thread, [alice, bob], winner=0)
+    # Whoever reads #cinch reads its public threads: the thread's game is listed in #cinch
+    # and in its other threads.
+    listed = await bob.slash(channel, "cinch history")
+    assert labels(listed.response) == {"1"}
+    listed = await alice.slash(chat, "cinch history")
+    assert labels(listed.response) == {"1"}
+    # Not in a channel whose readers may not all read #cinch.
+    general = guild.create_text_channel("general")
+    await alice.slash(general, "cinch history")
+    assert [error.key for error in take_user_errors()] == ["history.empty"]

@@ -100,6 +100,8 @@ class RecordingOutbox(NoOutbox):
         self.hands: list[HandDelivery] = []
         self.reminders: list[Reminder] = []
         self.closed: list[int] = []
+        #: The channels of the threads archived, in order.
+        self.archived: list[int] = []
 
     mention_format = "<@{}>"
 
@@ -112,6 +114,9 @@ class RecordingOutbox(NoOutbox):
 
     async def close_table(self, table_id: int, channel_id: int, message_id: int | None) -> None:
         self.closed.append(table_id)
+
+    async def archive_thread(self, channel_id: int) -> None:
+        self.archived.append(channel_id)
 
     async def show_hand(self, delivery: HandDelivery) -> HandShown:
         self.hands.append(delivery)

@@ -1,0 +1,82 @@
+"""When seasons start and end: calendar months or quarters, or dates a server's admins give.
+
+A season is a window of time, ``[start, end)``: it counts every game that ended in it. Months
+and quarters follow the calendar at midnight UTC, for every server, like the boards' weeks and
+months (``bot/stats/periods.py``), so everyone reads the same dates; a season of dates runs
+from the first day's midnight to the midnight after the last day. Seasons never overlap.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+
+from babel.dates import format_interval
+
+from bot.i18n import normalise_locale
+
+
+class SeasonLength(enum.StrEnum):
+    MONTH = "month"
+    QUARTER = "quarter"
+    #: One season from a first to a last day, which the admins give.
+    DATES = "dates"
+    #: No new season.
+    OFF = "off"
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """From ``start`` (included) to ``end`` (excluded), both at midnight UTC."""
+
+    start: datetime
+    end: datetime
+
+    def __post_init__(self) -> None:
+        if not self.start < self.end:
+            raise ValueError(f"a season ends after it starts, not {self.start} to {self.end}")
+
+    def holds(self, moment: datetime) -> bool:
+        return self.start <= moment < self.end
+
+    @property
+    def last_day(self) -> date:
+        return (self.end - timedelta(days=1)).date()
+
+    def named(self, locale: object = None) -> str:
+        """The dates in the reader's language ("Jan 1 – 31, 2026", "1–31 janv. 2026")."""
+        return format_interval(
+            self.start.date(), self.last_day, "yMMMd", locale=normalise_locale(locale)
+        )
+
+
+def midnight(day: date) -> datetime:
+    return datetime.combine(day, time(), tzinfo=UTC)
+
+
+def calendar_window(length: SeasonLength, moment: datetime) -> Window:
+    """The month or quarter that holds ``moment``."""
+    day = moment.astimezone(UTC).date()
+    months = {SeasonLength.MONTH: 1, SeasonLength.QUARTER: 3}[length]
+    first_month = (day.month - 1) // months * months + 1
+    start = date(day.year, first_month, 1)
+    after = first_month + months
+    end = date(day.year + (after - 1) // 12, (after - 1) % 12 + 1, 1)
+    return Window(midnight(start), midnight(end))
+
+
+def dates_window(first: date, last: date) -> Window:
+    """The season from ``first`` to ``last``, both days included."""
+    if last < first:
+        raise ValueError("a season's last day comes after its first")
+    return Window(midnight(first), midnight(last + timedelta(days=1)))
+
+
+def next_window(length: SeasonLength, after: datetime, now: datetime) -> Window | None:
+    """The season that follows one ending at ``after``, seen at ``now``: the next month or
+    quarter, or the one holding ``now`` when the bot was away through whole seasons (no empty
+    season is made up for them); none for seasons of dates or no seasons."""
+    if length not in (SeasonLength.MONTH, SeasonLength.QUARTER):
+        return None
+    return calendar_window(length, max(after, now))

@@ -1,0 +1,315 @@
+"""``/cinch boards seasons`` and ``boards awards``; and posting a season's end.
+
+The seasons themselves are the league's (``bot/league``): this cog asks for them, draws them
+off the event loop and answers; a season's board is a leaderboard (``cogs/board_pages.py``). At
+a season's end (``cogs/league_clock.py`` finds it in the store) its picture is posted in the
+season channel, and its role moves to its champions: the bot needs Manage Roles and a role below
+its own highest, and says which it lacks, at the end and already when the role is chosen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import date
+
+import discord
+from discord import app_commands
+
+from bot.errors import OptionRefused, UserFacingError, choice_of
+from bot.i18n import normalise_locale, t
+from bot.league.season_boards import Awards
+from bot.league.season_scenes import season_name, season_scene
+from bot.league.seasons import (
+    MOST_ROLE_PLACES,
+    Season,
+    SeasonDatesRefused,
+    SeasonSettings,
+    change_season_settings,
+    last_role_holders,
+    mark_posted,
+    pick_season,
+    player_names,
+    season_settings,
+    stored_awards,
+)
+from bot.league.windows import SeasonLength, dates_window
+from bot.render.league import render_season
+from bot.stats.players import USER_PREFIX
+from bot.store import UNSET
+from cogs.board_pages import season_choices
+from cogs.client import CinchClient, CinchCommands
+from cogs.error_replies import manage_server, require_table_permissions
+from cogs.interaction import CinchInteraction, guild_of, interaction_locale
+from cogs.leaderboard import BoardCommands
+from cogs.message_parts import fit, png_file
+from cogs.translator import command_strings, localised_choices, localised_options
+
+log = logging.getLogger(__name__)
+
+#: ``/cinch boards``, the group these commands join.
+boards = BoardCommands.boards
+LENGTH_CHOICES = localised_choices(
+    {f"choice.season_length.{length.value}": length.value for length in SeasonLength}
+)
+
+
+def _day(text: str, option: str) -> date:
+    """A day written ``YYYY-MM-DD``, or a refusal naming the option."""
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise OptionRefused("errors.option_date", option) from None
+
+
+def role_problem(guild: discord.Guild, role: discord.Role) -> str | None:
+    """What keeps the bot from giving ``role`` (a catalogue key), if anything."""
+    me = guild.me
+    if role.managed or role.is_default():
+        return "season.role_not_givable"
+    if not me.guild_permissions.manage_roles:
+        return "season.role_needs_manage_roles"
+    if role >= me.top_role:
+        return "season.role_above_mine"
+    return None
+
+
+def describe_seasons(
+    settings: SeasonSettings,
+    coming: list[Season],
+    guild: discord.Guild | None,
+    locale: str,
+) -> str:
+    """A server's seasons in a few lines, as ``/cinch season settings`` shows them."""
+    lines = [f"**{t('season.settings.title', locale)}**"]
+    lines.append(t(f"season.length.{settings.length.value}", locale))
+    lines.append(t("season.settings.channel", locale, channel=f"<#{settings.channel_id}>"))
+    role = guild.get_role(settings.role_id) if guild and settings.role_id is not None else None
+    if settings.role_id is None:
+        lines.append(t("season.settings.no_role", locale))
+    elif role is None:
+        lines.append(t("season.role_gone", locale))
+    else:
+        places = settings.role_places
+        if places == 1:
+            lines.append(t("season.settings.role_one", locale, role=role.mention))
+        else:
+            lines.append(t("season.settings.role", locale, role=role.mention, count=places))
+        problem = role_problem(role.guild, role)
+        if problem is not None:
+            lines.append(t(problem, locale, role=role.mention))
+    lines += [season_name(season.number, season.window, locale) for season in coming]
+    if not coming:
+        lines.append(t("season.settings.none", locale))
+    return "\n".join(lines)
+
+
+async def shown_names(client: CinchClient, guild_id: int, awards: Awards) -> dict[str, str]:
+    """The names of the awards' players who are still shown on the boards."""
+    players = {
+        player
+        for award in (*awards.champions, awards.partnership, awards.improved)
+        if award is not None
+        for player in award.players
+    }
+    names = await player_names(client.store, guild_id, players)
+    return {
+        player: name
+        for player, name in names.items()
+        if not await _hidden(client, int(player.removeprefix(USER_PREFIX)))
+    }
+
+
+async def _hidden(client: CinchClient, user_id: int) -> bool:
+    """Whether the person keeps off the boards (and so off a season's awards)."""
+    return (await client.store.preferences.get(user_id)).hidden_from_boards
+
+
+async def season_picture(
+    client: CinchClient, season: Season, locale: str | None
+) -> tuple[bytes, Awards]:
+    awards = await stored_awards(client.store, season.guild_id, season.number)
+    names = await shown_names(client, season.guild_id, awards)
+    scene = season_scene(season.number, season.window, awards, names, locale)
+    return await asyncio.to_thread(render_season, scene), awards
+
+
+class SeasonCommands(CinchCommands):
+    """A server's seasons: their settings and awards, under ``/cinch boards``."""
+
+    @boards.command(**command_strings("cinch.boards.seasons"))
+    @localised_options(
+        "cinch.boards.seasons",
+        "length",
+        "first_day",
+        "last_day",
+        "channel",
+        "role",
+        "places",
+        "no_role",
+    )
+    @app_commands.choices(length=LENGTH_CHOICES)
+    @manage_server
+    async def season_settings(
+        self,
+        interaction: CinchInteraction,
+        length: app_commands.Choice[str] | None = None,
+        first_day: str | None = None,
+        last_day: str | None = None,
+        channel: discord.TextChannel | None = None,
+        role: discord.Role | None = None,
+        places: app_commands.Range[int, 1, MOST_ROLE_PLACES] | None = None,
+        no_role: bool | None = None,
+    ) -> None:
+        """Show the server's seasons, changing first what is given."""
+        locale = await interaction_locale(interaction)
+        store, guild_id = self.bot.store, guild_of(interaction)
+        current = await season_settings(store, guild_id)
+        chosen = choice_of(SeasonLength, length.value, "option.season_length") if length else UNSET
+        dates = None
+        if first_day or last_day or chosen is SeasonLength.DATES:
+            if not (first_day and last_day):
+                raise UserFacingError("errors.season_dates_needed")
+            first, last = _day(first_day, "option.first_day"), _day(last_day, "option.last_day")
+            if last < first:
+                raise UserFacingError("errors.season_dates_order")
+            if dates_window(first, last).end <= store.clock():
+                raise UserFacingError("errors.season_dates_past")
+            dates, chosen = (first, last), SeasonLength.DATES
+        if current is None and chosen is UNSET:
+            raise UserFacingError("errors.no_season")
+        channel_id = (
+            channel.id
+            if channel is not None
+            else current.channel_id
+            if current is not None
+            else interaction.channel_id or 0
+        )
+        try:
+            settings, coming = await change_season_settings(
+                store,
+                guild_id,
+                channel_id=channel_id,
+                length=chosen,
+                dates=dates,
+                role_id=None if no_role else role.id if role is not None else UNSET,
+                role_places=UNSET if places is None else places,
+            )
+        except SeasonDatesRefused as refused:
+            day = refused.until.date().isoformat()
+            raise UserFacingError("errors.season_dates_overlap", day=day) from None
+        text = describe_seasons(settings, coming, interaction.guild, locale)
+        await interaction.response.send_message(fit(text), ephemeral=True)
+
+    @boards.command(**command_strings("cinch.boards.awards"))
+    @localised_options("cinch.boards.awards", "season")
+    @require_table_permissions
+    async def season_awards(self, interaction: CinchInteraction, season: int | None = None) -> None:
+        """The awards of a season that ended (the last one, unless a number is given)."""
+        locale = await interaction_locale(interaction)
+        chosen = await pick_season(self.bot.store, guild_of(interaction), season, ended=True)
+        if not chosen.ended:
+            day = chosen.window.last_day.isoformat()
+            raise UserFacingError("errors.season_not_ended", number=chosen.number, day=day)
+        await interaction.response.defer(thinking=True)
+        png, _ = await season_picture(self.bot, chosen, locale)
+        name = season_name(chosen.number, chosen.window, locale)
+        await interaction.followup.send(
+            file=png_file(png, "season.png", t("season.awards_alt", locale, name=name))
+        )
+
+    @season_awards.autocomplete("season")
+    async def ended_season_numbers(
+        self, interaction: CinchInteraction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await season_choices(interaction, current, ended=True)
+
+
+async def post_season_end(client: CinchClient, season: Season) -> None:
+    """Post a season's end in its channel, in the server's language, and move its role to
+    its champions; then mark it posted (also when its channel is gone: nobody is left to
+    tell). A failure Discord may recover from is tried again shortly."""
+    store = client.store
+    settings = await season_settings(store, season.guild_id)
+    guild = client.get_guild(season.guild_id)
+    if settings is None or guild is None:
+        await mark_posted(store, season, [])
+        return
+    locale = normalise_locale(guild.preferred_locale)
+    png, awards = await season_picture(client, season, locale)
+    name = season_name(season.number, season.window, locale)
+    lines = [
+        t(
+            "season.ended_empty" if awards.empty else "season.ended",
+            locale,
+            number=season.number,
+            dates=season.window.named(locale),
+        )
+    ]
+    role_line, holders = await move_season_role(client, guild, settings, season, awards, locale)
+    if role_line is not None:
+        lines.append(role_line)
+    try:
+        channel = client.get_channel(settings.channel_id) or await client.fetch_channel(
+            settings.channel_id
+        )
+        assert isinstance(channel, discord.abc.Messageable)
+        alt = t("season.awards_alt", locale, name=name)
+        await channel.send(fit("\n".join(lines)), file=png_file(png, "season.png", alt))
+    except (discord.NotFound, discord.Forbidden):
+        log.warning("Season %s of server %s: its channel is gone", season.number, guild.id)
+    await mark_posted(store, season, holders)
+
+
+async def move_season_role(
+    client: CinchClient,
+    guild: discord.Guild,
+    settings: SeasonSettings,
+    season: Season,
+    awards: Awards,
+    locale: str,
+) -> tuple[str | None, list[int]]:
+    """Take the season role from the last season's holders and give it to this one's
+    champions; the line saying so (or what the bot lacks), and who holds it now."""
+    if settings.role_id is None:
+        return None, []
+    role = guild.get_role(settings.role_id)
+    if role is None:
+        return t("season.role_gone", locale), []
+    problem = role_problem(guild, role)
+    if problem is not None:
+        return t(problem, locale, role=role.mention), []
+    winners = [
+        user_id
+        for award in awards.champions[: settings.role_places]
+        if not await _hidden(client, user_id := int(award.players[0].removeprefix(USER_PREFIX)))
+    ]
+    given: list[int] = []
+    try:
+        for user_id in await last_role_holders(client.store, guild.id, season.number):
+            if user_id not in winners:
+                await _change_role(guild, user_id, role, give=False)
+        for user_id in winners:
+            if await _change_role(guild, user_id, role, give=True):
+                given.append(user_id)
+    except discord.Forbidden:
+        return t("season.role_above_mine", locale, role=role.mention), given
+    if not given:
+        return None, []
+    names = ", ".join(f"<@{user_id}>" for user_id in given)
+    return t("season.role_given", locale, role=role.mention, players=names), given
+
+
+async def _change_role(
+    guild: discord.Guild, user_id: int, role: discord.Role, *, give: bool
+) -> bool:
+    """Give or take the role; False when the person is no longer a member."""
+    try:
+        member = await guild.fetch_member(user_id)
+    except discord.NotFound:
+        return False
+    if give:
+        await member.add_roles(role, reason=t("season.role_reason", None))
+    else:
+        await member.remove_roles(role, reason=t("season.role_reason", None))
+    return True

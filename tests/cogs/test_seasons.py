@@ -1,0 +1,111 @@
+"""Seasons through Discord: an admin sets them up, games count on the season's board, and at
+its end the bot posts its picture in the season channel and gives its role to the champions,
+or says which permission it lacks."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+import simcord
+from discord import app_commands
+
+from tests.cogs.stored_games import end_game
+
+pytestmark = pytest.mark.simcord(settle_timeout=3.0)
+
+#: One day: the season of 2026-01-01 (SimCord's clock starts then) ends at its end.
+DAY = 24 * 60 * 60
+
+
+@pytest.fixture
+def admin(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
+    role = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(simcord_env.create_user("admin"), roles=[role])
+
+
+def roles_of(env: simcord.Env, guild: simcord.GuildHandle, member: simcord.MemberActor) -> set[int]:
+    return set(env.backend.get_member(guild.id, member.id).role_ids)
+
+
+async def five_games(store, channel, players) -> None:
+    """alice and carol win five games against bob and a computer player."""
+    alice, bob, carol, _ = players
+    for _ in range(5):
+        await end_game(store, channel, [alice, bob, carol], winner=0, computer="easy")
+
+
+@pytest.mark.slow
+async def test_a_seasons_end_is_posted_and_its_role_goes_to_its_champions(
+    simcord_env, simcord_bot, guild, channel, players, admin
+):
+    alice, bob, carol, _ = players
+    champions = guild.create_role("Champions")
+    shown = await admin.slash(
+        channel,
+        "cinch boards seasons",
+        length="dates",
+        first_day="2026-01-01",
+        last_day="2026-01-01",
+        role=champions,
+        places=2,
+    )
+    text = shown.response.content
+    assert "Season 1 · Jan 1, 2026" in text
+    assert champions.mention in text and "placed 1 to 2" in text
+    await five_games(simcord_bot.store, channel, players)
+    board = await bob.slash(channel, "cinch leaderboard", period="season")
+    assert board.response.attachments
+    # Its page buttons name the season, so they page through it after a restart too.
+    assert any(
+        ":s1:" in item["custom_id"]
+        for row in board.response.components
+        for item in row["components"]
+    )
+
+    await simcord_env.advance_time(DAY)
+    [post] = [m for m in channel.history() if m.content.startswith("Season 1 is over")]
+    assert post.attachments and post.attachments[0].filename == "season.png"
+    assert f"{champions.mention} now goes to <@{alice.id}>, <@{carol.id}>." in post.content
+    assert champions.id in roles_of(simcord_env, guild, alice)
+    assert champions.id in roles_of(simcord_env, guild, carol)
+    assert champions.id not in roles_of(simcord_env, guild, bob)
+    # Posted once, whatever the ticks after.
+    await simcord_env.advance_time(120)
+    assert len([m for m in channel.history() if m.content.startswith("Season 1")]) == 1
+    awards = await bob.slash(channel, "cinch boards awards")
+    assert awards.response.attachments
+
+
+@pytest.mark.slow
+async def test_a_role_above_the_bots_is_named_and_left_alone(
+    simcord_env, simcord_bot, guild, channel, players, admin, restart
+):
+    alice = players[0]
+    legends = guild.create_role("Legends", position=999)
+    shown = await admin.slash(
+        channel,
+        "cinch boards seasons",
+        length="dates",
+        first_day="2026-01-01",
+        last_day="2026-01-01",
+        role=legends,
+    )
+    below = "it must be below my highest role in the server's list of roles"
+    assert below in shown.response.content
+    await five_games(simcord_bot.store, channel, players)
+    # The season ends after a restart: the new bot finds it in the store.
+    await restart()
+    await simcord_env.advance_time(DAY)
+    [post] = [m for m in channel.history() if m.content.startswith("Season 1 is over")]
+    assert below in post.content
+    assert legends.id not in roles_of(simcord_env, guild, alice)
+
+
+async def test_seasons_need_an_admin_and_a_setting(simcord_env, channel, players, take_user_errors):
+    alice = players[0]
+    none = await alice.slash(channel, "cinch leaderboard", period="season")
+    assert none.response.content.startswith("This server has no seasons yet")
+    assert [error.key for error in take_user_errors()] == ["errors.no_season"]
+    refused = await alice.slash(channel, "cinch boards seasons", length="month")
+    assert "Manage Server" in refused.response.content
+    assert isinstance(simcord_env.errors[-1], app_commands.MissingPermissions)

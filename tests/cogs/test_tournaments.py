@@ -1,0 +1,191 @@
+"""A tournament through Discord: the organiser creates it, people sign up (a pair together),
+the organiser starts it, each match opens in a thread with the right seats, the results make
+the standings and the next round, a restart in the middle changes nothing, and a match the
+deadline stops is decided on its score."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+import pytest
+import simcord
+
+from bot.league import tournaments as league
+from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver
+from tests.cogs.tournament_helpers import (
+    component_id,
+    enter_pair,
+    play_match,
+    signup_message,
+)
+
+pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+
+
+@pytest.fixture
+def organiser(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
+    role = guild.create_role("Organisers", permissions=discord.Permissions(manage_events=True))
+    return guild.add_member(simcord_env.create_user("organiser"), roles=[role])
+
+
+def seats_of(env: simcord.Env, thread_id: int) -> list[int | None]:
+    table = env.bot.tables.registry.find_in_channel(thread_id)
+    assert table is not None
+    return [table.user_at(seat) for seat in range(4)]
+
+
+async def test_a_pair_signs_up_together_and_the_sign_up_says_who_is_in(
+    simcord_env, channel, players, organiser, take_user_errors
+):
+    alice, bob, carol, dave = players
+    created = await organiser.slash(
+        channel, "cinch tournament create", name="Friday night", format="swiss"
+    )
+    assert created.ephemeral
+    message = signup_message(channel)
+    assert "Friday night" in message.content and "0 entries" in message.content
+    await alice.select(message, [bob], custom_id=component_id(message, "cinch:tpartner:"))
+    invitation = channel.last_message
+    assert f"<@{bob.id}>" in invitation.content
+    refused = await carol.click(invitation, label="Accept")
+    assert refused.response.content == "This invitation is for someone else."
+    await bob.click(invitation, label="Accept")
+    assert "alice & bob" in signup_message(channel).content
+    assert "1 entry" in signup_message(channel).content
+    # The organiser cannot start with one pair.
+    too_few = await organiser.slash(channel, "cinch tournament start")
+    assert too_few.response.content == "At least 2 entries are needed to start."
+    # A member without Manage Events organises nothing.
+    denied = await dave.slash(channel, "cinch tournament create", name="Mine", format="swiss")
+    assert "Manage Events" in denied.response.content
+    simcord_env.errors  # noqa: B018 - the refusals above are expected
+
+
+@pytest.mark.slow
+async def test_a_small_tournament_is_played_through_with_a_restart_in_the_middle(
+    simcord_env, channel, players, organiser, restart
+):
+    alice = players[0]
+    await organiser.slash(
+        channel,
+        "cinch tournament create",
+        name="Club night",
+        format="individual",
+        target=1,
+        rounds=2,
+        timer=300,
+        events=True,
+    )
+    for member in players:
+        await member.click(signup_message(channel), label="Sign up")
+    assert "4 entries" in signup_message(channel).content
+    await organiser.slash(channel, "cinch tournament start")
+    # Round 1: one table of four in a thread of the channel, its players called there.
+    [thread] = channel.threads
+    assert thread.name == "Round 1 · Table 1"
+    seats = seats_of(simcord_env, thread.id)
+    assert sorted(seats) == sorted(member.id for member in players)
+    call = next(m for m in thread.history() if m.content.startswith("Club night, round 1"))
+    assert all(f"<@{member.id}>" in call.content for member in players)
+    events = simcord_env.backend.get_guild(channel.guild.id).scheduled_events
+    # Each round is an event of the server; the one of the round going on has started.
+    assert sorted(event.status for event in events.values()) == [1, 2]
+
+    new_bot = await restart()
+    driver = TableDriver(simcord_env, thread, players)
+    driver.service.seeds = random.Random(4)
+    table_id = driver.table.id
+    await play_match(driver, table_id)
+    # Round 1 decided: the standings are posted, and round 2 opens in a new thread with
+    # partners changed.
+    assert any(
+        m.content.startswith("Club night: the standings after round 1") for m in channel.history()
+    )
+    second = next(handle for handle in channel.threads if handle.name == "Round 2 · Table 1")
+    again = seats_of(simcord_env, second.id)
+    first_partners = {frozenset((seats[0], seats[2])), frozenset((seats[1], seats[3]))}
+    assert {frozenset((again[0], again[2])), frozenset((again[1], again[3]))}.isdisjoint(
+        first_partners
+    )
+    driver = TableDriver(simcord_env, second, players)
+    driver.service.seeds = random.Random(5)
+    await play_match(driver, driver.table.id)
+    final = [m for m in channel.history() if m.content.startswith("Club night is over")]
+    assert len(final) == 1 and final[0].attachments
+    assert [event.status for event in events.values()] == [3, 3]
+    assert "The tournament is over." in signup_message(channel).content
+    [tournament] = [t for t in await league.going_on(new_bot.store)] or [None]
+    assert tournament is None  # finished
+    standings = await alice.slash(channel, "cinch tournament standings")
+    assert standings.response.attachments
+
+
+@pytest.mark.slow
+async def test_a_match_the_deadline_stops_is_decided_on_its_score(
+    simcord_env, channel, players, organiser
+):
+    alice, bob, carol, dave = players
+    await organiser.slash(
+        channel,
+        "cinch tournament create",
+        name="Knockout",
+        format="knockout",
+        round_minutes=10,
+        timer=60,
+    )
+    await enter_pair(channel, alice, carol)
+    await enter_pair(channel, bob, dave)
+    await organiser.slash(channel, "cinch tournament start")
+    [thread] = channel.threads
+    # Nobody plays: the timers play for them, and the round's time runs out first.
+    for _ in range(11):
+        await simcord_env.advance_time(60)
+    assert any("Time is up for this round" in m.content for m in thread.history())
+    final = [m for m in channel.history() if m.content.startswith("Knockout is over")]
+    assert len(final) == 1
+    # Level at 0 to 0: the better seed (the first to sign up, neither being rated) goes through.
+    assert "alice & carol" in final[0].content
+
+
+async def test_a_pair_that_withdraws_forfeits_its_match(
+    simcord_env, channel, players, organiser, take_user_errors
+):
+    alice, bob, carol, dave = players
+    await organiser.slash(channel, "cinch tournament create", name="Cup", format="knockout")
+    await enter_pair(channel, alice, carol)
+    await enter_pair(channel, bob, dave)
+    await organiser.slash(channel, "cinch tournament start")
+    [thread] = channel.threads
+    # Partners sit opposite, the first to sign up of each pair in seats 0 and 1.
+    assert seats_of(simcord_env, thread.id) == [alice.id, bob.id, carol.id, dave.id]
+    # Only the match's players sit at its table.
+    erin = thread.guild.add_member(simcord_env.create_user("erin"))
+    refused = await erin.slash(thread, "cinch join")
+    assert refused.response.content == "This is a tournament match: only its players sit here."
+    await dave.slash(thread, "cinch tournament withdraw")
+    assert any("bob & dave withdrew from the tournament" in m.content for m in thread.history())
+    final = [m for m in channel.history() if m.content.startswith("Cup is over")]
+    assert len(final) == 1 and "alice & carol" in final[0].content
+    assert not simcord_env.bot.tables.registry.find_in_channel(thread.id)
+    assert [error.key for error in take_user_errors()] == ["errors.match_seats"]
+
+
+async def test_a_player_of_rotating_partners_who_withdraws_leaves_their_table(
+    simcord_env, channel, players, organiser
+):
+    carol = players[2]
+    await organiser.slash(
+        channel, "cinch tournament create", name="Solo", format="individual", rounds=2
+    )
+    for member in players:
+        await member.click(signup_message(channel), label="Sign up")
+    await organiser.slash(channel, "cinch tournament start")
+    [thread] = channel.threads
+    table = simcord_env.bot.tables.registry.find_in_channel(thread.id)
+    await carol.slash(channel, "cinch tournament withdraw")
+    # The computer plays carol's seat to the end of this match; the game goes on.
+    seat = table.seat_of(carol.id)
+    assert seat is not None and table.seats[seat].away and table.playing
+    entrants = await league.entrants(simcord_env.bot.store, 1)
+    assert [entrant.status for entrant in entrants if entrant.user_id == carol.id] == ["withdrawn"]

@@ -1,0 +1,26 @@
+"""A store whose clock the test sets, so games end, and seasons come due, exactly when a test
+needs them to (on SQLite and on PostgreSQL)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.store import Store
+from tests.stats.builders import Clock
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def store(database: str | Path, clock: Clock) -> AsyncIterator[Store]:
+    opened = await Store.open(database, clock=clock)
+    try:
+        yield opened
+    finally:
+        await opened.close()

@@ -1,0 +1,75 @@
+"""Season windows: calendar months and quarters at midnight UTC, dates with both days in, one
+season after another, and no empty seasons made up for a bot that was away."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.i18n import SUPPORTED_LOCALES
+from bot.league.windows import (
+    SeasonLength,
+    Window,
+    calendar_window,
+    dates_window,
+    midnight,
+    next_window,
+)
+
+MONTH, QUARTER = SeasonLength.MONTH, SeasonLength.QUARTER
+moments = st.datetimes(
+    min_value=datetime(2000, 1, 1), max_value=datetime(2100, 1, 1), timezones=st.just(UTC)
+)
+
+
+def at(year: int, month: int, day: int, hour: int = 0) -> datetime:
+    return datetime(year, month, day, hour, tzinfo=UTC)
+
+
+def test_a_month_runs_from_its_first_midnight_to_the_next_months():
+    assert calendar_window(MONTH, at(2026, 3, 4, 12)) == Window(at(2026, 3, 1), at(2026, 4, 1))
+    assert calendar_window(MONTH, at(2026, 12, 31, 23)) == Window(at(2026, 12, 1), at(2027, 1, 1))
+
+
+def test_quarters_start_in_january_april_july_and_october():
+    starts = {calendar_window(QUARTER, at(2026, month, 15)).start.month for month in range(1, 13)}
+    assert starts == {1, 4, 7, 10}
+    assert calendar_window(QUARTER, at(2026, 11, 2)) == Window(at(2026, 10, 1), at(2027, 1, 1))
+
+
+@given(moments, st.sampled_from([MONTH, QUARTER]))
+def test_every_moment_is_in_exactly_one_calendar_season(moment: datetime, length: SeasonLength):
+    window = calendar_window(length, moment)
+    assert window.holds(moment)
+    assert not calendar_window(length, window.end).holds(moment)
+    assert calendar_window(length, window.end).start == window.end
+    assert calendar_window(length, window.start - timedelta(microseconds=1)).end == window.start
+
+
+def test_a_season_of_dates_counts_its_last_day():
+    window = dates_window(date(2026, 5, 1), date(2026, 5, 14))
+    assert window == Window(midnight(date(2026, 5, 1)), midnight(date(2026, 5, 15)))
+    assert window.holds(at(2026, 5, 14, 23)) and not window.holds(at(2026, 5, 15))
+    assert window.last_day == date(2026, 5, 14)
+    with pytest.raises(ValueError):
+        dates_window(date(2026, 5, 2), date(2026, 5, 1))
+
+
+def test_the_next_season_follows_or_starts_where_time_is_now():
+    march = calendar_window(MONTH, at(2026, 3, 4))
+    assert next_window(MONTH, march.end, at(2026, 4, 1, 0)) == calendar_window(
+        MONTH, at(2026, 4, 2)
+    )
+    # Away for months: the season holding today, no empty seasons in between.
+    assert next_window(MONTH, march.end, at(2026, 7, 9)) == calendar_window(MONTH, at(2026, 7, 9))
+    assert next_window(SeasonLength.DATES, march.end, at(2026, 4, 1)) is None
+    assert next_window(SeasonLength.OFF, march.end, at(2026, 4, 1)) is None
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_a_seasons_dates_are_written_in_the_readers_language(locale: str):
+    named = calendar_window(MONTH, at(2026, 3, 4)).named(locale)
+    assert "2026" in named and "31" in named
