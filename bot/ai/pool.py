@@ -32,7 +32,7 @@ from bot.ai.decide import decide, hint, may_search
 from bot.ai.hints import Hint
 from bot.ai.review import HandReview, PlayPosition, review_hand
 from bot.ai.scheduling import FairScheduler, Urgency
-from bot.engine import Action, Card, SeatView, Suit
+from bot.engine import Action, Card, Game, SeatView, Suit
 
 Result = TypeVar("Result")
 
@@ -59,6 +59,12 @@ class PoolObserver(Protocol):
 
     def decision_waited(self, seconds: float) -> None:
         """A search waited this long before a worker began it."""
+
+
+def decision_seed(game: Game) -> int:
+    """A computer player's seed for the next decision of `game`: the same game, after the
+    same actions, makes the same moves."""
+    return (game.seed * 1_000_003 + len(game.log)) % (2**63)
 
 
 def decide_seeded(view: SeatView, level: str, seed: int, budget: int | None) -> Action:
