@@ -7,9 +7,9 @@ connects, so no interaction can arrive half-way):
    (``bot/monitor.py``; what each series means is in docs/operations.md);
 1. open the store (unless one was given), applying pending migrations;
 2. create the delivery (the service's outbox, built from the Discord client alone), the table
-   service and the replays every command and button reaches through the bot
-   (``interaction.client.tables``, ``.replays``), and restore every open table from the store,
-   its game where it was, computer players and timers running again;
+   service, the replays and the daily deals every command and button reaches through the bot
+   (``interaction.client.tables``, ``.replays``, ``.daily``), and restore every open table from
+   the store, its game where it was, computer players and timers running again;
 3. load every extension in :data:`EXTENSIONS` (``cogs/cinch.py`` adds the ``/cinch`` commands
    and registers the buttons as dynamic items, so those of messages sent before a restart work
    again; ``cogs/channel_events.py`` closes the tables of channels and servers the bot loses);
@@ -32,6 +32,7 @@ import discord
 from discord.ext import commands
 
 from bot.ai.pool import DecisionPool
+from bot.daily import DailyDeals
 from bot.monitor import Health, Monitor, store_answers
 from bot.replays import Replays
 from bot.service import TableService
@@ -110,6 +111,7 @@ class CinchBot(CinchClient):
         split = plan is not None and plan.partial
         owns = plan.owns if plan is not None and split else None
         self._replays = Replays(self._store, self._decisions)
+        self._daily = DailyDeals(self._store, self._decisions)
         self._tables = TableService(
             self._store,
             delivery,

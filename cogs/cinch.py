@@ -2,7 +2,8 @@
 area, and every button and select of the bot's messages.
 
 Every subcommand lives in the module of its area (``cogs/lobby.py``, ``cogs/play.py``,
-``cogs/player_settings.py``, ``cogs/leaderboard.py``, ``cogs/server_limits.py``); this
+``cogs/player_settings.py``, ``cogs/leaderboard.py``, ``cogs/server_limits.py``,
+``cogs/daily.py``); this
 extension puts them together under one group, in every server only (``guild_only``), named and
 described in every language.
 """
@@ -16,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.board_pages import BoardPageButton
+from cogs.daily import DAILY_COMPONENTS, DailyCommands
 from cogs.departures import member_banned
 from cogs.game_history import HistoryGameButton
 from cogs.hand_message import ActionButton, PickSelect
@@ -43,6 +45,7 @@ COMPONENTS = (
     BoardPageButton,
     HistoryGameButton,
     *REPLAY_COMPONENTS,
+    *DAILY_COMPONENTS,
 )
 
 
@@ -53,6 +56,7 @@ class Cinch(
     SettingsCommands,
     BoardCommands,
     LimitsCommands,
+    DailyCommands,
     commands.GroupCog,
     group_name=_GROUP["name"],
     group_description=_GROUP["description"],

@@ -15,7 +15,7 @@ from babel.dates import format_date
 
 from bot.daily.deals import DEALS_PER_DAY, PLAYER_SEAT, PLAYERS
 from bot.daily.shown import DayBoard, DayShown, DealShown
-from bot.engine import Action
+from bot.engine import Action, Keep
 from bot.i18n import normalise_locale, t, tn
 from bot.presentation.names import seat_name
 from bot.presentation.scenes import (
@@ -62,16 +62,21 @@ def deal_heading(day: date, number: int, locale: str | None) -> str:
     )
 
 
+def _move_text(seat: int, action: Action, context: TextContext, locale: str | None) -> str:
+    """A computer's move as the table saw it: the cards a robbing dealer kept are theirs alone."""
+    player = context.names[seat]
+    if isinstance(action, Keep):
+        return t("daily.robbed", locale, player=player)
+    return t("daily.move", locale, player=player, action=action_text(action, locale))
+
+
 def _since_text(
     since: Sequence[tuple[int, Action]], context: TextContext, locale: str | None
 ) -> str | None:
     """What the computers did since the player's last move, in order."""
     if not since:
         return None
-    moves = ", ".join(
-        t("daily.move", locale, player=context.names[seat], action=action_text(action, locale))
-        for seat, action in since
-    )
+    moves = ", ".join(_move_text(seat, action, context, locale) for seat, action in since)
     return t("daily.since", locale, moves=moves)
 
 

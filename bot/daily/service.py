@@ -42,7 +42,7 @@ from bot.daily.shown import (
     DealShown,
 )
 from bot.daily.streaks import streak
-from bot.engine import Action, IllegalAction
+from bot.engine import Action, IllegalAction, Keep, KeepDecision
 from bot.errors import UserFacingError
 from bot.presentation.refusals import refusal
 from bot.replays.library import Replay, review_replay
@@ -90,12 +90,23 @@ class DailyDeals:
         up to their turn), or, once every deal is played, their results."""
         day = self.today()
         async with self._lock(("play", user_id)):
-            play = await self._records.begin(day, user_id, guild_id, name)
-            if play.finished:
-                return await self._day_shown(play)
-            played = await self._records.scores(play.id)
-            deal = await self._load(play, len(played))
-            return await self._go_on(play, len(played), deal)
+            return await self._current(await self._records.begin(day, user_id, guild_id, name))
+
+    async def resume(self, user_id: int, day: date) -> DealShown | DayShown:
+        """The person's play of `day` as it is now: the deal they are at, or their results
+        once every deal is played (a day that ended unfinished takes no more moves)."""
+        async with self._lock(("play", user_id)):
+            play = await self._records.play(day, user_id)
+            if play is None or (not play.finished and day != self.today()):
+                raise UserFacingError("daily.day_over")
+            return await self._current(play)
+
+    async def _current(self, play: PlayRecord) -> DealShown | DayShown:
+        if play.finished:
+            return await self._day_shown(play)
+        played = await self._records.scores(play.id)
+        deal = await self._load(play, len(played))
+        return await self._go_on(play, len(played), deal)
 
     async def act(
         self, user_id: int, day: date, number: int, moves: int, action: Action
@@ -117,6 +128,10 @@ class DailyDeals:
             deal = await self._load(play, current)
             if current != number or len(deal.game.log) != moves or deal.to_act != PLAYER_SEAT:
                 return await self._go_on(play, current, deal)
+            decision = deal.game.decision()
+            if isinstance(action, Keep) and isinstance(decision, KeepDecision):
+                # A select offers only the free choices: the cards the dealer must keep join.
+                action = Keep(decision.completed(action.cards))
             try:
                 deal.apply(PLAYER_SEAT, action)
             except IllegalAction as error:

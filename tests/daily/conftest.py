@@ -10,18 +10,21 @@ import pytest
 
 from bot.ai.pool import DecisionPool
 from bot.daily import DailyDeals
+from bot.daily.records import SECRET_MARK
 from bot.store import Store
+from tests.daily.play import DAY_START, SECRET
 from tests.stats.builders import Clock
 
 
 @pytest.fixture
 def clock() -> Clock:
-    return Clock()
+    return Clock(DAY_START)
 
 
 @pytest.fixture
 async def store(database: str | Path, clock: Clock) -> AsyncIterator[Store]:
     opened = await Store.open(database, clock=clock)
+    await opened.marks.put(SECRET_MARK, SECRET)
     try:
         yield opened
     finally:

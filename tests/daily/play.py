@@ -4,11 +4,18 @@ them or at random, sent through the service as a click would."""
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
 
 from bot.ai.pool import decide_seeded, decision_seed
 from bot.daily import DailyDeals, DayShown, DealShown
 from bot.daily.deals import PLAYER_SEAT, Deal, deal_start
 from bot.engine import Action, random_action
+
+#: The secret the tests' deals are dealt from: on the last deal of 2026-01-01, the tests' day
+#: (and SimCord's), the player who passes robs the pack, keeping three trumps and choosing
+#: three more cards.
+SECRET = "test-0"
+DAY_START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 def random_choice(shown: DealShown, rng: random.Random) -> Action:

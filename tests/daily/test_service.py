@@ -10,7 +10,7 @@ import pytest
 
 from bot.daily import DEALS_PER_DAY, PLAYER_SEAT, DailyDeals, DayShown, DealShown
 from bot.daily.deals import Deal, deal_start
-from bot.engine import Bid, Pass, Play
+from bot.engine import Bid, Keep, KeepDecision, Pass, Play
 from bot.errors import UserFacingError
 from tests.daily.play import computer_choice, play_deal, random_choice
 from tests.stats.builders import Clock
@@ -201,6 +201,28 @@ async def test_a_player_who_plays_as_the_computers_do_scores_par_on_every_deal(
         shown = await daily.open(GUILD, ANN, "ann")
     assert isinstance(shown, DayShown)
     assert all(outcome.score == outcome.par for outcome in shown.deals)
+
+
+async def test_a_robbing_dealer_who_names_only_the_free_choices_keeps_the_trumps_too(
+    daily: DailyDeals,
+):
+    shown = await daily.open(GUILD, ANN, "ann")
+    assert isinstance(shown, DealShown)
+    play = await daily.records.play(shown.day, ANN)
+    assert play is not None
+    for number in range(DEALS_PER_DAY - 1):  # the first three deals over, as far as the store says
+        await daily.records.finish_deal(play.id, number, 0, last=False)
+    shown = await daily.open(GUILD, ANN, "ann")
+    assert isinstance(shown, DealShown) and shown.deal == DEALS_PER_DAY - 1
+    while not isinstance(shown.view.decision, KeepDecision):
+        shown = await daily.act(ANN, shown.day, shown.deal, shown.moves, Pass())
+        assert isinstance(shown, DealShown)
+    decision = shown.view.decision
+    assert decision.required and decision.free_choices
+    chosen = decision.options[: decision.free_choices]
+    shown = await daily.act(ANN, shown.day, shown.deal, shown.moves, Keep(chosen))
+    assert isinstance(shown, DealShown)
+    assert set(shown.view.hand) == set(decision.required) | set(chosen)
 
 
 async def test_a_stored_deal_rebuilds_exactly_from_its_seed_and_actions(daily: DailyDeals):
