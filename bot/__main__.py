@@ -153,6 +153,7 @@ def run_forget(args: argparse.Namespace) -> int:
             (forgotten.results, "game result"),
             (forgotten.seats, "seat"),
             (forgotten.tables, "table opened"),
+            (forgotten.daily_plays, "day of the daily deals"),
         )
     )
     print(

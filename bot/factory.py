@@ -16,7 +16,9 @@ connects, so no interaction can arrive half-way):
 4. install the catalogue translator (command names and descriptions in every language) and
    publish the slash commands if they changed since the last start (``cogs/command_sync.py``):
    to ``DEV_GUILD_ID`` when set (instant, for development), else globally (Discord may take up
-   to an hour to show changes).
+   to an hour to show changes);
+5. post the daily deals' end of day where it is due and was missed, and then at every midnight
+   (``bot/daily/day_end.py``, for the servers this process owns).
 
 Note for extension authors: ``load_extension`` executes the module afresh for each bot, so
 exception classes and other shared objects belong in ordinary modules (``bot/...``), not in
@@ -33,6 +35,7 @@ from discord.ext import commands
 
 from bot.ai.pool import DecisionPool
 from bot.daily import DailyDeals
+from bot.daily.day_end import DayEndPosts
 from bot.monitor import Health, Monitor, store_answers
 from bot.replays import Replays
 from bot.service import TableService
@@ -41,6 +44,7 @@ from bot.settings import Settings
 from bot.store import Store
 from cogs.client import CinchClient
 from cogs.command_sync import sync_commands
+from cogs.daily_posts import post_day_end
 from cogs.delivery import Delivery
 from cogs.error_replies import CinchCommandTree
 from cogs.translator import CatalogueTranslator
@@ -87,6 +91,8 @@ class CinchBot(CinchClient):
         self._decisions = DecisionPool(settings.decision_workers, observer=self.metrics)
         #: ``/health`` and ``/metrics``, when ``METRICS_PORT`` is set.
         self.monitor: Monitor | None = None
+        #: The daily deals' end-of-day posts, from the store, at every midnight.
+        self.day_ends: DayEndPosts | None = None
 
     @staticmethod
     def shard_options(settings: Settings) -> dict[str, Any]:
@@ -129,6 +135,10 @@ class CinchBot(CinchClient):
             await self.router.start()
         await self._add_commands()
         await self.sync_commands()
+        self.day_ends = DayEndPosts(
+            self._daily, lambda end: post_day_end(self, end), owns=owns
+        )
+        self.day_ends.start()
 
     async def _add_commands(self) -> None:
         """Every extension's commands and buttons, named in every language."""
@@ -173,6 +183,8 @@ class CinchBot(CinchClient):
         finally:
             if self.monitor is not None:
                 await self.monitor.close()
+            if self.day_ends is not None:
+                await self.day_ends.close()
             if self.router is not None:
                 await self.router.close()
             if self._tables is not None:

@@ -26,6 +26,7 @@ from bot.presentation.scenes import (
     table_scene,
 )
 from bot.presentation.texts import SEPARATOR, TextContext, action_text, hand_result_text, hand_text
+from bot.presentation.user_text import in_message
 from bot.render import HandScene, HandSummaryScene, TableScene
 from bot.render.day_result import DayResultRow, DayResultScene
 from bot.render.ranking import RankingRow, RankingScene
@@ -207,6 +208,29 @@ def widest_text(board: DayBoard, locale: str | None) -> str | None:
         high=signed(high),
         par=signed(board.widest_par),
     )
+
+
+#: Beside the first three of the end-of-day post.
+MEDALS = ("🥇", "🥈", "🥉")
+
+
+def day_end_text(board: DayBoard, locale: str | None) -> str:
+    """The public post of a day that is over: how many played, the first three, the deal that
+    separated players most, and today's deals waiting."""
+    lines = [
+        t("daily.post.heading", locale, date=day_text(board.day, locale)),
+        tn("daily.post.players", board.players, locale),
+    ]
+    for medal, line in zip(MEDALS, board.lines, strict=False):
+        name = in_message(line.name)
+        lines.append(
+            t("daily.post.line", locale, medal=medal, name=name, share=percent(line.share, locale))
+        )
+    widest = widest_text(board, locale)
+    if widest is not None:
+        lines.append(widest)
+    lines.append(t("daily.post.try", locale))
+    return "\n".join(lines)
 
 
 def board_scene(board: DayBoard, locale: str | None, limit: int | None = None) -> RankingScene:

@@ -69,6 +69,9 @@ class DailyDeals:
     def records(self) -> DailyRecords:
         return self._records
 
+    def now(self) -> datetime:
+        return self._clock()
+
     def today(self) -> date:
         return day_of(self._clock())
 

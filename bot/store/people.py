@@ -2,9 +2,10 @@
 
 A person is stored by their Discord user id, in their settings (``user_preferences``), the
 seats they took (``seats``, with the name they played under), the tables they opened
-(``game_tables.creator_id``), and the results of the games they played (``result_players``,
-including the seat a stand-in computer played for them while they were away). The boards
-(``stat_*``) are derived from the results and rebuilt from them (``bot/stats``).
+(``game_tables.creator_id``), the results of the games they played (``result_players``,
+including the seat a stand-in computer played for them while they were away), and their plays
+of the daily deals (``daily_plays``). The boards (``stat_*``) are derived from the results and
+rebuilt from them (``bot/stats``).
 
 Forgetting deletes their settings and gives every other row a pseudonym: a negative id, which
 no Discord user has, the same in every row so that the games stay whole for the others, and
@@ -46,10 +47,11 @@ class Forgotten:
     pseudonym: int
     #: Their settings were deleted (False: they had none).
     settings: bool
-    #: Rows renamed: results of games, seats, tables they opened.
+    #: Rows renamed: results of games, seats, tables they opened, days of the daily deals.
     results: int
     seats: int
     tables: int
+    daily_plays: int
     #: The servers whose boards counted them, to be rebuilt.
     guilds: frozenset[int]
     #: The open tables that seated them or that they opened (the bot holds those in memory).
@@ -105,12 +107,17 @@ class PeopleRepository:
                 "UPDATE game_tables SET creator_id = ? WHERE creator_id = ?",
                 (pseudonym, user_id),
             )
+            daily = await tx.execute(
+                "UPDATE daily_plays SET user_id = ?, display_name = ? WHERE user_id = ?",
+                (pseudonym, name_for(None), user_id),
+            )
         return Forgotten(
             pseudonym=pseudonym,
             settings=settings.rowcount > 0,
             results=len(results),
             seats=len(seats),
             tables=tables.rowcount,
+            daily_plays=daily.rowcount,
             guilds=frozenset(row["guild_id"] for row in results),
             open_tables=open_tables,
         )

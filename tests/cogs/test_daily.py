@@ -8,6 +8,7 @@ import discord
 import pytest
 
 from bot.daily import DEALS_PER_DAY
+from bot.daily.day_end import AFTER_MIDNIGHT
 from bot.daily.records import SECRET_MARK
 from bot.i18n import t
 from tests.cogs.daily_driver import act, actions, next_button, play_day, play_deal
@@ -183,10 +184,65 @@ async def test_a_whole_day_then_the_results_the_board_and_a_replay(
     stepped = await alice.click(replay.response, custom_id=step["custom_id"])
     assert (stepped.response or replay.response).content.startswith("Replay of deal 1 · 2/")
 
-    # Bob has not played: today's board stays closed to him, and his day begins as hers did.
+    # Bob has not played: today's board stays closed to him, and nothing of her day is in the
+    # server's games, their history or the channel.
     refused = await bob.slash(channel, "cinch daily board")
     assert refused.response.content == t("daily.play_first", EN)
-    assert [error.key for error in take_user_errors()] == ["daily.play_first"]
+    history = await bob.slash(channel, "cinch history")
+    assert history.response.content == t("history.empty", EN)
+    assert [error.key for error in take_user_errors()] == ["daily.play_first", "history.empty"]
+    seen = [message.content for message in channel.history(viewer=bob)]
+    assert seen == [t("daily.play_first", EN), t("history.empty", EN)]  # his own answers
     again = await alice.slash(channel, "cinch daily deals")
     assert again.response.content == message.content
     assert channel_posts(simcord_env, channel) == []
+
+
+async def set_post_channel(admin, channel) -> None:
+    await admin.slash(channel, "cinch daily channel", channel=channel)
+
+
+def posted_boards(simcord_env, channel) -> list:
+    return [
+        message
+        for message in channel.history()
+        if message.attachments and message.attachments[0].filename == "board.png"
+    ]
+
+
+async def test_the_day_is_posted_in_the_chosen_channel_only_once_it_is_over(
+    simcord_env, channel, players, admin
+):
+    alice = players[0]
+    await set_post_channel(admin, channel)
+    await act(alice, (await alice.slash(channel, "cinch daily deals")).response)
+    await simcord_env.advance_time(23 * 3600)
+    assert list(channel.history()) == []
+
+    await simcord_env.advance_time(3600 + AFTER_MIDNIGHT)
+
+    [post] = posted_boards(simcord_env, channel)
+    assert post.content.startswith(t("daily.post.heading", EN, date="January 1, 2026"))
+    assert "🥇 alice · " in post.content and "bob" not in post.content
+    assert post.content.endswith(t("daily.post.try", EN))
+    assert post.mentions == []
+    await simcord_env.advance_time(24 * 3600)  # the next midnight: nobody played that day
+    assert len(posted_boards(simcord_env, channel)) == 1
+
+
+async def test_a_bot_stopped_at_midnight_posts_the_day_when_it_starts_again(
+    simcord_env, channel, players, admin, restart
+):
+    alice = players[0]
+    await set_post_channel(admin, channel)
+    await alice.slash(channel, "cinch daily deals")
+    await simcord_env.bot.day_ends.close()  # as good as stopped
+    await simcord_env.advance_time(24 * 3600 + 60)
+    assert posted_boards(simcord_env, channel) == []
+
+    await restart()
+
+    [post] = posted_boards(simcord_env, channel)
+    assert "🥇 alice · " in post.content
+    await restart()
+    assert len(posted_boards(simcord_env, channel)) == 1

@@ -9,9 +9,12 @@ import random
 import pytest
 
 from bot.daily import DEALS_PER_DAY, PLAYER_SEAT, DailyDeals, DayShown, DealShown
+from bot.daily.days import ONE_DAY
 from bot.daily.deals import Deal, deal_start
 from bot.engine import Bid, Keep, KeepDecision, Pass, Play
 from bot.errors import UserFacingError
+from bot.i18n import t
+from bot.stats.forgetting import forget_person
 from tests.daily.play import computer_choice, play_deal, random_choice
 from tests.stats.builders import Clock
 
@@ -236,3 +239,19 @@ async def test_a_stored_deal_rebuilds_exactly_from_its_seed_and_actions(daily: D
         deal_start(await daily.secret(), shown.day, 0), await daily.records.actions(play.id, 0)
     )
     assert deal.game.view(PLAYER_SEAT) == shown.view
+
+
+async def test_someone_forgotten_keeps_their_days_for_the_others_under_a_pseudonym(
+    daily: DailyDeals, store, clock: Clock
+):
+    await daily.open(GUILD, ANN, "ann")
+    await daily.open(GUILD, BOB, "bob")
+    forgotten = await forget_person(store, ANN)
+    assert forgotten.daily_plays == 1
+    assert await daily.records.play(daily.today(), ANN) is None
+    clock.advance(days=1)
+    board = await daily.ended_day_board(GUILD, daily.today() - ONE_DAY)
+    # Still counted (bob's matchpoints do not change), kept off the board like anyone hidden.
+    assert [line.name for line in board.lines] == ["bob"] and board.players == 2
+    play = await daily.records.play(daily.today() - ONE_DAY, forgotten.pseudonym)
+    assert play is not None and play.display_name == t("player.former", None)
