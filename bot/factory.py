@@ -7,9 +7,10 @@ connects, so no interaction can arrive half-way):
    (``bot/monitor.py``; what each series means is in docs/operations.md);
 1. open the store (unless one was given), applying pending migrations;
 2. create the delivery (the service's outbox, built from the Discord client alone), the table
-   service, the replays and the daily deals every command and button reaches through the bot
-   (``interaction.client.tables``, ``.replays``, ``.daily``), and restore every open table from
-   the store, its game where it was, computer players and timers running again;
+   service, the replays, the daily deals and the puzzles every command and button reaches
+   through the bot (``interaction.client.tables``, ``.replays``, ``.daily``, ``.puzzles``), and
+   restore every open table from the store, its game where it was, computer players and timers
+   running again;
 3. load every extension in :data:`EXTENSIONS` (``cogs/cinch.py`` adds the ``/cinch`` commands
    and registers the buttons as dynamic items, so those of messages sent before a restart work
    again; ``cogs/channel_events.py`` closes the tables of channels and servers the bot loses);
@@ -37,6 +38,7 @@ from bot.ai.pool import DecisionPool
 from bot.daily import DailyDeals
 from bot.daily.day_end import DayEndPosts
 from bot.monitor import Health, Monitor, store_answers
+from bot.puzzles import Puzzles
 from bot.replays import Replays
 from bot.service import TableService
 from bot.service.routing import MoveRouter
@@ -118,6 +120,7 @@ class CinchBot(CinchClient):
         owns = plan.owns if plan is not None and split else None
         self._replays = Replays(self._store, self._decisions)
         self._daily = DailyDeals(self._store, self._decisions)
+        self._puzzles = Puzzles(self._store, self._decisions)
         self._tables = TableService(
             self._store,
             delivery,

@@ -3,7 +3,7 @@ area, and every button and select of the bot's messages.
 
 Every subcommand lives in the module of its area (``cogs/lobby.py``, ``cogs/play.py``,
 ``cogs/player_settings.py``, ``cogs/leaderboard.py``, ``cogs/server_limits.py``,
-``cogs/daily.py``); this
+``cogs/daily.py`` with ``cogs/puzzles.py``); this
 extension puts them together under one group, in every server only (``guild_only``), named and
 described in every language.
 """
@@ -25,6 +25,7 @@ from cogs.leaderboard import BoardCommands
 from cogs.lobby import LobbyCommands
 from cogs.play import PlayCommands
 from cogs.player_settings import SettingsCommands
+from cogs.puzzles import PUZZLE_COMPONENTS
 from cogs.replay import REPLAY_COMPONENTS
 from cogs.seat_requests import SeatAnswerButton
 from cogs.server_limits import LimitsCommands
@@ -46,6 +47,7 @@ COMPONENTS = (
     HistoryGameButton,
     *REPLAY_COMPONENTS,
     *DAILY_COMPONENTS,
+    *PUZZLE_COMPONENTS,
 )
 
 

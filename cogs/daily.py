@@ -1,5 +1,6 @@
-"""``/cinch daily deals``, ``/cinch daily board`` and ``/cinch daily channel``: the daily deals
-in Discord (docs/daily.md).
+"""``/cinch daily deals``, ``/cinch daily puzzle``, ``/cinch daily board`` and
+``/cinch daily channel``: the daily deals in Discord, and the ``daily`` group the puzzles'
+command belongs to (its messages are ``cogs/puzzles.py``'s) (docs/daily.md).
 
 A player plays alone, privately: the deal is one message (an ephemeral answer, or a direct
 message for those who take their hands by DM) edited in place at each click, with the table,
@@ -61,6 +62,7 @@ from cogs.hand_message import (
 )
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale, person
 from cogs.message_parts import Parts, png_file
+from cogs.puzzles import first_puzzle, puzzle_board_parts
 from cogs.replay import step_buttons
 from cogs.translator import command_strings, localised_choices, localised_options
 
@@ -76,6 +78,7 @@ class Board(StrEnum):
 
     TODAY = "today"
     YESTERDAY = "yesterday"
+    PUZZLES = "puzzles"
 
 
 BOARD_CHOICES = localised_choices({f"daily.board.{board.value}": board.value for board in Board})
@@ -463,14 +466,23 @@ class DailyCommands(CinchCommands):
                 return
         await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
 
+    @daily.command(**command_strings("cinch.daily.puzzle"))
+    async def daily_puzzle(self, interaction: CinchInteraction) -> None:
+        """Today's puzzle, the same for everyone; once tried, practice puzzles."""
+        guild_of(interaction)
+        # The puzzle of a new day is found in dealt hands first: acknowledge before.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        parts = await first_puzzle(interaction)
+        await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
+
     @daily.command(**command_strings("cinch.daily.board"))
     @localised_options("cinch.daily.board", "which")
     @app_commands.choices(which=BOARD_CHOICES)
     async def daily_board(
         self, interaction: CinchInteraction, which: app_commands.Choice[str] | None = None
     ) -> None:
-        """Today's board, privately and once the member played every deal; yesterday's, in
-        the channel for everyone."""
+        """Today's board, privately and once the member played every deal; yesterday's, or the
+        puzzle ratings, in the channel for everyone."""
         guild = guild_of(interaction)
         board = choice_of(Board, which.value, "option.daily_board") if which else Board.TODAY
         today = self.bot.daily.today()
@@ -479,7 +491,10 @@ class DailyCommands(CinchCommands):
             await interaction.response.send_message(ephemeral=True, **parts.send_kwargs())
             return
         check_table_permissions(interaction)
-        parts = await board_parts(interaction, guild, today - ONE_DAY)
+        if board is Board.PUZZLES:
+            parts = await puzzle_board_parts(interaction)
+        else:
+            parts = await board_parts(interaction, guild, today - ONE_DAY)
         await interaction.response.send_message(**parts.send_kwargs())
 
     @daily.command(**command_strings("cinch.daily.channel"))

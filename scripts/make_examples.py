@@ -24,11 +24,14 @@ from bot.daily.shown import BoardLine, DayBoard, DayShown, DealOutcome
 from bot.daily.streaks import Streak
 from bot.engine import Game
 from bot.engine.random_player import random_action
+from bot.puzzles.scenes import line_scene
+from bot.puzzles.sources import generated_puzzle
 from bot.render import examples, render_game_summary, render_hand, render_hand_summary, render_table
 from bot.render.board import render_board
 from bot.render.day_result import render_day_result
 from bot.render.player_card import render_player_card
 from bot.render.private_table import render_private_table
+from bot.render.puzzle_line import render_line
 from bot.render.ranking import render_ranking
 from bot.render.replay_picture import render_replay
 from bot.replays.library import Replay
@@ -174,6 +177,13 @@ def daily_board() -> DayBoard:
     return DayBoard(1, DAY, tuple(lines), len(DAY_BOARD), 1, (-16, 9), 4)
 
 
+def puzzle_line() -> bytes:
+    """The line after a puzzle dealt from a made-up secret, as the bot finds and draws it."""
+    position = generated_puzzle("example", "practice:0")
+    assert position is not None
+    return render_line(line_scene(position, LOCALE))
+
+
 PICTURES = {
     "table.png": lambda: render_table(examples.table_in_play()),
     "hand.png": lambda: render_hand(examples.hand_to_play()),
@@ -189,6 +199,7 @@ PICTURES = {
     ),
     "daily_result.png": lambda: render_day_result(day_scene(daily_day(), LOCALE)),
     "daily_board.png": lambda: render_ranking(day_board_scene(daily_board(), LOCALE)),
+    "puzzle_line.png": puzzle_line,
 }
 
 

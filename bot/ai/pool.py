@@ -4,8 +4,8 @@ A card play that may run the open-hand search (`hard` from the first trick's thi
 `normal` in the last tricks) takes up to a couple of hundred milliseconds of CPU, so it runs in
 a small pool of worker processes (spawned, so nothing of the bot's state leaks into them); rule
 decisions take well under 5 ms and run inline. The review of a finished hand (a few hundred
-milliseconds of exact search) runs there too. Views and actions pickle, cards unpickle to the
-interned instances.
+milliseconds of exact search) runs there too, and so does the search for puzzles. Views and
+actions pickle, cards unpickle to the interned instances.
 
 The workers are shared by every table of every server, so each job names its owner (the table
 of a move or a hint, the game of a review) and waits in a :class:`FairScheduler`: moves first,
@@ -185,6 +185,11 @@ class DecisionPool:
         return await self._run(
             Urgency.REVIEW, owner, review_hand, plays, trump, side_of, points, maker_view
         )
+
+    async def analyse(self, work: Callable[..., Result], *args: Any, owner: Hashable) -> Result:
+        """Any other open-hand analysis of `owner`'s (a puzzle searched for): ``work(*args)``
+        in a worker, waiting behind moves and hints as a hand's review does."""
+        return await self._run(Urgency.REVIEW, owner, work, *args)
 
     def close(self) -> None:
         """Stop the workers (waits for decisions already running; those waiting for a worker

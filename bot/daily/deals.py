@@ -18,12 +18,12 @@ seats) is what the player's seat would have scored had they played like the comp
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from bot.engine import Action, Card, CompletedTrick, Game, HandResult, HandScored, HouseRules
+from bot.engine.randomness import derived_seed
 
 #: Deals each day.
 DEALS_PER_DAY = 4
@@ -37,9 +37,8 @@ FIRST_DEALER = 3
 
 
 def deal_seed(secret: str, day: date, deal: int) -> int:
-    """The seed of deal `deal` (from 0) of `day`: 63 bits of SHA-256."""
-    digest = hashlib.sha256(f"{secret}:daily:{day.isoformat()}:{deal}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    """The seed of deal `deal` (from 0) of `day`."""
+    return derived_seed(secret, f"daily:{day.isoformat()}:{deal}")
 
 
 def dealer_of(deal: int) -> int:

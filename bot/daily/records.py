@@ -23,6 +23,12 @@ from bot.store.database import Row, decode_json, encode_json
 SECRET_MARK = "daily_secret"
 
 
+async def deals_secret(store: Store) -> str:
+    """The secret every day's deals and every generated puzzle are dealt from, chosen once for
+    this database (several processes sharing it agree on it)."""
+    return await store.marks.keep_first(SECRET_MARK, secrets.token_hex(32))
+
+
 class StaleMove(Exception):
     """An action numbered like one already stored: another click (or process) moved first."""
 
@@ -89,9 +95,7 @@ class DailyRecords:
         self._db = store.database
 
     async def secret(self) -> str:
-        """The secret every day's deals and puzzles are dealt from, chosen once for this
-        database (several processes sharing it agree on it)."""
-        return await self._store.marks.keep_first(SECRET_MARK, secrets.token_hex(32))
+        return await deals_secret(self._store)
 
     async def play(self, day: date, user_id: int) -> PlayRecord | None:
         """The person's play of `day`, wherever they began it."""

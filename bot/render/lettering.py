@@ -197,10 +197,12 @@ def fit(text: str, size: int, max_width: int) -> str:
 
 
 def wrapped(text: str, size: int, max_width: int) -> list[str]:
-    """`text` broken into lines no wider than `max_width` pixels, between words (a word wider
-    than that on its own keeps a line of its own)."""
+    """`text` broken into lines no wider than `max_width` pixels, at its spaces (a no-break
+    space keeps two words together; a word wider than that keeps a line of its own)."""
     lines: list[str] = []
-    for word in clean(text).split():
+    for word in clean(text).split(" "):
+        if not word:
+            continue
         if lines and text_width(f"{lines[-1]} {word}", size) <= max_width:
             lines[-1] = f"{lines[-1]} {word}"
         else:

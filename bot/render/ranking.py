@@ -23,8 +23,9 @@ HEAD = 118
 ROW = 58
 RANK_X = MARGIN + 26
 NAME_X = MARGIN + 64
-VALUE_RIGHT = WIDTH - MARGIN - 150
+VALUE_RIGHT = WIDTH - MARGIN - 206
 DETAIL_RIGHT = WIDTH - MARGIN - 14
+DETAIL_WIDTH = 184
 #: Discs behind the first three ranks: gold, silver, bronze.
 MEDALS = ((255, 200, 61), (200, 206, 214), (214, 140, 74))
 MEDAL_TEXT = (28, 28, 28)
@@ -97,9 +98,9 @@ class _RankingPainter(Painter):
             self.text((RANK_X, middle), str(row.rank), SMALL, MEDAL_TEXT, 34, "centre")
         else:
             self.text((RANK_X, middle), str(row.rank), SMALL, TEXT_DIM, 50, "centre")
-        value_width = self.text((VALUE_RIGHT, middle), row.value, LARGE, HIGHLIGHT, 150, "right")
+        value_width = self.text((VALUE_RIGHT, middle), row.value, LARGE, HIGHLIGHT, 120, "right")
         self.text((NAME_X, middle), row.name, BODY, TEXT, VALUE_RIGHT - value_width - NAME_X - 16)
-        self.text((DETAIL_RIGHT, middle), row.detail, SMALL, TEXT_DIM, 124, "right")
+        self.text((DETAIL_RIGHT, middle), row.detail, SMALL, TEXT_DIM, DETAIL_WIDTH, "right")
 
 
 def paint_ranking(scene: RankingScene) -> Image.Image:
