@@ -61,6 +61,7 @@ async def test_the_days_first_deal_comes_privately_with_exactly_the_players_choi
     assert channel_posts(simcord_env, channel) == []
 
 
+@pytest.mark.slow
 async def test_each_click_edits_the_same_message_and_the_computers_answer_before_it(
     simcord_env, channel, players
 ):
@@ -75,6 +76,7 @@ async def test_each_click_edits_the_same_message_and_the_computers_answer_before
     assert channel_posts(simcord_env, channel) == []
 
 
+@pytest.mark.slow
 async def test_a_deal_begun_before_a_restart_goes_on_from_its_old_message(
     simcord_env, channel, players, restart
 ):
@@ -91,6 +93,7 @@ async def test_a_deal_begun_before_a_restart_goes_on_from_its_old_message(
     assert moved.id == message.id and moved.content != shown
 
 
+@pytest.mark.slow
 async def test_a_click_on_a_picture_of_the_deal_already_played_shows_the_deal_now(
     simcord_env, channel, players
 ):
@@ -107,6 +110,7 @@ async def test_a_click_on_a_picture_of_the_deal_already_played_shows_the_deal_no
     assert len(await simcord_env.bot.daily.records.actions(play.id, 0)) == now_moves(now)
 
 
+@pytest.mark.slow
 async def test_a_member_who_takes_hands_by_dm_plays_the_day_in_direct_messages(
     simcord_env, channel, players
 ):
@@ -210,6 +214,7 @@ def posted_boards(simcord_env, channel) -> list:
     ]
 
 
+@pytest.mark.slow
 async def test_the_day_is_posted_in_the_chosen_channel_only_once_it_is_over(
     simcord_env, channel, players, admin
 ):
@@ -230,6 +235,7 @@ async def test_the_day_is_posted_in_the_chosen_channel_only_once_it_is_over(
     assert len(posted_boards(simcord_env, channel)) == 1
 
 
+@pytest.mark.slow
 async def test_a_bot_stopped_at_midnight_posts_the_day_when_it_starts_again(
     simcord_env, channel, players, admin, restart
 ):

@@ -39,6 +39,7 @@ def card_buttons(message) -> dict[str, str]:
     }
 
 
+@pytest.mark.slow
 async def test_the_daily_puzzle_comes_privately_with_a_button_per_legal_card(
     simcord_env, channel, players
 ):
@@ -81,6 +82,7 @@ async def test_the_answer_shows_the_line_and_the_next_puzzle_follows_in_the_same
     assert list(channel.history()) == []
 
 
+@pytest.mark.slow
 async def test_an_answer_button_sent_before_a_restart_still_answers(
     simcord_env, channel, players, restart
 ):
@@ -97,6 +99,7 @@ async def test_an_answer_button_sent_before_a_restart_still_answers(
     assert "❌ Not this one:" in answered.response.content
 
 
+@pytest.mark.slow
 async def test_the_puzzle_board_can_be_posted_in_the_channel(simcord_env, channel, players):
     alice, bob = players[:2]
     message = (await alice.slash(channel, "cinch daily puzzle")).response

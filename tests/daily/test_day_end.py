@@ -35,6 +35,7 @@ async def someone_played(daily: DailyDeals) -> None:
     await daily.open(OTHER_GUILD, BOB, "bob")
 
 
+@pytest.mark.slow
 async def test_nothing_is_posted_while_the_day_runs(daily: DailyDeals):
     await someone_played(daily)
     posted = Posted()
@@ -63,6 +64,7 @@ async def test_once_the_day_is_over_each_server_with_players_gets_its_board_once
     assert len(posted.ends) == 2
 
 
+@pytest.mark.slow
 async def test_a_process_posts_only_for_the_servers_it_owns(daily: DailyDeals, clock: Clock):
     await someone_played(daily)
     clock.advance(days=1)
@@ -73,6 +75,7 @@ async def test_a_process_posts_only_for_the_servers_it_owns(daily: DailyDeals, c
     ]
 
 
+@pytest.mark.slow
 async def test_a_day_missed_by_more_than_a_day_is_not_posted(daily: DailyDeals, clock: Clock):
     await someone_played(daily)
     clock.advance(days=2)

@@ -36,6 +36,7 @@ async def test_the_first_deal_opens_at_the_players_turn_after_the_computers_befo
     assert again == shown
 
 
+@pytest.mark.slow
 async def test_every_move_is_kept_and_a_new_service_goes_on_where_the_deal_was(
     daily: DailyDeals, store, decisions
 ):
@@ -51,6 +52,7 @@ async def test_every_move_is_kept_and_a_new_service_goes_on_where_the_deal_was(
     assert await restarted.open(GUILD, ANN, "ann") == shown
 
 
+@pytest.mark.slow
 async def test_a_deal_stopped_before_the_computers_moved_is_brought_up_to_date(
     daily: DailyDeals, store, decisions
 ):
@@ -75,6 +77,7 @@ async def test_a_click_on_an_older_picture_changes_nothing(daily: DailyDeals):
     assert stale == moved
 
 
+@pytest.mark.slow
 async def test_an_action_the_rules_refuse_is_explained(daily: DailyDeals):
     shown = await daily.open(GUILD, ANN, "ann")
     assert isinstance(shown, DealShown)
@@ -84,6 +87,7 @@ async def test_an_action_the_rules_refuse_is_explained(daily: DailyDeals):
     assert await daily.open(GUILD, ANN, "ann") == shown
 
 
+@pytest.mark.slow
 async def test_a_deal_of_a_day_that_ended_takes_no_more_moves(daily: DailyDeals, clock: Clock):
     shown = await daily.open(GUILD, ANN, "ann")
     assert isinstance(shown, DealShown)
@@ -93,6 +97,7 @@ async def test_a_deal_of_a_day_that_ended_takes_no_more_moves(daily: DailyDeals,
     assert refused.value.key == "daily.day_over"
 
 
+@pytest.mark.slow
 async def test_the_day_is_played_once_wherever_it_is_opened(daily: DailyDeals):
     first = await daily.open(GUILD, ANN, "ann")
     elsewhere = await daily.open(OTHER_GUILD, ANN, "ann")
@@ -206,6 +211,7 @@ async def test_a_player_who_plays_as_the_computers_do_scores_par_on_every_deal(
     assert all(outcome.score == outcome.par for outcome in shown.deals)
 
 
+@pytest.mark.slow
 async def test_a_robbing_dealer_who_names_only_the_free_choices_keeps_the_trumps_too(
     daily: DailyDeals,
 ):
@@ -228,6 +234,7 @@ async def test_a_robbing_dealer_who_names_only_the_free_choices_keeps_the_trumps
     assert set(shown.view.hand) == set(decision.required) | set(chosen)
 
 
+@pytest.mark.slow
 async def test_a_stored_deal_rebuilds_exactly_from_its_seed_and_actions(daily: DailyDeals):
     shown = await daily.open(GUILD, ANN, "ann")
     assert isinstance(shown, DealShown)
@@ -241,6 +248,7 @@ async def test_a_stored_deal_rebuilds_exactly_from_its_seed_and_actions(daily: D
     assert deal.game.view(PLAYER_SEAT) == shown.view
 
 
+@pytest.mark.slow
 async def test_someone_forgotten_keeps_their_days_for_the_others_under_a_pseudonym(
     daily: DailyDeals, store, clock: Clock
 ):

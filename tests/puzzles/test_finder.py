@@ -15,8 +15,8 @@ from bot.replays.steps import StepKind
 from tests.puzzles.hands import PlayedHand, played_hand
 
 #: Seeds of hands that hold puzzles (easy computer players; 19 of the first 60 seeds do).
-SEEDS = (18, 20, 25)
-MORE_SEEDS = (27, 39, 42, 57, 58)
+SEEDS = (18,)
+MORE_SEEDS = (20, 25, 27, 39, 42, 57, 58)
 
 
 def before_play(hand: PlayedHand, play: int) -> Game:
@@ -91,7 +91,7 @@ def test_hands_without_two_partnerships_hold_no_puzzle():
 
 
 def test_a_position_keeps_everything_it_shows_and_reads_back_the_same():
-    hand = played_hand(SEEDS[1])
+    hand = played_hand(MORE_SEEDS[0])
     found = hand.found[0]
     position = puzzle_position(hand.replay, found, 51)
     play = hand.replay.plays[found.play]

@@ -26,6 +26,7 @@ def wrong_card(shown):
     return next(card for card in shown.position.legal if card not in shown.position.best)
 
 
+@pytest.mark.slow
 async def test_the_daily_puzzle_is_the_same_for_everyone_and_comes_first(puzzles: Puzzles):
     ann = await puzzles.first(GUILD, ANN, {OPEN})
     bob = await puzzles.first(OTHER_GUILD, BOB, set())
@@ -34,6 +35,7 @@ async def test_the_daily_puzzle_is_the_same_for_everyone_and_comes_first(puzzles
     assert ann.game_hand is None
 
 
+@pytest.mark.slow
 async def test_after_the_daily_puzzle_come_practice_puzzles_never_tried(puzzles: Puzzles):
     daily = await puzzles.first(GUILD, ANN, set())
     answered = await puzzles.answer(
@@ -64,6 +66,7 @@ async def test_only_the_first_answer_moves_the_ratings(puzzles: Puzzles):
     assert record is not None and record.attempts == 1
 
 
+@pytest.mark.slow
 async def test_a_card_the_puzzle_does_not_allow_is_refused(puzzles: Puzzles):
     shown = await puzzles.first(GUILD, ANN, set())
     held = {card for hand in shown.position.hands for card in hand}
@@ -73,6 +76,7 @@ async def test_a_card_the_puzzle_does_not_allow_is_refused(puzzles: Puzzles):
     assert refused.value.key == "puzzle.not_legal"
 
 
+@pytest.mark.slow
 async def test_the_board_ranks_who_tried_puzzles_here_by_rating(puzzles: Puzzles, store: Store):
     shown = await puzzles.first(GUILD, ANN, set())
     await puzzles.answer(GUILD, ANN, "ann", shown.puzzle_id, shown.position.best[0], set())
@@ -88,6 +92,7 @@ async def test_the_board_ranks_who_tried_puzzles_here_by_rating(puzzles: Puzzles
     assert [line.name for line in (await puzzles.board(GUILD, ANN)).lines] == ["ann", "bob"]
 
 
+@pytest.mark.slow
 async def test_someone_forgotten_leaves_no_attempt_and_no_rating(puzzles: Puzzles, store: Store):
     shown = await puzzles.first(GUILD, ANN, set())
     await puzzles.answer(GUILD, ANN, "ann", shown.puzzle_id, shown.position.best[0], set())
@@ -97,6 +102,7 @@ async def test_someone_forgotten_leaves_no_attempt_and_no_rating(puzzles: Puzzle
     assert (await puzzles.board(GUILD, None)).lines == ()
 
 
+@pytest.mark.slow
 async def test_a_new_day_brings_a_new_daily_puzzle(puzzles: Puzzles, clock: Clock):
     first = await puzzles.first(GUILD, ANN, set())
     clock.advance(days=1)
