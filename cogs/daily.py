@@ -329,6 +329,12 @@ class BoardButton(
 
     @reports_errors
     async def callback(self, interaction: CinchInteraction) -> None:
+        # The custom id names the server: only its own board here, or, elsewhere (a DM), the
+        # board of the server where the clicker played that day.
+        if self.guild_id != interaction.guild_id:
+            play = await interaction.client.daily.records.play(self.day, interaction.user.id)
+            if play is None or play.guild_id != self.guild_id:
+                raise UserFacingError("daily.not_played")
         parts = await board_parts(interaction, self.guild_id, self.day)
         await interaction.response.send_message(ephemeral=True, **parts.send_kwargs())
 

@@ -304,8 +304,7 @@ class DailyDeals:
         and kept), once they may see it."""
         play = await self._records.play(day, user_id)
         self._check_may_see(play, day)
-        assert play is not None
-        if number not in await self._records.scores(play.id):
+        if play is None or number not in await self._records.scores(play.id):
             raise UserFacingError("daily.not_played")
         actions = await self._records.actions(play.id, number)
         stored = await self._stored_replay(day, number, actions, play.display_name, locale)
