@@ -252,3 +252,20 @@ async def test_a_bot_stopped_at_midnight_posts_the_day_when_it_starts_again(
     assert "🥇 alice · " in post.content
     await restart()
     assert len(posted_boards(simcord_env, channel)) == 1
+
+
+async def test_a_refused_direct_message_brings_the_deal_privately_here(
+    simcord_env, channel, players
+):
+    alice = players[0]
+    await alice.slash(channel, "cinch settings", hand="dm")
+    simcord_env.inject_error(
+        "POST", "/channels/*/messages", status=403, code=50007, message="Cannot send messages"
+    )
+
+    answer = await alice.slash(channel, "cinch daily deals")
+
+    assert answer.ephemeral
+    assert answer.response.content.startswith(t("daily.dm_refused", EN))
+    assert actions(answer.response)
+    assert (await simcord_env.bot.store.preferences.get(alice.id)).dm_failed
