@@ -127,6 +127,7 @@ async def test_a_member_who_takes_hands_by_dm_plays_the_day_in_direct_messages(
     assert channel_posts(simcord_env, channel) == []
 
 
+@pytest.mark.slow
 async def test_todays_board_waits_until_the_member_played_every_deal(
     simcord_env, channel, players, take_user_errors
 ):
@@ -144,6 +145,7 @@ def admin(guild, simcord_env):
     return guild.add_member(simcord_env.create_user("admin"), roles=[role])
 
 
+@pytest.mark.slow
 async def test_only_admins_choose_where_the_end_of_the_day_is_posted(
     simcord_env, channel, players, admin
 ):
@@ -254,6 +256,7 @@ async def test_a_bot_stopped_at_midnight_posts_the_day_when_it_starts_again(
     assert len(posted_boards(simcord_env, channel)) == 1
 
 
+@pytest.mark.slow
 async def test_a_refused_direct_message_brings_the_deal_privately_here(
     simcord_env, channel, players
 ):

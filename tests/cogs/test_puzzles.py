@@ -56,6 +56,7 @@ async def test_the_daily_puzzle_comes_privately_with_a_button_per_legal_card(
     assert list(channel.history()) == []
 
 
+@pytest.mark.slow
 async def test_the_answer_shows_the_line_and_the_next_puzzle_follows_in_the_same_message(
     simcord_env, channel, players
 ):

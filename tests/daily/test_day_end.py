@@ -43,6 +43,7 @@ async def test_nothing_is_posted_while_the_day_runs(daily: DailyDeals):
     assert posted.ends == []
 
 
+@pytest.mark.slow
 async def test_once_the_day_is_over_each_server_with_players_gets_its_board_once(
     daily: DailyDeals, clock: Clock
 ):
@@ -83,6 +84,7 @@ async def test_a_day_missed_by_more_than_a_day_is_not_posted(daily: DailyDeals, 
     assert await DayEndPosts(daily, posted).post_due() == []
 
 
+@pytest.mark.slow
 async def test_the_posts_wait_until_just_after_midnight(daily: DailyDeals, clock: Clock):
     slept: list[float] = []
 

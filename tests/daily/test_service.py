@@ -22,6 +22,7 @@ GUILD, OTHER_GUILD = 10, 11
 ANN, BOB = 1, 2
 
 
+@pytest.mark.slow
 async def test_the_first_deal_opens_at_the_players_turn_after_the_computers_before_them(
     daily: DailyDeals,
 ):
@@ -69,6 +70,7 @@ async def test_a_deal_stopped_before_the_computers_moved_is_brought_up_to_date(
     assert expected == after  # the same computers made the same moves
 
 
+@pytest.mark.slow
 async def test_a_click_on_an_older_picture_changes_nothing(daily: DailyDeals):
     shown = await daily.open(GUILD, ANN, "ann")
     assert isinstance(shown, DealShown)
@@ -125,6 +127,7 @@ async def test_todays_results_board_and_replays_wait_until_every_deal_is_played(
         await daily.ended_day_board(GUILD, today)
 
 
+@pytest.mark.slow
 async def test_the_end_of_day_post_goes_to_the_chosen_channel_once(daily: DailyDeals, clock: Clock):
     records = daily.records
     day = daily.today()

@@ -51,6 +51,7 @@ async def test_after_the_daily_puzzle_come_practice_puzzles_never_tried(puzzles:
     assert third.puzzle_id not in (daily.puzzle_id, practice.puzzle_id)
 
 
+@pytest.mark.slow
 async def test_only_the_first_answer_moves_the_ratings(puzzles: Puzzles):
     shown = await puzzles.first(GUILD, ANN, set())
     missed = await puzzles.answer(GUILD, ANN, "ann", shown.puzzle_id, wrong_card(shown), set())
