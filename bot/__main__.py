@@ -147,12 +147,15 @@ def run_forget(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return EXIT_CONFIG
     settings_line = "settings deleted" if forgotten.settings else "no settings were stored"
+    if forgotten.puzzle_attempts:
+        settings_line += f", {counted(forgotten.puzzle_attempts, 'puzzle attempt')} deleted"
     renamed = ", ".join(
         counted(number, what)
         for number, what in (
             (forgotten.results, "game result"),
             (forgotten.seats, "seat"),
             (forgotten.tables, "table opened"),
+            (forgotten.daily_plays, "day of the daily deals"),
         )
     )
     print(

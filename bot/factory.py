@@ -7,9 +7,10 @@ connects, so no interaction can arrive half-way):
    (``bot/monitor.py``; what each series means is in docs/operations.md);
 1. open the store (unless one was given), applying pending migrations;
 2. create the delivery (the service's outbox, built from the Discord client alone), the table
-   service and the replays every command and button reaches through the bot
-   (``interaction.client.tables``, ``.replays``), and restore every open table from the store,
-   its game where it was, computer players and timers running again;
+   service, the replays, the daily deals and the puzzles every command and button reaches
+   through the bot (``interaction.client.tables``, ``.replays``, ``.daily``, ``.puzzles``), and
+   restore every open table from the store, its game where it was, computer players and timers
+   running again;
 3. load every extension in :data:`EXTENSIONS` (``cogs/cinch.py`` adds the ``/cinch`` commands
    and registers the buttons as dynamic items, so those of messages sent before a restart work
    again; ``cogs/channel_events.py`` closes the tables of channels and servers the bot loses;
@@ -17,7 +18,9 @@ connects, so no interaction can arrive half-way):
 4. install the catalogue translator (command names and descriptions in every language) and
    publish the slash commands if they changed since the last start (``cogs/command_sync.py``):
    to ``DEV_GUILD_ID`` when set (instant, for development), else globally (Discord may take up
-   to an hour to show changes).
+   to an hour to show changes);
+5. post the daily deals' end of day where it is due and was missed, and then at every midnight
+   (``bot/daily/day_end.py``, for the servers this process owns).
 
 Note for extension authors: ``load_extension`` executes the module afresh for each bot, so
 exception classes and other shared objects belong in ordinary modules (``bot/...``), not in
@@ -33,7 +36,10 @@ import discord
 from discord.ext import commands
 
 from bot.ai.pool import DecisionPool
+from bot.daily import DailyDeals
+from bot.daily.day_end import DayEndPosts
 from bot.monitor import Health, Monitor, store_answers
+from bot.puzzles import Puzzles
 from bot.replays import Replays
 from bot.service import TableService
 from bot.service.routing import MoveRouter
@@ -41,6 +47,7 @@ from bot.settings import Settings
 from bot.store import Store
 from cogs.client import CinchClient
 from cogs.command_sync import sync_commands
+from cogs.daily_posts import post_day_end
 from cogs.delivery import Delivery
 from cogs.error_replies import CinchCommandTree
 from cogs.translator import CatalogueTranslator
@@ -87,6 +94,8 @@ class CinchBot(CinchClient):
         self._decisions = DecisionPool(settings.decision_workers, observer=self.metrics)
         #: ``/health`` and ``/metrics``, when ``METRICS_PORT`` is set.
         self.monitor: Monitor | None = None
+        #: The daily deals' end-of-day posts, from the store, at every midnight.
+        self.day_ends: DayEndPosts | None = None
 
     @staticmethod
     def shard_options(settings: Settings) -> dict[str, Any]:
@@ -111,6 +120,8 @@ class CinchBot(CinchClient):
         split = plan is not None and plan.partial
         owns = plan.owns if plan is not None and split else None
         self._replays = Replays(self._store, self._decisions)
+        self._daily = DailyDeals(self._store, self._decisions)
+        self._puzzles = Puzzles(self._store, self._decisions)
         self._tables = TableService(
             self._store,
             delivery,
@@ -131,6 +142,10 @@ class CinchBot(CinchClient):
             await self.router.start()
         await self._add_commands()
         await self.sync_commands()
+        self.day_ends = DayEndPosts(
+            self._daily, lambda end: post_day_end(self, end), owns=owns
+        )
+        self.day_ends.start()
 
     async def _add_commands(self) -> None:
         """Every extension's commands and buttons, named in every language."""
@@ -175,6 +190,8 @@ class CinchBot(CinchClient):
         finally:
             if self.monitor is not None:
                 await self.monitor.close()
+            if self.day_ends is not None:
+                await self.day_ends.close()
             if self.router is not None:
                 await self.router.close()
             if self._tables is not None:

@@ -3,10 +3,11 @@ area, and every button and select of the bot's messages.
 
 Every subcommand lives in the module of its area (``cogs/lobby.py``, ``cogs/play.py``,
 ``cogs/player_settings.py``, ``cogs/leaderboard.py``, ``cogs/seasons.py``,
-``cogs/server_limits.py``, ``cogs/tournaments.py``); this extension puts them together under
-one group, in every server only (``guild_only``), named and described in every language.
-Discord allows 25 subcommands in a group: new settings go under an existing command rather
-than beside them. The mixins share one namespace, so each names its methods after its area.
+``cogs/server_limits.py``, ``cogs/tournaments.py``, ``cogs/daily.py`` with ``cogs/puzzles.py``);
+this extension puts them together under one group, in every server only (``guild_only``), named
+and described in every language. Discord allows 25 subcommands in a group: new settings go under
+an existing command rather than beside them. The mixins share one namespace, so each names its
+methods after its area.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.board_pages import BoardPageButton
+from cogs.daily import DAILY_COMPONENTS, DailyCommands
 from cogs.departures import member_banned
 from cogs.game_history import HistoryGameButton
 from cogs.hand_message import ActionButton, PickSelect
@@ -25,6 +27,7 @@ from cogs.leaderboard import BoardCommands
 from cogs.lobby import LobbyCommands
 from cogs.play import PlayCommands
 from cogs.player_settings import SettingsCommands
+from cogs.puzzles import PUZZLE_COMPONENTS
 from cogs.rematch import RematchButton
 from cogs.replay import REPLAY_COMPONENTS
 from cogs.seasons import SeasonCommands
@@ -53,6 +56,8 @@ COMPONENTS = (
     PartnerSelect,
     InvitationButton,
     *REPLAY_COMPONENTS,
+    *DAILY_COMPONENTS,
+    *PUZZLE_COMPONENTS,
 )
 
 
@@ -65,6 +70,7 @@ class Cinch(
     LimitsCommands,
     SeasonCommands,
     TournamentCommands,
+    DailyCommands,
     commands.GroupCog,
     group_name=_GROUP["name"],
     group_description=_GROUP["description"],

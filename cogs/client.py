@@ -1,5 +1,5 @@
-"""What commands and buttons need of the bot: its table service, replays, store, the relay
-of moves between processes, and its metrics.
+"""What commands and buttons need of the bot: its table service, replays, the daily deals and
+puzzles, store, the relay of moves between processes, and its metrics.
 
 The bot (``bot/factory.py``) is this client, built and started; the cogs know it only through
 this class, so they never import the module that builds them. Each service is set once, in the
@@ -12,7 +12,9 @@ from typing import Any
 
 from discord.ext import commands
 
+from bot.daily import DailyDeals
 from bot.metrics import Metrics
+from bot.puzzles import Puzzles
 from bot.replays import Replays
 from bot.service import TableService
 from bot.service.routing import MoveRouter
@@ -32,6 +34,8 @@ class CinchClient(commands.Bot):
         self._store: Store | None = None
         self._tables: TableService | None = None
         self._replays: Replays | None = None
+        self._daily: DailyDeals | None = None
+        self._puzzles: Puzzles | None = None
         #: Sends moves for tables another process owns to it (shards split over processes).
         self.router: MoveRouter | None = None
         #: Whether people are still members of the servers whose tables they play at.
@@ -57,6 +61,20 @@ class CinchClient(commands.Bot):
         if self._replays is None:
             raise RuntimeError("the replays open in setup_hook; the bot has not started")
         return self._replays
+
+    @property
+    def daily(self) -> DailyDeals:
+        """The daily deals."""
+        if self._daily is None:
+            raise RuntimeError("the daily deals open in setup_hook; the bot has not started")
+        return self._daily
+
+    @property
+    def puzzles(self) -> Puzzles:
+        """The puzzles."""
+        if self._puzzles is None:
+            raise RuntimeError("the puzzles open in setup_hook; the bot has not started")
+        return self._puzzles
 
 
 class CinchCommands(commands.Cog):

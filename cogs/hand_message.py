@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -26,6 +26,7 @@ from bot.engine import (
     Bid,
     BidDecision,
     Card,
+    Decision,
     Discard,
     DiscardDecision,
     Keep,
@@ -86,52 +87,88 @@ class HandKey:
         return cls(int(match["table"]), int(match["game"]), int(match["hand"]))
 
 
+class ChoiceComponents(Protocol):
+    """How a message's choices are made into components whose custom ids say what to act on:
+    a hand at a table here, a deal of the day elsewhere (``cogs/daily.py``)."""
+
+    def button(
+        self, kind: str, arg: str, label: str, *, row: int | None = None
+    ) -> discord.ui.DynamicItem[discord.ui.Button]:
+        """The button of one action (``kind``, ``arg`` as ``action_of`` reads them)."""
+
+    def select(
+        self,
+        kind: str,
+        options: Sequence[Card],
+        count: int,
+        placeholder: str,
+        locale: str | None,
+        pack: frozenset[Card],
+    ) -> discord.ui.Item[Any]:
+        """The select of the cards to discard or keep, before its Confirm."""
+
+
 def decision_items(private: PrivateHand, locale: str | None) -> list[discord.ui.Item[Any]]:
     """Exactly what the player may do now: buttons, or a select and its Confirm."""
-    decision = private.decision
-    key = HandKey.of(private)
+    components = _TableChoices(HandKey.of(private))
+    return choice_items(private.decision, private.cards, locale, components)
+
+
+def choice_items(
+    decision: Decision | None,
+    cards: Sequence[Card],
+    locale: str | None,
+    components: ChoiceComponents,
+) -> list[discord.ui.Item[Any]]:
+    """Exactly what `decision` allows, for a player holding `cards` (in the order their hand
+    shows them): buttons, or a select and its Confirm, made by `components`."""
+    button = components.button
     match decision:
         case BidDecision():
-            items: list[discord.ui.Item[Any]] = [
-                ActionButton(key, "pass", "", t("action.pass", locale))
-            ]
+            items: list[discord.ui.Item[Any]] = [button("pass", "", t("action.pass", locale))]
             items += [
-                ActionButton(key, "bid", str(amount), t("action.bid", locale, amount=amount))
+                button("bid", str(amount), t("action.bid", locale, amount=amount))
                 for amount in decision.amounts
             ]
             return items
         case TrumpDecision():
             items = [
-                ActionButton(key, "trump", suit.value, f"{suit.symbol} {suit_name(suit, locale)}")
+                button("trump", suit.value, f"{suit.symbol} {suit_name(suit, locale)}")
                 for suit in decision.suits
             ]
             if decision.can_pass:
-                items.append(ActionButton(key, "pass", "", t("action.pass", locale)))
+                items.append(button("pass", "", t("action.pass", locale)))
             return items
         case DiscardDecision():
             placeholder = t("select.discard.placeholder", locale)
             return _pick_items(
-                key, "discard", decision.options, decision.count, placeholder, locale, ()
+                components, "discard", decision.options, decision.count, placeholder, locale, ()
             )
         case KeepDecision():
             placeholder = tn("select.keep.placeholder", decision.free_choices, locale)
-            pack = tuple(card for card in decision.options if card not in private.cards)
+            pack = tuple(card for card in decision.options if card not in cards)
             return _pick_items(
-                key, "keep", decision.options, decision.free_choices, placeholder, locale, pack
+                components,
+                "keep",
+                decision.options,
+                decision.free_choices,
+                placeholder,
+                locale,
+                pack,
             )
         case PlayDecision():
             buttons: list[discord.ui.Item[Any]] = []
-            for card in private.cards:
+            for card in cards:
                 label = t("action.play_card", locale, card=card.display)
-                button = ActionButton(key, "play", card.code, label)
-                button.item.disabled = card not in decision.cards
-                buttons.append(button)
+                play = button("play", card.code, label)
+                play.item.disabled = card not in decision.cards
+                buttons.append(play)
             return buttons
     return []
 
 
 def _pick_items(
-    key: HandKey,
+    components: ChoiceComponents,
     kind: str,
     options: Sequence[Card],
     count: int,
@@ -141,11 +178,92 @@ def _pick_items(
 ) -> list[discord.ui.Item[Any]]:
     """The select (cards of the `pack` marked as such) and the Confirm it enables."""
     shown = options[:MAX_SELECT_OPTIONS]
-    select = PickSelect(key, kind, shown, count, placeholder, locale, frozenset(pack))
-    confirm = ActionButton(key, kind, "", t("action.confirm", locale), row=1)
+    select = components.select(kind, shown, count, placeholder, locale, frozenset(pack))
+    confirm = components.button(kind, "", t("action.confirm", locale), row=1)
     confirm.item.disabled = True
     confirm.item.style = discord.ButtonStyle.success
     return [select, confirm]
+
+
+def card_select(
+    custom_id: str,
+    options: Sequence[Card],
+    count: int,
+    placeholder: str | None,
+    locale: str | None,
+    pack: frozenset[Card],
+) -> discord.ui.Select:
+    """The select of `count` cards among `options`, those of the `pack` marked as such."""
+    return discord.ui.Select(
+        custom_id=custom_id,
+        placeholder=placeholder,
+        min_values=count,
+        max_values=count,
+        options=[
+            discord.SelectOption(
+                label=card.display, value=card.code, description=_option_text(card, pack, locale)
+            )
+            for card in options
+        ],
+        row=0,
+    )
+
+
+async def remember_choice(
+    interaction: CinchInteraction,
+    select: discord.ui.Select,
+    view: discord.ui.View | discord.ui.LayoutView,
+    confirm: str,
+) -> None:
+    """Keep the cards chosen in a select in its Confirm button, whose custom id begins with
+    `confirm` (no state on the bot's side), and enable it."""
+    chosen = list(select.values)
+    for option in select.options:
+        option.default = option.value in chosen
+    for child in view.children:
+        if isinstance(child, discord.ui.Button) and (child.custom_id or "").startswith(confirm):
+            child.custom_id = confirm + ".".join(chosen)
+            child.disabled = False
+    await interaction.response.edit_message(view=view)
+
+
+def action_of(kind: str, arg: str) -> Action:
+    """The action a button's custom id names: its kind and argument (cards as ``9H.8H``)."""
+    match kind:
+        case "bid":
+            return Bid(int(arg))
+        case "pass":
+            return Pass()
+        case "trump":
+            return NameTrump(Suit(arg))
+    cards = tuple(Card.parse(code) for code in arg.split(".") if code)
+    match kind:
+        case "play":
+            return Play(cards[0])
+        case "discard":
+            return Discard(cards)
+    return Keep(cards)
+
+
+class _TableChoices:
+    """The components of a hand at a table."""
+
+    def __init__(self, key: HandKey) -> None:
+        self._key = key
+
+    def button(self, kind: str, arg: str, label: str, *, row: int | None = None) -> ActionButton:
+        return ActionButton(self._key, kind, arg, label, row=row)
+
+    def select(
+        self,
+        kind: str,
+        options: Sequence[Card],
+        count: int,
+        placeholder: str,
+        locale: str | None,
+        pack: frozenset[Card],
+    ) -> PickSelect:
+        return PickSelect(self._key, kind, options, count, placeholder, locale, pack)
 
 
 def _option_text(card: Card, pack: frozenset[Card], locale: str | None) -> str:
@@ -173,20 +291,8 @@ class PickSelect(
         *,
         item: discord.ui.Select | None = None,
     ) -> None:
-        select = item or discord.ui.Select(
-            custom_id=f"cinch:pick:{key}:{kind}",
-            placeholder=placeholder,
-            min_values=count,
-            max_values=count,
-            options=[
-                discord.SelectOption(
-                    label=card.display,
-                    value=card.code,
-                    description=_option_text(card, pack, locale),
-                )
-                for card in options
-            ],
-            row=0,
+        select = item or card_select(
+            f"cinch:pick:{key}:{kind}", options, count, placeholder, locale, pack
         )
         super().__init__(select, row=0)
         self.key, self.kind = key, kind
@@ -205,16 +311,10 @@ class PickSelect(
     @reports_errors
     async def callback(self, interaction: CinchInteraction) -> None:
         """Remember the choice in the Confirm button (no state on the bot's side)."""
-        chosen = list(self.item.values)
-        for option in self.item.options:
-            option.default = option.value in chosen
-        prefix = f"cinch:act:{self.key}:{self.kind}:"
         assert self.view is not None
-        for child in self.view.children:
-            if isinstance(child, discord.ui.Button) and (child.custom_id or "").startswith(prefix):
-                child.custom_id = prefix + ".".join(chosen)
-                child.disabled = False
-        await interaction.response.edit_message(view=self.view)
+        await remember_choice(
+            interaction, self.item, self.view, f"cinch:act:{self.key}:{self.kind}:"
+        )
 
 
 class ActionButton(
@@ -251,20 +351,7 @@ class ActionButton(
         return cls(HandKey.parse(match), match["kind"], match["arg"])
 
     def action(self) -> Action:
-        match self.kind:
-            case "bid":
-                return Bid(int(self.arg))
-            case "pass":
-                return Pass()
-            case "trump":
-                return NameTrump(Suit(self.arg))
-        cards = tuple(Card.parse(code) for code in self.arg.split(".") if code)
-        match self.kind:
-            case "play":
-                return Play(cards[0])
-            case "discard":
-                return Discard(cards)
-        return Keep(cards)
+        return action_of(self.kind, self.arg)
 
     @reports_errors
     async def callback(self, interaction: CinchInteraction) -> None:

@@ -58,11 +58,13 @@ class Parts:
     mention: int | None = None
     #: Sent without a notification (Discord's "silent" messages): nothing new for anyone.
     silent: bool = False
+    #: What the picture shows, for screen readers.
+    alt: str | None = None
 
     def _file(self) -> discord.File | None:
         if self.picture is None:
             return None
-        return png_file(self.picture, self.filename)
+        return png_file(self.picture, self.filename, self.alt)
 
     def _mentions(self) -> discord.AllowedMentions:
         if self.mention is None:

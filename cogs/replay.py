@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -52,20 +52,37 @@ def _target(nav: str, step: int, count: int) -> int:
     return {"f": 0, "p": step - 1, "n": step + 1, "l": count - 1}[nav]
 
 
+StepButton = discord.ui.DynamicItem[discord.ui.Button]
+
+
+def step_buttons(
+    step: int, count: int, locale: str | None, make: Callable[[int, str, str], StepButton]
+) -> list[StepButton]:
+    """First, Previous, Next and Last from `step` of `count`, those leading nowhere disabled;
+    ``make(step, nav, label)`` makes the button leading to a step."""
+    buttons = []
+    for nav, key in _NAV:
+        target = _target(nav, step, count)
+        button = make(min(max(target, 0), count - 1), nav, t(key, locale))
+        button.item.disabled = not 0 <= target < count or target == step
+        buttons.append(button)
+    return buttons
+
+
 def replay_view(
     replay: Replay, step: int, locale: str | None, *, shareable: bool
 ) -> discord.ui.View:
     """The four buttons under a replay, those leading nowhere disabled, and Share where the
     replay may be shared."""
     view = discord.ui.View(timeout=None)
-    stored, count = replay.stored, replay.step_count
-    for nav, key in _NAV:
-        target = _target(nav, step, count)
-        shown = min(max(target, 0), count - 1)
-        button = ReplayStepButton(
-            stored.game_id, stored.replay.hand_number, shown, nav, t(key, locale)
-        )
-        button.item.disabled = not 0 <= target < count or target == step
+    stored = replay.stored
+    number = stored.replay.hand_number
+    for button in step_buttons(
+        step,
+        replay.step_count,
+        locale,
+        lambda shown, nav, label: ReplayStepButton(stored.game_id, number, shown, nav, label),
+    ):
         view.add_item(button)
     if shareable:
         view.add_item(ReplayShareButton(stored.game_id, stored.replay.hand_number, locale))

@@ -5,22 +5,34 @@ Run from the repository root: `python scripts/make_examples.py`.
 The table pictures come from the sample scenes in `bot.render.examples`. The leaderboard and
 the player card are drawn from board figures made up here, turned into pictures the way
 `/cinch leaderboard` and `/cinch stats` turn a server's figures into them (English labels,
-figures formatted for English readers). The replay is a seeded hand, replayed and reviewed as
-the bot does it. Every picture is the same on each run.
+figures formatted for English readers), and so are a day of the daily deals and its board. The
+replay is a seeded hand, replayed and reviewed as the bot does it. Every picture is the same on
+each run.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from datetime import date
 from pathlib import Path
 
 from bot.ai.review import review_hand
+from bot.daily.scenes import board_scene as day_board_scene
+from bot.daily.scenes import day_scene
+from bot.daily.shown import BoardLine, DayBoard, DayShown, DealOutcome
+from bot.daily.streaks import Streak
 from bot.engine import Game
 from bot.engine.random_player import random_action
+from bot.puzzles.scenes import line_scene
+from bot.puzzles.sources import generated_puzzle
 from bot.render import examples, render_game_summary, render_hand, render_hand_summary, render_table
 from bot.render.board import render_board
+from bot.render.day_result import render_day_result
 from bot.render.player_card import render_player_card
+from bot.render.private_table import render_private_table
+from bot.render.puzzle_line import render_line
+from bot.render.ranking import render_ranking
 from bot.render.replay_picture import render_replay
 from bot.replays.library import Replay
 from bot.replays.scenes import replay_scene
@@ -131,6 +143,47 @@ def replay_step() -> bytes:
     return render_replay(replay_scene(Replay(stored, review), trick, LOCALE))
 
 
+#: A day of the daily deals: its date, and each deal's score, par and matchpoints.
+DAY = date(2026, 5, 14)
+DAY_DEALS = ((5, 3, 0.82), (-16, 4, 0.09), (2, 2, 0.55), (9, 1, 1.0))
+DAY_BOARD = (
+    (examples.NAMES[3], 0.78, 4),
+    (examples.NAMES[0], 0.61, 4),
+    ("Dana 🦊", 0.61, 4),
+    ("Фёдор", 0.52, 4),
+    (examples.NAMES[1], 0.47, 3),
+    ("Mateus", 0.30, 4),
+    ("Kwame", 0.18, 2),
+)
+
+
+def daily_day() -> DayShown:
+    outcomes = tuple(
+        DealOutcome(deal, score, par, points, len(DAY_BOARD))
+        for deal, (score, par, points) in enumerate(DAY_DEALS)
+    )
+    share = sum(points for _, _, points in DAY_DEALS) / len(DAY_DEALS)
+    return DayShown(
+        1, DAY, examples.NAMES[0], True, outcomes, share, 2, len(DAY_BOARD), Streak(6, 11)
+    )
+
+
+def daily_board() -> DayBoard:
+    lines = []
+    for index, (name, share, played) in enumerate(DAY_BOARD):
+        tied = index > 0 and share == DAY_BOARD[index - 1][1]
+        rank = lines[-1].rank if tied else index + 1
+        lines.append(BoardLine(rank, 100 + index, name, share, 0, played, is_viewer=index == 1))
+    return DayBoard(1, DAY, tuple(lines), len(DAY_BOARD), 1, (-16, 9), 4)
+
+
+def puzzle_line() -> bytes:
+    """The line after a puzzle dealt from a made-up secret, as the bot finds and draws it."""
+    position = generated_puzzle("example", "practice:0")
+    assert position is not None
+    return render_line(line_scene(position, LOCALE))
+
+
 PICTURES = {
     "table.png": lambda: render_table(examples.table_in_play()),
     "hand.png": lambda: render_hand(examples.hand_to_play()),
@@ -141,6 +194,12 @@ PICTURES = {
         card_scene(player_card(), LOCALE, (2.4, 1.8, 2.9, 1.2, 1.5, 0.9, 1.1, 0.6, 0.8, 0.4))
     ),
     "replay.png": replay_step,
+    "daily_deal.png": lambda: render_private_table(
+        examples.table_in_play(), examples.hand_to_play()
+    ),
+    "daily_result.png": lambda: render_day_result(day_scene(daily_day(), LOCALE)),
+    "daily_board.png": lambda: render_ranking(day_board_scene(daily_board(), LOCALE)),
+    "puzzle_line.png": puzzle_line,
 }
 
 

@@ -4,8 +4,8 @@ A card play that may run the open-hand search (`hard` from the first trick's thi
 `normal` in the last tricks) takes up to a couple of hundred milliseconds of CPU, so it runs in
 a small pool of worker processes (spawned, so nothing of the bot's state leaks into them); rule
 decisions take well under 5 ms and run inline. The review of a finished hand (a few hundred
-milliseconds of exact search) runs there too. Views and actions pickle, cards unpickle to the
-interned instances.
+milliseconds of exact search) runs there too, and so does the search for puzzles. Views and
+actions pickle, cards unpickle to the interned instances.
 
 The workers are shared by every table of every server, so each job names its owner (the table
 of a move or a hint, the game of a review) and waits in a :class:`FairScheduler`: moves first,
@@ -32,7 +32,7 @@ from bot.ai.decide import decide, hint, may_search
 from bot.ai.hints import Hint
 from bot.ai.review import HandReview, PlayPosition, review_hand
 from bot.ai.scheduling import FairScheduler, Urgency
-from bot.engine import Action, Card, SeatView, Suit
+from bot.engine import Action, Card, Game, SeatView, Suit
 
 Result = TypeVar("Result")
 
@@ -59,6 +59,12 @@ class PoolObserver(Protocol):
 
     def decision_waited(self, seconds: float) -> None:
         """A search waited this long before a worker began it."""
+
+
+def decision_seed(game: Game) -> int:
+    """A computer player's seed for the next decision of `game`: the same game, after the
+    same actions, makes the same moves."""
+    return (game.seed * 1_000_003 + len(game.log)) % (2**63)
 
 
 def decide_seeded(view: SeatView, level: str, seed: int, budget: int | None) -> Action:
@@ -179,6 +185,11 @@ class DecisionPool:
         return await self._run(
             Urgency.REVIEW, owner, review_hand, plays, trump, side_of, points, maker_view
         )
+
+    async def analyse(self, work: Callable[..., Result], *args: Any, owner: Hashable) -> Result:
+        """Any other open-hand analysis of `owner`'s (a puzzle searched for): ``work(*args)``
+        in a worker, waiting behind moves and hints as a hand's review does."""
+        return await self._run(Urgency.REVIEW, owner, work, *args)
 
     def close(self) -> None:
         """Stop the workers (waits for decisions already running; those waiting for a worker

@@ -151,6 +151,14 @@ class Solver:
             bar = max(bar, guess + 1) if maximising else min(bar, guess - 1)
         return values
 
+    def move_groups(
+        self, hands: Sequence[int], trick: Sequence[tuple[int, int]], leader: int, bonus: int = 0
+    ) -> list[list[int]]:
+        """The legal moves (by bit) of the seat to play next, in runs of equivalent cards that
+        always share a value (neither scores, same suit, no live card between them)."""
+        hands, _, _, seat, led, _, best_bit, _ = self._position(hands, trick, leader, bonus)
+        return [twins for _, twins in self._root_moves(hands, seat, led, best_bit)]
+
     def best_move(
         self,
         hands: Sequence[int],

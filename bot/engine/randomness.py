@@ -27,6 +27,13 @@ def new_seed() -> int:
     return secrets.randbits(64)
 
 
+def derived_seed(secret: str, label: str) -> int:
+    """A seed (63 bits) made from a secret and what it is for: the same pair always gives the
+    same seed, and nobody without the secret can tell it (SHA-256)."""
+    digest = hashlib.sha256(f"{secret}:{label}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
 def _draws(seed: int, label: str, block: int, count: int = _BLOCK_DRAWS) -> tuple[int, ...]:
     """The first `count` of the `block`-th batch of 64 random 64-bit integers for (seed, label).
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from PIL import Image
+
 from bot.engine.cards import Card, Suit
 from bot.engine.trumps import TRUMP_TABLES
 from bot.render import deck
@@ -61,7 +63,12 @@ def _step(count: int, width: int) -> float:
 
 
 def render_hand(scene: HandScene) -> bytes:
-    """The hand as PNG bytes, as wide as the cards need.
+    """The hand as PNG bytes (`paint_hand`)."""
+    return to_png(paint_hand(scene))
+
+
+def paint_hand(scene: HandScene) -> Image.Image:
+    """The hand in true colour, as wide as the cards need.
 
     The header (trumps) and the room to raise playable cards are only there when needed. A
     robbing dealer's picture adds the pack below their own cards, inside a ringed panel under
@@ -92,4 +99,4 @@ def render_hand(scene: HandScene) -> bytes:
         for position, card in enumerate(display_order(scene.pack, scene.trump)):
             xy = (round(MARGIN + position * step), top + HEADER)
             paste_card(image, card, xy, CARD_WIDTH, scene.four_colour)
-    return to_png(image)
+    return image

@@ -196,6 +196,20 @@ def fit(text: str, size: int, max_width: int) -> str:
     return cleaned[:low].rstrip() + ELLIPSIS
 
 
+def wrapped(text: str, size: int, max_width: int) -> list[str]:
+    """`text` broken into lines no wider than `max_width` pixels, at its spaces (a no-break
+    space keeps two words together; a word wider than that keeps a line of its own)."""
+    lines: list[str] = []
+    for word in clean(text).split(" "):
+        if not word:
+            continue
+        if lines and text_width(f"{lines[-1]} {word}", size) <= max_width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 @cache
 def _centre_to_baseline(size: int) -> float:
     """How far below a line's vertical centre its baseline sits, from the primary font."""

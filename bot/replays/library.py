@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from bot.ai.pool import DecisionPool
 from bot.ai.review import HandReview, review_from_json, review_to_json
 from bot.errors import UserFacingError
+from bot.replays.steps import HandReplay
 from bot.replays.stored import StoredReplay, load_replay
 from bot.store import Store
 
@@ -64,15 +65,22 @@ class Replays:
         review = review_from_json(await self._store.reviews.get(stored.game_id, number))
         if review is not None:
             return review
-        replay = stored.replay
-        side_of = tuple(replay.side_of(seat) for seat in range(replay.players))
-        review = await self._decisions.review(
-            replay.plays,
-            replay.trump,
-            side_of,
-            replay.capture_points,
-            replay.maker_view,
-            game=stored.game_id,
-        )
+        review = await review_replay(self._decisions, stored.replay, game=stored.game_id)
         await self._store.reviews.save(stored.game_id, number, review_to_json(review))
         return review
+
+
+async def review_replay(
+    decisions: DecisionPool, replay: HandReplay, *, game: int | None
+) -> HandReview:
+    """The double-dummy review of a replayed hand, worked out in the computer players' worker
+    processes (`game` names whose work it is, for the workers' fair turns)."""
+    side_of = tuple(replay.side_of(seat) for seat in range(replay.players))
+    return await decisions.review(
+        replay.plays,
+        replay.trump,
+        side_of,
+        replay.capture_points,
+        replay.maker_view,
+        game=game,
+    )

@@ -19,8 +19,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Protocol
 
-from bot.ai.pool import DecisionPool
-from bot.engine import Action, Game
+from bot.ai.pool import DecisionPool, decision_seed
+from bot.engine import Action
 from bot.i18n import t
 from bot.presentation.user_text import in_message
 from bot.service.outbox import Outbox
@@ -35,11 +35,6 @@ Sleep = Callable[[float], Awaitable[None]]
 
 #: The level that plays for a person whose timer ran out, or who is away.
 STAND_IN_LEVEL = "normal"
-
-
-def decision_seed(game: Game) -> int:
-    """A computer player's seed for the next decision: the same game makes the same moves."""
-    return (game.seed * 1_000_003 + len(game.log)) % (2**63)
 
 
 #: People's turns played for them in a row after which nobody is taken to be playing any more

@@ -2,12 +2,15 @@
 
 A person is stored by their Discord user id, in their settings (``user_preferences``), the
 seats they took (``seats``, with the name they played under), the tables they opened
-(``game_tables.creator_id``), and the results of the games they played (``result_players``,
-including the seat a stand-in computer played for them while they were away), and the league's
-rows (a season's awards, its role's holders, the tournaments they organised or entered). The
-boards (``stat_*``) are derived from the results and rebuilt from them (``bot/stats``).
+(``game_tables.creator_id``), the results of the games they played (``result_players``,
+including the seat a stand-in computer played for them while they were away), the league's rows
+(a season's awards, its role's holders, the tournaments they organised or entered), their plays
+of the daily deals (``daily_plays``), and their puzzle attempts and rating (``puzzle_attempts``,
+``puzzle_ratings``). The boards (``stat_*``) are derived from the results and rebuilt from them
+(``bot/stats``).
 
-Forgetting deletes their settings and gives every other row a pseudonym: a negative id, which
+Forgetting deletes their settings, puzzle attempts and puzzle rating, and gives every other row
+a pseudonym: a negative id, which
 no Discord user has, the same in every row so that the games stay whole for the others, and
 a name the caller words in each table's language ("Former player"). The pseudonym is kept off
 the boards.
@@ -47,10 +50,13 @@ class Forgotten:
     pseudonym: int
     #: Their settings were deleted (False: they had none).
     settings: bool
-    #: Rows renamed: results of games, seats, tables they opened.
+    #: Rows renamed: results of games, seats, tables they opened, days of the daily deals.
     results: int
     seats: int
     tables: int
+    daily_plays: int
+    #: Their puzzle attempts, deleted with their puzzle rating.
+    puzzle_attempts: int
     #: The servers whose boards counted them, to be rebuilt.
     guilds: frozenset[int]
     #: The open tables that seated them or that they opened (the bot holds those in memory).
@@ -107,12 +113,20 @@ class PeopleRepository:
                 (pseudonym, user_id),
             )
             await _forget_in_league(tx, user_id, pseudonym, name_for)
+            daily = await tx.execute(
+                "UPDATE daily_plays SET user_id = ?, display_name = ? WHERE user_id = ?",
+                (pseudonym, name_for(None), user_id),
+            )
+            attempts = await tx.execute("DELETE FROM puzzle_attempts WHERE user_id = ?", (user_id,))
+            await tx.execute("DELETE FROM puzzle_ratings WHERE user_id = ?", (user_id,))
         return Forgotten(
             pseudonym=pseudonym,
             settings=settings.rowcount > 0,
             results=len(results),
             seats=len(seats),
             tables=tables.rowcount,
+            daily_plays=daily.rowcount,
+            puzzle_attempts=attempts.rowcount,
             guilds=frozenset(row["guild_id"] for row in results),
             open_tables=open_tables,
         )

@@ -40,3 +40,8 @@ async def test_unloading_the_extension_removes_the_group(simcord_bot, channel, p
     await simcord_bot.sync_commands()
     assert simcord_bot.tree.get_commands() == []
     assert alice.available_commands(channel) == ()
+
+
+async def test_the_group_stays_within_discords_25_subcommands(simcord_bot, channel):
+    (group,) = simcord_bot.tree.get_commands()
+    assert len(group.commands) <= 25  # Discord refuses a group with more

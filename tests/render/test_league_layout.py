@@ -28,8 +28,7 @@ from bot.render.league import (
     standings_layout,
 )
 from bot.render.style import PHONE_TEXT, PHONE_WIDTH
-
-from .test_table_layout import FITS, HUMANS, _overlap
+from tests.render.test_table_layout import FITS, HUMANS, _overlap
 
 MARCH = calendar_window(SeasonLength.MONTH, datetime(2026, 3, 4, tzinfo=UTC))
 PLAYERS = tuple(f"user:{n}" for n in range(1, 5))

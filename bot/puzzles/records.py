@@ -1,0 +1,310 @@
+"""What the puzzles keep in the store (migration 0012): the puzzles, the hands already searched,
+the daily puzzle of each day, each person's first attempts and their rating.
+
+The store's database is shared with the tables (``store.database``); every write is one
+transaction, committed before the caller goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import date
+
+from bot.daily.days import day_key
+from bot.engine import Card
+from bot.puzzles.positions import PuzzlePosition
+from bot.puzzles.ratings import START, rated
+from bot.store import Store
+from bot.store.database import Row, Session, decode_json, encode_json
+
+GAME, GENERATED = "game", "generated"
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleRecord:
+    id: int
+    #: ``game`` (a hand of `guild_id`'s game played in `channel_id`) or ``generated``.
+    source: str
+    guild_id: int | None
+    channel_id: int | None
+    hand_number: int | None
+    label: str | None
+    position: PuzzlePosition
+    rating: float
+    attempts: int
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """A person's first attempt at a puzzle."""
+
+    puzzle_id: int
+    card: Card
+    solved: bool
+    rating_before: float
+    rating_after: float
+
+
+@dataclass(frozen=True, slots=True)
+class Rated:
+    """A person on a server's puzzle board."""
+
+    user_id: int
+    name: str
+    rating: float
+    attempts: int
+    solved: int
+    hidden: bool
+
+
+def _puzzle(row: Row) -> PuzzleRecord:
+    return PuzzleRecord(
+        id=row["id"],
+        source=row["source"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        hand_number=row["hand_number"],
+        label=row["label"],
+        position=PuzzlePosition.from_json(decode_json(row["position"])),
+        rating=row["rating"],
+        attempts=row["attempts"],
+    )
+
+
+def _attempt(row: Row) -> Attempt:
+    return Attempt(
+        row["puzzle_id"],
+        Card.parse(row["card"]),
+        bool(row["solved"]),
+        row["rating_before"],
+        row["rating_after"],
+    )
+
+
+def _in(values: Collection[int]) -> str:
+    """The placeholders of an ``IN`` list of `values` (never empty)."""
+    return ", ".join("?" * len(values))
+
+
+class PuzzleRecords:
+    """The puzzles' rows."""
+
+    def __init__(self, store: Store) -> None:
+        self._db = store.database
+
+    async def puzzle(self, puzzle_id: int) -> PuzzleRecord | None:
+        row = await self._db.fetch_one("SELECT * FROM puzzles WHERE id = ?", (puzzle_id,))
+        return None if row is None else _puzzle(row)
+
+    async def generated(self, label: str) -> PuzzleRecord | None:
+        row = await self._db.fetch_one("SELECT * FROM puzzles WHERE label = ?", (label,))
+        return None if row is None else _puzzle(row)
+
+    async def add_generated(self, label: str, position: PuzzlePosition) -> PuzzleRecord:
+        """Keep the puzzle of `label` (found the same by whoever got there first)."""
+        async with self._db.write() as tx:
+            await tx.execute(
+                "INSERT INTO puzzles (source, label, position, rating, created_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (label) DO NOTHING",
+                (GENERATED, label, encode_json(position.to_json()), START, self._db.now()),
+            )
+            row = await tx.fetch_required("SELECT * FROM puzzles WHERE label = ?", (label,))
+        return _puzzle(row)
+
+    async def generated_labels(self, prefix: str) -> int:
+        """How many generated puzzles have labels beginning with `prefix`."""
+        row = await self._db.fetch_one(
+            "SELECT COUNT(*) AS n FROM puzzles WHERE source = ? AND label LIKE ?",
+            (GENERATED, f"{prefix}%"),
+        )
+        return int(row["n"]) if row is not None else 0
+
+    async def unscanned_hands(
+        self, guild_id: int, channels: Collection[int], limit: int
+    ) -> list[tuple[int, int]]:
+        """(game, hand) of the latest finished hands of the server's four-player games played
+        in `channels`, not searched for puzzles yet."""
+        if not channels:
+            return []
+        rows = await self._db.fetch_all(
+            "SELECT h.game_id, h.number FROM hands h JOIN games g ON g.id = h.game_id"
+            " JOIN game_tables t ON t.id = g.table_id"
+            f" WHERE g.guild_id = ? AND g.player_count = 4 AND t.channel_id IN ({_in(channels)})"
+            " AND NOT EXISTS (SELECT 1 FROM puzzle_scans s"
+            " WHERE s.game_id = h.game_id AND s.hand_number = h.number)"
+            " ORDER BY h.game_id DESC, h.number DESC LIMIT ?",
+            (guild_id, *channels, limit),
+        )
+        return [(row["game_id"], row["number"]) for row in rows]
+
+    async def add_scanned(
+        self,
+        guild_id: int,
+        channel_id: int,
+        game_id: int,
+        hand_number: int,
+        found: Collection[tuple[int, PuzzlePosition]],
+    ) -> None:
+        """The hand was searched: keep what it held (each puzzle with the play it is before)."""
+        now = self._db.now()
+        async with self._db.write() as tx:
+            await tx.execute(
+                "INSERT INTO puzzle_scans (game_id, hand_number, found, scanned_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, hand_number) DO NOTHING",
+                (game_id, hand_number, len(found), now),
+            )
+            for play, position in found:
+                await tx.execute(
+                    "INSERT INTO puzzles (source, guild_id, channel_id, game_id, hand_number,"
+                    " play, position, rating, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (game_id, hand_number, play) DO NOTHING",
+                    (
+                        GAME,
+                        guild_id,
+                        channel_id,
+                        game_id,
+                        hand_number,
+                        play,
+                        encode_json(position.to_json()),
+                        START,
+                        now,
+                    ),
+                )
+
+    async def server_puzzles(self, guild_id: int, channels: Collection[int]) -> int:
+        """How many puzzles the server's games played in `channels` hold."""
+        if not channels:
+            return 0
+        row = await self._db.fetch_one(
+            "SELECT COUNT(*) AS n FROM puzzles WHERE source = ? AND guild_id = ?"
+            f" AND channel_id IN ({_in(channels)})",
+            (GAME, guild_id, *channels),
+        )
+        return int(row["n"]) if row is not None else 0
+
+    async def untried(
+        self, user_id: int, *, guild_id: int | None, channels: Collection[int], prefix: str
+    ) -> list[PuzzleRecord]:
+        """The puzzles the person has not tried: of the server's games played in `channels`
+        (`guild_id` given), else generated ones whose label begins with `prefix`."""
+        untried = (
+            " AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a"
+            " WHERE a.puzzle_id = p.id AND a.user_id = ?)"
+        )
+        if guild_id is None:
+            rows = await self._db.fetch_all(
+                f"SELECT * FROM puzzles p WHERE source = ? AND label LIKE ?{untried}",
+                (GENERATED, f"{prefix}%", user_id),
+            )
+        elif not channels:
+            return []
+        else:
+            rows = await self._db.fetch_all(
+                "SELECT * FROM puzzles p WHERE source = ? AND guild_id = ?"
+                f" AND channel_id IN ({_in(channels)}){untried}",
+                (GAME, guild_id, *channels, user_id),
+            )
+        return [_puzzle(row) for row in rows]
+
+    async def day_puzzle(self, day: date) -> int | None:
+        row = await self._db.fetch_one(
+            "SELECT puzzle_id FROM puzzle_days WHERE day = ?", (day_key(day),)
+        )
+        return None if row is None else int(row["puzzle_id"])
+
+    async def set_day_puzzle(self, day: date, puzzle_id: int) -> int:
+        """The daily puzzle of `day`: `puzzle_id` unless another process chose it first."""
+        async with self._db.write() as tx:
+            await tx.execute(
+                "INSERT INTO puzzle_days (day, puzzle_id) VALUES (?, ?)"
+                " ON CONFLICT (day) DO NOTHING",
+                (day_key(day), puzzle_id),
+            )
+            row = await tx.fetch_required(
+                "SELECT puzzle_id FROM puzzle_days WHERE day = ?", (day_key(day),)
+            )
+        return int(row["puzzle_id"])
+
+    async def attempt(self, user_id: int, puzzle_id: int) -> Attempt | None:
+        row = await self._db.fetch_one(
+            "SELECT * FROM puzzle_attempts WHERE user_id = ? AND puzzle_id = ?",
+            (user_id, puzzle_id),
+        )
+        return None if row is None else _attempt(row)
+
+    async def rating(self, user_id: int) -> float | None:
+        """The person's rating (None before their first attempt)."""
+        row = await self._db.fetch_one(
+            "SELECT rating FROM puzzle_ratings WHERE user_id = ?", (user_id,)
+        )
+        return None if row is None else float(row["rating"])
+
+    async def try_puzzle(
+        self, user_id: int, name: str, guild_id: int, puzzle_id: int, card: Card, solved: bool
+    ) -> bool:
+        """Keep the person's first attempt and move both ratings, in one transaction: True;
+        a later attempt changes nothing: False."""
+        async with self._db.write() as tx:
+            puzzle = await tx.fetch_required(
+                f"SELECT rating FROM puzzles WHERE id = ?{tx.for_update}", (puzzle_id,)
+            )
+            await _lock_person(tx, user_id)
+            first = await tx.fetch_one(
+                "SELECT * FROM puzzle_attempts WHERE user_id = ? AND puzzle_id = ?",
+                (user_id, puzzle_id),
+            )
+            if first is not None:
+                return False
+            row = await tx.fetch_one(
+                "SELECT rating FROM puzzle_ratings WHERE user_id = ?", (user_id,)
+            )
+            before = START if row is None else float(row["rating"])
+            after, puzzle_after = rated(before, float(puzzle["rating"]), solved)
+            now = self._db.now()
+            await tx.execute(
+                "INSERT INTO puzzle_attempts (user_id, puzzle_id, guild_id, card, solved,"
+                " rating_before, rating_after, attempted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (user_id, puzzle_id, guild_id, card.code, int(solved), before, after, now),
+            )
+            await tx.execute(
+                "UPDATE puzzles SET rating = ?, attempts = attempts + 1 WHERE id = ?",
+                (puzzle_after, puzzle_id),
+            )
+            await tx.execute(
+                "INSERT INTO puzzle_ratings (user_id, display_name, rating, updated_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
+                " display_name = excluded.display_name, rating = excluded.rating,"
+                " updated_at = excluded.updated_at",
+                (user_id, name, after, now),
+            )
+        return True
+
+    async def board(self, guild_id: int) -> list[Rated]:
+        """Everyone who tried a puzzle in this server, with their rating and their attempts."""
+        rows = await self._db.fetch_all(
+            "SELECT r.user_id, r.display_name, r.rating, u.hidden_from_boards,"
+            " (SELECT COUNT(*) FROM puzzle_attempts a WHERE a.user_id = r.user_id) AS tried,"
+            " (SELECT COUNT(*) FROM puzzle_attempts a WHERE a.user_id = r.user_id"
+            " AND a.solved = 1) AS solved"
+            " FROM puzzle_ratings r LEFT JOIN user_preferences u ON u.user_id = r.user_id"
+            " WHERE EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = r.user_id"
+            " AND a.guild_id = ?) ORDER BY r.rating DESC, r.user_id",
+            (guild_id,),
+        )
+        return [
+            Rated(
+                row["user_id"],
+                row["display_name"],
+                float(row["rating"]),
+                int(row["tried"]),
+                int(row["solved"]),
+                bool(row["hidden_from_boards"]),
+            )
+            for row in rows
+        ]
+
+
+async def _lock_person(tx: Session, user_id: int) -> None:
+    """One attempt of a person at a time, in every process: their rating is read and written."""
+    await tx.lock(f"puzzle-rating:{user_id}")

@@ -1,0 +1,57 @@
+"""What the puzzles give the Discord layer: plain data, a puzzle to show (answered or not) and a
+server's board of puzzle ratings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from bot.engine import Card
+from bot.puzzles.positions import PuzzlePosition
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The person's answer to a puzzle: their first attempt, which alone moved the ratings."""
+
+    card: Card
+    solved: bool
+    rating_before: float
+    rating_after: float
+    #: This click was the attempt (False: they had answered before, and see it again).
+    now: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleShown:
+    puzzle_id: int
+    #: The day it is the daily puzzle of (None for another puzzle).
+    day: date | None
+    position: PuzzlePosition
+    #: The puzzle's rating.
+    rating: float
+    #: The person's puzzle rating (None before their first attempt).
+    player_rating: float | None
+    #: The hand number of the server's game it comes from (None: a dealt hand).
+    game_hand: int | None
+    answer: Answer | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingLine:
+    rank: int
+    user_id: int
+    name: str
+    rating: float
+    attempts: int
+    solved: int
+    is_viewer: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleBoard:
+    """A server's puzzle board: who tried puzzles there, by rating (hidden people left out but
+    for the viewer)."""
+
+    guild_id: int
+    lines: tuple[RatingLine, ...]

@@ -1,0 +1,114 @@
+"""``/cinch daily puzzle``: the day's puzzle privately, a button per legal card, the answer with
+the line's picture, the next puzzle in the same message, the board; buttons that outlive a
+restart; nothing in the channel."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.daily.records import SECRET_MARK
+from bot.i18n import t
+from tests.cogs.table_driver import buttons
+from tests.daily.play import SECRET
+
+#: A puzzle may have to be found first, in dealt hands played out by the computer players'
+#: worker processes (a few seconds, more for the first, which starts the workers): no table
+#: runs here, so the bot's short waits cost nothing in real time.
+pytestmark = pytest.mark.simcord(settle_timeout=30.0)
+
+EN = "en"
+
+
+@pytest.fixture(autouse=True)
+async def known_puzzles(simcord_env):
+    await simcord_env.bot.store.marks.put(SECRET_MARK, SECRET)
+
+
+async def daily_puzzle(simcord_env):
+    puzzles = simcord_env.bot.puzzles
+    puzzle = await puzzles.records.puzzle(await puzzles.records.day_puzzle(puzzles.today()))
+    assert puzzle is not None
+    return puzzle
+
+
+def card_buttons(message) -> dict[str, str]:
+    return {
+        item["label"]: item["custom_id"]
+        for item in buttons(message)
+        if item.get("custom_id", "").startswith("cinch:pz:")
+    }
+
+
+@pytest.mark.slow
+async def test_the_daily_puzzle_comes_privately_with_a_button_per_legal_card(
+    simcord_env, channel, players
+):
+    alice = players[0]
+    result = await alice.slash(channel, "cinch daily puzzle")
+
+    assert result.ephemeral
+    message = result.response
+    assert message.content.startswith("**Daily puzzle** · January 1, 2026")
+    puzzle = await daily_puzzle(simcord_env)
+    labels = {t("action.play_card", EN, card=card.display) for card in puzzle.position.legal}
+    assert set(card_buttons(message)) == labels
+    assert message.attachments[0].filename == "puzzle.png"
+    assert list(channel.history()) == []
+
+
+@pytest.mark.slow
+async def test_the_answer_shows_the_line_and_the_next_puzzle_follows_in_the_same_message(
+    simcord_env, channel, players
+):
+    alice = players[0]
+    message = (await alice.slash(channel, "cinch daily puzzle")).response
+    puzzle = await daily_puzzle(simcord_env)
+    best = puzzle.position.best[0]
+    answered = await alice.click(
+        message, custom_id=card_buttons(message)[t("action.play_card", EN, card=best.display)]
+    )
+
+    content = answered.response.content
+    assert "✅ Right:" in content and "Your puzzle rating: 1500 → 1516" in content
+    assert answered.response.attachments[0].filename == "puzzle.png"
+    labels = [item["label"] for item in buttons(answered.response)]
+    assert labels == [t("puzzle.button.next", EN), t("puzzle.button.board", EN)]
+
+    board = await alice.click(answered.response, label=t("puzzle.button.board", EN))
+    assert board.ephemeral and board.response.attachments[0].filename == "board.png"
+    following = await alice.click(answered.response, label=t("puzzle.button.next", EN))
+    shown = following.response or answered.response
+    assert shown.id == message.id and shown.content.startswith("**Puzzle** · ")
+    assert card_buttons(shown)
+    assert list(channel.history()) == []
+
+
+@pytest.mark.slow
+async def test_an_answer_button_sent_before_a_restart_still_answers(
+    simcord_env, channel, players, restart
+):
+    alice = players[0]
+    message = (await alice.slash(channel, "cinch daily puzzle")).response
+    puzzle = await daily_puzzle(simcord_env)
+    wrong = next(card for card in puzzle.position.legal if card not in puzzle.position.best)
+
+    await restart()
+
+    answered = await alice.click(
+        message, custom_id=card_buttons(message)[t("action.play_card", EN, card=wrong.display)]
+    )
+    assert "❌ Not this one:" in answered.response.content
+
+
+@pytest.mark.slow
+async def test_the_puzzle_board_can_be_posted_in_the_channel(simcord_env, channel, players):
+    alice, bob = players[:2]
+    message = (await alice.slash(channel, "cinch daily puzzle")).response
+    first = next(iter(card_buttons(message).values()))
+    await alice.click(message, custom_id=first)
+
+    posted = await bob.slash(channel, "cinch daily board", which="puzzles")
+
+    assert not posted.ephemeral
+    assert posted.response.content == f"**{t('puzzle.board.title', EN)}**"
+    assert posted.response.attachments[0].filename == "board.png"
