@@ -3,7 +3,8 @@
 Four quick people play through the real table service (its edit coalescer, turn pings and
 publishing order) on a real SQLite file, in virtual time. The outbox stands in for the Discord
 layer (``cogs/delivery.py``): it takes the very same decisions (``cogs.channel_pace.plan``: edit
-the table in place, or post it anew, take the mention off the old one and delete it) and spends
+the table in place, or post it anew, take the mention off the old one and delete it, three such
+in one bulk deletion as ``cogs.delivery`` does where it may manage messages) and spends
 Discord's buckets the way discord.py paces itself by the ``X-RateLimit-*`` headers: 5 sends and
 5 edits per 5 s in a channel, 5 deletes a second; a call that finds its bucket spent waits for
 the window to reset. Interaction answers and private hands go through their own webhooks,
@@ -45,6 +46,7 @@ from bot.service import (
 )
 from bot.store import Store
 from cogs.channel_pace import ChannelPace, plan
+from cogs.delivery import DELETED_TOGETHER
 
 #: One REST round trip to Discord.
 LATENCY = 0.12
@@ -133,6 +135,8 @@ class PacedOutbox(NoOutbox):
         self.channel = Channel()
         self.pace = ChannelPace()
         self.calls: Counter[str] = Counter()
+        #: Messages that lost their mention and wait to be deleted together.
+        self.leaving = 0
         self.shown_at: dict[int, float] = {}
         self._messages = itertools.count(1)
 
@@ -166,7 +170,10 @@ class PacedOutbox(NoOutbox):
             if old is not None:
                 if how.unmention_old:
                     await self._call(channel.edits, "edit")
-                await self._call(channel.deletes, "delete")
+                self.leaving += 1
+                if not how.unmention_old or self.leaving >= DELETED_TOGETHER:
+                    await self._call(channel.deletes, "delete")
+                    self.leaving = 0
         for move in range(public.moves + 1):
             self.shown_at.setdefault(move, self.clock.now)
         return new

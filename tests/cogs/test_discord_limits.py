@@ -13,6 +13,7 @@ from typing import Any
 import discord
 import pytest
 
+from cogs.delivery import MENTION_REMOVED
 from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
 pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
@@ -36,18 +37,30 @@ async def four_people_play(driver: TableDriver, players: list[Any], moves: int, 
         await driver.env.advance_time(2 * SETTLE)  # each takes their time: every turn notifies
 
 
+def watch_deletions(bot: Any) -> list[discord.Message | None]:
+    """Every message deleted from now on, as a moderation bot's cache holds it (None: not
+    cached), whether deleted alone or in a bulk deletion."""
+    deleted: list[discord.Message | None] = []
+
+    async def on_raw_message_delete(payload: discord.RawMessageDeleteEvent) -> None:
+        deleted.append(payload.cached_message)
+
+    async def on_raw_bulk_message_delete(payload: discord.RawBulkMessageDeleteEvent) -> None:
+        cached = {message.id: message for message in payload.cached_messages}
+        deleted.extend(cached.get(message_id) for message_id in payload.message_ids)
+
+    bot.add_listener(on_raw_message_delete)
+    bot.add_listener(on_raw_bulk_message_delete)
+    return deleted
+
+
 async def test_no_message_is_deleted_while_it_still_mentions_someone(
     driver, players, simcord_bot
 ):
     """As a moderation bot would see it: a deleted message that mentions someone is a "ghost
     ping". The table is posted anew at each person's turn and the old one deleted, and the
     turn timer's reminders go when the turn moves on: none of them still mentions anyone."""
-    deleted: list[discord.Message | None] = []
-
-    async def on_raw_message_delete(payload: discord.RawMessageDeleteEvent) -> None:
-        deleted.append(payload.cached_message)
-
-    simcord_bot.add_listener(on_raw_message_delete)
+    deleted = watch_deletions(simcord_bot)
     await four_people_play(driver, players, moves=6, timer=60)
     await driver.env.advance_time(25)  # half the timer: a reminder mentions the player
     assert any("⏰" in message.content for message in driver.messages())
@@ -57,6 +70,27 @@ async def test_no_message_is_deleted_while_it_still_mentions_someone(
     seen = [message for message in deleted if message is not None]
     assert len(seen) >= 6 and len(seen) == len(deleted)  # every deletion was watched
     assert [message.content for message in seen if message.mentions] == []
+
+
+async def test_without_manage_messages_each_message_goes_alone_and_unmentioned(
+    simcord_env, simcord_bot, guild, players
+):
+    """Bulk deletion needs Manage Messages: where the bot lacks it, the messages that lost
+    their mention are deleted one by one, still never with a mention, and none is left."""
+    channel = guild.create_text_channel(
+        "no-manage", overwrites={guild.me: discord.PermissionOverwrite(manage_messages=False)}
+    )
+    driver = TableDriver(simcord_env, channel, players)
+    driver.service.seeds = random.Random(8)
+    deleted = watch_deletions(simcord_bot)
+    await four_people_play(driver, players, moves=8, timer=0)
+
+    seen = [message for message in deleted if message is not None]
+    assert len(seen) >= 7 and len(seen) == len(deleted)
+    assert [message.content for message in seen if message.mentions] == []
+    assert [m for m in driver.messages() if m.content == MENTION_REMOVED] == []
+    bulk = [call for call in simcord_env.http_requests if call.path.endswith("/bulk-delete")]
+    assert len(bulk) == 1  # refused once: from then on the bot knows
 
 
 async def test_a_table_posted_anew_notifies_only_when_a_turn_starts(driver, players):
