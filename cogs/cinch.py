@@ -27,7 +27,7 @@ from cogs.leaderboard import BoardCommands
 from cogs.lobby import LobbyCommands
 from cogs.play import PlayCommands
 from cogs.player_settings import SettingsCommands
-from cogs.puzzles import PUZZLE_COMPONENTS
+from cogs.puzzles import PUZZLE_COMPONENTS, PuzzleCommands
 from cogs.rematch import RematchButton
 from cogs.replay import REPLAY_COMPONENTS
 from cogs.seasons import SeasonCommands
@@ -71,6 +71,7 @@ class Cinch(
     SeasonCommands,
     TournamentCommands,
     DailyCommands,
+    PuzzleCommands,
     commands.GroupCog,
     group_name=_GROUP["name"],
     group_description=_GROUP["description"],

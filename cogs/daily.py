@@ -1,6 +1,5 @@
-"""``/cinch daily deals``, ``/cinch daily puzzle``, ``/cinch daily board`` and
-``/cinch daily channel``: the daily deals in Discord, and the ``daily`` group the puzzles'
-command belongs to (its messages are ``cogs/puzzles.py``'s) (docs/daily.md).
+"""``/cinch daily``: the daily deals in Discord, and their boards (docs/daily.md). Where the
+end of each day is posted is a setting of the server's boards (``/cinch boards settings``).
 
 A player plays alone, privately: the deal is one message (an ephemeral answer, or a direct
 message for those who take their hands by DM) edited in place at each click, with the table,
@@ -53,7 +52,7 @@ from bot.render.ranking import render_ranking
 from bot.render.replay_picture import render_replay
 from bot.replays.scenes import replay_scene
 from cogs.client import CinchCommands
-from cogs.error_replies import check_table_permissions, manage_server, reports_errors
+from cogs.error_replies import check_table_permissions, reports_errors
 from cogs.hand_message import (
     action_of,
     card_select,
@@ -62,7 +61,6 @@ from cogs.hand_message import (
 )
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale, person
 from cogs.message_parts import Parts, png_file
-from cogs.puzzles import first_puzzle, puzzle_board_parts
 from cogs.replay import step_buttons
 from cogs.translator import command_strings, localised_choices, localised_options
 
@@ -74,11 +72,10 @@ BOARD_LINES = 10
 
 
 class Board(StrEnum):
-    """The boards of ``/cinch daily board``."""
+    """The boards of ``/cinch daily``'s ``board`` option."""
 
     TODAY = "today"
     YESTERDAY = "yesterday"
-    PUZZLES = "puzzles"
 
 
 BOARD_CHOICES = localised_choices({f"daily.board.{board.value}": board.value for board in Board})
@@ -440,111 +437,62 @@ async def replay_message(
 
 
 class DailyCommands(CinchCommands):
-    """The daily deals: playing them, the boards, and where the end of each day is posted."""
+    """``/cinch daily``: today's deals, or one of the daily boards."""
 
-    daily = app_commands.Group(**command_strings("cinch.daily"))
-
-    @daily.command(**command_strings("cinch.daily.deals"))
-    async def daily_deals(self, interaction: CinchInteraction) -> None:
-        """Today's deals: the one the member is at, or their results once all are played."""
-        guild = guild_of(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        player = person(interaction)
-        locale = await interaction_locale(interaction)
-        daily: DailyDeals = self.bot.daily
-        shown = await daily.open(guild, player.user_id, player.name)
-        parts = await daily_parts(interaction, shown, locale)
-        people = self.bot.tables.people
-        if (await people.settings(player.user_id)).wants_dm:
-            try:
-                await interaction.user.send(**parts.send_kwargs())
-            except discord.Forbidden:
-                await people.change(player.user_id, dm_failed=True)
-                parts = Parts(
-                    f"{t('daily.dm_refused', locale)}\n{parts.content}",
-                    parts.picture,
-                    parts.filename,
-                    parts.view,
-                    alt=parts.alt,
-                )
-            else:
-                await interaction.followup.send(t("daily.dm_sent", locale), ephemeral=True)
-                return
-        await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
-
-    @daily.command(**command_strings("cinch.daily.puzzle"))
-    async def daily_puzzle(self, interaction: CinchInteraction) -> None:
-        """Today's puzzle, the same for everyone; once tried, practice puzzles."""
-        guild_of(interaction)
-        # The puzzle of a new day is found in dealt hands first: acknowledge before.
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        parts = await first_puzzle(interaction)
-        await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
-
-    @daily.command(**command_strings("cinch.daily.board"))
-    @localised_options("cinch.daily.board", "which")
-    @app_commands.choices(which=BOARD_CHOICES)
-    async def daily_board(
-        self, interaction: CinchInteraction, which: app_commands.Choice[str] | None = None
+    @app_commands.command(**command_strings("cinch.daily"))
+    @localised_options("cinch.daily", "board")
+    @app_commands.choices(board=BOARD_CHOICES)
+    async def daily(
+        self, interaction: CinchInteraction, board: app_commands.Choice[str] | None = None
     ) -> None:
-        """Today's board, privately and once the member played every deal; yesterday's, or the
-        puzzle ratings, in the channel for everyone."""
-        guild = guild_of(interaction)
-        board = choice_of(Board, which.value, "option.daily_board") if which else Board.TODAY
-        today = self.bot.daily.today()
-        if board is Board.TODAY:
-            parts = await board_parts(interaction, guild, today)
-            await interaction.response.send_message(ephemeral=True, **parts.send_kwargs())
-            return
-        check_table_permissions(interaction)
-        if board is Board.PUZZLES:
-            parts = await puzzle_board_parts(interaction)
+        """Today's deals (the one the member is at, or their results once all are played), or
+        with ``board`` a board of the days."""
+        if board is None:
+            await _play_today(interaction)
         else:
-            parts = await board_parts(interaction, guild, today - ONE_DAY)
-        await interaction.response.send_message(**parts.send_kwargs())
+            await _show_board(interaction, choice_of(Board, board.value, "option.daily_board"))
 
-    @daily.command(**command_strings("cinch.daily.channel"))
-    @localised_options("cinch.daily.channel", "channel", "off")
-    @manage_server
-    async def daily_channel(
-        self,
-        interaction: CinchInteraction,
-        channel: discord.TextChannel | None = None,
-        off: bool = False,
-    ) -> None:
-        """Where the server's end-of-day post goes: shown, chosen, or stopped."""
-        guild = guild_of(interaction)
-        locale = await interaction_locale(interaction)
-        records = self.bot.daily.records
-        if off:
-            await records.set_post_channel(guild, None)
-            text = t("daily.channel.off", locale)
-        else:
-            if channel is not None:
-                _check_can_post(channel)
-                await records.set_post_channel(guild, channel.id)
-            chosen = await records.post_channel(guild)
-            text = (
-                t("daily.channel.none", locale)
-                if chosen is None
-                else t("daily.channel.set", locale, channel=f"<#{chosen}>")
+
+async def _play_today(interaction: CinchInteraction) -> None:
+    """The member's deal of today, privately: ephemeral, or by DM for those who asked."""
+    guild = guild_of(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    player = person(interaction)
+    locale = await interaction_locale(interaction)
+    daily: DailyDeals = interaction.client.daily
+    shown = await daily.open(guild, player.user_id, player.name)
+    parts = await daily_parts(interaction, shown, locale)
+    people = interaction.client.tables.people
+    if (await people.settings(player.user_id)).wants_dm:
+        try:
+            await interaction.user.send(**parts.send_kwargs())
+        except discord.Forbidden:
+            await people.change(player.user_id, dm_failed=True)
+            parts = Parts(
+                f"{t('daily.dm_refused', locale)}\n{parts.content}",
+                parts.picture,
+                parts.filename,
+                parts.view,
+                alt=parts.alt,
             )
-        await interaction.response.send_message(text, ephemeral=True)
+        else:
+            await interaction.followup.send(t("daily.dm_sent", locale), ephemeral=True)
+            return
+    await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
 
 
-#: What the bot needs in the channel of the end-of-day post.
-POST_PERMISSIONS = ("view_channel", "send_messages", "attach_files")
-
-
-def _check_can_post(channel: discord.TextChannel) -> None:
-    """Refuse a channel the bot could not post the end of the day in, naming what it lacks."""
-    me = channel.guild.me
-    if me is None:
+async def _show_board(interaction: CinchInteraction, board: Board) -> None:
+    """Today's board, privately and once the member played every deal; yesterday's in the
+    channel for everyone."""
+    guild = guild_of(interaction)
+    today = interaction.client.daily.today()
+    if board is Board.TODAY:
+        parts = await board_parts(interaction, guild, today)
+        await interaction.response.send_message(ephemeral=True, **parts.send_kwargs())
         return
-    granted = channel.permissions_for(me)
-    missing = [name for name in POST_PERMISSIONS if not getattr(granted, name)]
-    if missing:
-        raise app_commands.BotMissingPermissions(missing)
+    check_table_permissions(interaction)
+    parts = await board_parts(interaction, guild, today - ONE_DAY)
+    await interaction.response.send_message(**parts.send_kwargs())
 
 
 #: Every component of the daily deals, registered by the ``/cinch`` extension.

@@ -67,6 +67,28 @@ def describe_board_settings(settings: stats.BoardSettings, locale: str) -> str:
     return "\n".join([f"**{title}**", f"- {t(computers, locale)}", f"- {t(abandoned, locale)}"])
 
 
+def describe_daily_post(channel_id: int | None, locale: str) -> str:
+    """Where the end of each day of the daily deals is posted, if anywhere."""
+    if channel_id is None:
+        return f"- {t('daily.channel.none', locale)}"
+    return f"- {t('daily.channel.set', locale, channel=f'<#{channel_id}>')}"
+
+
+#: What the bot needs in the channel of the daily deals' end-of-day post.
+POST_PERMISSIONS = ("view_channel", "send_messages", "attach_files")
+
+
+def check_can_post(channel: discord.TextChannel) -> None:
+    """Refuse a channel the bot could not post the end of the day in, naming what it lacks."""
+    me = channel.guild.me
+    if me is None:
+        return
+    granted = channel.permissions_for(me)
+    missing = [name for name in POST_PERMISSIONS if not getattr(granted, name)]
+    if missing:
+        raise app_commands.BotMissingPermissions(missing)
+
+
 class BoardCommands(CinchCommands):
     """Community boards: rankings, player cards, the games played, and their upkeep."""
 
@@ -165,25 +187,41 @@ class BoardCommands(CinchCommands):
         await interaction.followup.send(tn("boards.rebuild.done", counted, locale), ephemeral=True)
 
     @boards.command(**command_strings("cinch.boards.settings"))
-    @localised_options("cinch.boards.settings", "computers", "abandoned")
+    @localised_options(
+        "cinch.boards.settings", "computers", "abandoned", "daily_channel", "daily_off"
+    )
     @manage_server
     async def board_settings(
         self,
         interaction: CinchInteraction,
         computers: bool | None = None,
         abandoned: bool | None = None,
+        daily_channel: discord.TextChannel | None = None,
+        daily_off: bool = False,
     ) -> None:
+        """The server's boards: whether they show computers and count abandoned games, and
+        where the end of each day of the daily deals is posted."""
         locale = await interaction_locale(interaction)
-        store = self.bot.store
+        store, guild = self.bot.store, guild_of(interaction)
+        records = self.bot.daily.records
+        if daily_channel is not None:
+            check_can_post(daily_channel)
+        changed = daily_off or any(o is not None for o in (computers, abandoned, daily_channel))
         if computers is None and abandoned is None:
-            settings = await stats.board_settings(store, guild_of(interaction))
-            text = describe_board_settings(settings, locale)
+            settings = await stats.board_settings(store, guild)
         else:
             settings = await stats.update_board_settings(
                 store,
-                guild_of(interaction),
+                guild,
                 show_computers=UNSET if computers is None else computers,
                 count_abandoned=UNSET if abandoned is None else abandoned,
             )
-            text = f"{t('settings.saved', locale)}\n{describe_board_settings(settings, locale)}"
-        await interaction.response.send_message(text, ephemeral=True)
+        if daily_off:
+            await records.set_post_channel(guild, None)
+        elif daily_channel is not None:
+            await records.set_post_channel(guild, daily_channel.id)
+        lines = [describe_board_settings(settings, locale)]
+        lines.append(describe_daily_post(await records.post_channel(guild), locale))
+        if changed:
+            lines.insert(0, t("settings.saved", locale))
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)

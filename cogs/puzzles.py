@@ -1,6 +1,5 @@
-"""The puzzles in Discord: ``/cinch daily puzzle`` (its command lives with the ``daily`` group,
-``cogs/daily.py``), the puzzle's private message with a button per legal card, the answer with
-the line's picture, and the server's puzzle board.
+"""The puzzles in Discord: ``/cinch puzzle``, the puzzle's private message with a button per
+legal card, the answer with the line's picture, and the server's puzzle board.
 
 Every component is a ``DynamicItem`` whose custom id says all it needs, so a message sent
 before a restart keeps working:
@@ -20,6 +19,7 @@ import re
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot import stats
 from bot.engine import Card
@@ -30,10 +30,12 @@ from bot.puzzles.scenes import board_scene, line_scene, position_scene, puzzle_t
 from bot.render.puzzle_line import render_line
 from bot.render.ranking import render_ranking
 from bot.render.replay_picture import render_replay
-from cogs.error_replies import reports_errors
+from cogs.client import CinchCommands
+from cogs.error_replies import check_table_permissions, reports_errors
 from cogs.game_access import open_channels
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.message_parts import Parts
+from cogs.translator import command_strings, localised_options
 
 
 async def shown_channels(interaction: CinchInteraction) -> frozenset[int]:
@@ -168,4 +170,24 @@ class PuzzleBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ci
 
 
 #: Every component of the puzzles, registered by the ``/cinch`` extension.
+class PuzzleCommands(CinchCommands):
+    """``/cinch puzzle``: today's puzzle, or the server's puzzle ratings."""
+
+    @app_commands.command(**command_strings("cinch.puzzle"))
+    @localised_options("cinch.puzzle", "ratings")
+    async def puzzle(self, interaction: CinchInteraction, ratings: bool = False) -> None:
+        """Today's puzzle, the same for everyone, privately; once tried, practice puzzles. With
+        ``ratings``, the server's puzzle board in the channel for everyone."""
+        guild_of(interaction)
+        if ratings:
+            check_table_permissions(interaction)
+            parts = await puzzle_board_parts(interaction)
+            await interaction.response.send_message(**parts.send_kwargs())
+            return
+        # The puzzle of a new day is found in dealt hands first: acknowledge before.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        parts = await first_puzzle(interaction)
+        await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
+
+
 PUZZLE_COMPONENTS = (AnswerButton, NextPuzzleButton, PuzzleBoardButton)

@@ -1,5 +1,5 @@
-"""The end of each day: every server that chose a channel (``/cinch daily channel``) and had
-players that day gets its board posted once the day is over.
+"""The end of each day: every server that chose a channel (``/cinch boards settings
+daily_channel:``) and had players that day gets its board posted once the day is over.
 
 Nothing is remembered in memory: what is due comes from the store (a server with a channel,
 someone who played the day, and no post claimed yet), so a bot that was stopped at midnight

@@ -1,6 +1,6 @@
 """The puzzles: the one object the Discord layer asks for a puzzle, an answer, or a board.
 
-`/cinch daily puzzle` gives the day's puzzle, the same for everyone (dealt from the bot's secret
+`/cinch puzzle` gives the day's puzzle, the same for everyone (dealt from the bot's secret
 and the date), to whoever has not tried it; then practice puzzles, the closest to the person's
 rating among those they have not tried: from the server's own games once they hold
 `ENOUGH` puzzles, else dealt ones, a new one dealt when every other was tried. Each time it is

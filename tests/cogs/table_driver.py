@@ -27,6 +27,7 @@ from bot.engine import (
 from bot.i18n import suit_name
 from bot.service import TableService
 from bot.service.table import Table
+from cogs.play import PASS
 
 #: The bot's shortest waits in these tests (between two edits of a table, a computer player's
 #: pause), and how long a step lets the table catch up. SimCord waits in real time for sleeps
@@ -163,7 +164,7 @@ class TableDriver:
                     channel, "cinch bid", amount=self.rng.choice(decision.amounts)
                 )
             case BidDecision():
-                return await member.slash(channel, "cinch pass")
+                return await member.slash(channel, "cinch bid", amount=PASS)
             case TrumpDecision():
                 suit = self.rng.choice(decision.suits)
                 return await member.slash(channel, "cinch trump", suit=suit.value)

@@ -45,7 +45,7 @@ async def test_the_days_first_deal_comes_privately_with_exactly_the_players_choi
     simcord_env, channel, players
 ):
     alice, bob = players[:2]
-    result = await alice.slash(channel, "cinch daily deals")
+    result = await alice.slash(channel, "cinch daily")
 
     assert result.ephemeral
     message = result.response
@@ -66,7 +66,7 @@ async def test_each_click_edits_the_same_message_and_the_computers_answer_before
     simcord_env, channel, players
 ):
     alice = players[0]
-    message = (await alice.slash(channel, "cinch daily deals")).response
+    message = (await alice.slash(channel, "cinch daily")).response
     before = message.content
     after = await act(alice, message)
 
@@ -81,13 +81,13 @@ async def test_a_deal_begun_before_a_restart_goes_on_from_its_old_message(
     simcord_env, channel, players, restart
 ):
     alice = players[0]
-    message = (await alice.slash(channel, "cinch daily deals")).response
+    message = (await alice.slash(channel, "cinch daily")).response
     message = await act(alice, message)
     shown = message.content
 
     await restart()
 
-    again = await alice.slash(channel, "cinch daily deals")
+    again = await alice.slash(channel, "cinch daily")
     assert again.response.content == shown
     moved = await act(alice, message)  # a button of the message sent before the restart
     assert moved.id == message.id and moved.content != shown
@@ -98,8 +98,8 @@ async def test_a_click_on_a_picture_of_the_deal_already_played_shows_the_deal_no
     simcord_env, channel, players
 ):
     alice = players[0]
-    first = (await alice.slash(channel, "cinch daily deals")).response
-    second = (await alice.slash(channel, "cinch daily deals")).response
+    first = (await alice.slash(channel, "cinch daily")).response
+    second = (await alice.slash(channel, "cinch daily")).response
     assert second.content == first.content
     now = await act(alice, second)
     # The first message still offers the moves of the deal as it was: a click on one plays
@@ -116,7 +116,7 @@ async def test_a_member_who_takes_hands_by_dm_plays_the_day_in_direct_messages(
 ):
     alice = players[0]
     await alice.slash(channel, "cinch settings", hand="dm")
-    answer = await alice.slash(channel, "cinch daily deals")
+    answer = await alice.slash(channel, "cinch daily")
 
     assert answer.ephemeral and answer.response.content == t("daily.dm_sent", EN)
     dm = alice.user.dm_channel.last_message
@@ -132,7 +132,7 @@ async def test_todays_board_waits_until_the_member_played_every_deal(
     simcord_env, channel, players, take_user_errors
 ):
     bob = players[1]
-    refused = await bob.slash(channel, "cinch daily board")
+    refused = await bob.slash(channel, "cinch daily", board="today")
     assert refused.ephemeral
     assert refused.response.content == t("daily.play_first", EN)
     [error] = take_user_errors()
@@ -149,20 +149,23 @@ def admin(guild, simcord_env):
 async def test_only_admins_choose_where_the_end_of_the_day_is_posted(
     simcord_env, channel, players, admin
 ):
-    refused = await players[0].slash(channel, "cinch daily channel", channel=channel)
+    settings = "cinch boards settings"
+    refused = await players[0].slash(channel, settings, daily_channel=channel)
     assert refused.response.content == t(
         "errors.user_missing_permissions", EN, permissions=t("permission.manage_guild", EN)
     )
     [error] = simcord_env.errors
     assert isinstance(error, discord.app_commands.MissingPermissions)
 
-    shown = await admin.slash(channel, "cinch daily channel")
-    assert shown.response.content == t("daily.channel.none", EN)
-    chosen = await admin.slash(channel, "cinch daily channel", channel=channel)
-    assert chosen.response.content == t("daily.channel.set", EN, channel=f"<#{channel.id}>")
+    shown = await admin.slash(channel, settings)
+    assert shown.response.content.endswith(f"- {t('daily.channel.none', EN)}")
+    chosen = await admin.slash(channel, settings, daily_channel=channel)
+    set_line = f"- {t('daily.channel.set', EN, channel=f'<#{channel.id}>')}"
+    assert chosen.response.content.startswith(t("settings.saved", EN))
+    assert chosen.response.content.endswith(set_line)
     assert await simcord_env.bot.daily.records.post_channel(channel.guild.id) == channel.id
-    stopped = await admin.slash(channel, "cinch daily channel", off=True)
-    assert stopped.response.content == t("daily.channel.off", EN)
+    stopped = await admin.slash(channel, settings, daily_off=True)
+    assert stopped.response.content.endswith(f"- {t('daily.channel.none', EN)}")
     assert await simcord_env.bot.daily.records.post_channel(channel.guild.id) is None
 
 
@@ -171,7 +174,7 @@ async def test_a_whole_day_then_the_results_the_board_and_a_replay(
     simcord_env, channel, players, take_user_errors
 ):
     alice, bob = players[:2]
-    message = (await alice.slash(channel, "cinch daily deals")).response
+    message = (await alice.slash(channel, "cinch daily")).response
     message = await play_deal(alice, message)
     assert next_button(message)["label"] == t("daily.button.next", EN)
     assert "You scored" in message.content and "par" in message.content
@@ -192,20 +195,20 @@ async def test_a_whole_day_then_the_results_the_board_and_a_replay(
 
     # Bob has not played: today's board stays closed to him, and nothing of her day is in the
     # server's games, their history or the channel.
-    refused = await bob.slash(channel, "cinch daily board")
+    refused = await bob.slash(channel, "cinch daily", board="today")
     assert refused.response.content == t("daily.play_first", EN)
     history = await bob.slash(channel, "cinch history")
     assert history.response.content == t("history.empty", EN)
     assert [error.key for error in take_user_errors()] == ["daily.play_first", "history.empty"]
     seen = [message.content for message in channel.history(viewer=bob)]
     assert seen == [t("daily.play_first", EN), t("history.empty", EN)]  # his own answers
-    again = await alice.slash(channel, "cinch daily deals")
+    again = await alice.slash(channel, "cinch daily")
     assert again.response.content == message.content
     assert channel_posts(simcord_env, channel) == []
 
 
 async def set_post_channel(admin, channel) -> None:
-    await admin.slash(channel, "cinch daily channel", channel=channel)
+    await admin.slash(channel, "cinch boards settings", daily_channel=channel)
 
 
 def posted_boards(simcord_env, channel) -> list:
@@ -222,7 +225,7 @@ async def test_the_day_is_posted_in_the_chosen_channel_only_once_it_is_over(
 ):
     alice = players[0]
     await set_post_channel(admin, channel)
-    await act(alice, (await alice.slash(channel, "cinch daily deals")).response)
+    await act(alice, (await alice.slash(channel, "cinch daily")).response)
     await simcord_env.advance_time(23 * 3600)
     assert list(channel.history()) == []
 
@@ -243,7 +246,7 @@ async def test_a_bot_stopped_at_midnight_posts_the_day_when_it_starts_again(
 ):
     alice = players[0]
     await set_post_channel(admin, channel)
-    await alice.slash(channel, "cinch daily deals")
+    await alice.slash(channel, "cinch daily")
     await simcord_env.bot.day_ends.close()  # as good as stopped
     await simcord_env.advance_time(24 * 3600 + 60)
     assert posted_boards(simcord_env, channel) == []
@@ -266,7 +269,7 @@ async def test_a_refused_direct_message_brings_the_deal_privately_here(
         "POST", "/channels/*/messages", status=403, code=50007, message="Cannot send messages"
     )
 
-    answer = await alice.slash(channel, "cinch daily deals")
+    answer = await alice.slash(channel, "cinch daily")
 
     assert answer.ephemeral
     assert answer.response.content.startswith(t("daily.dm_refused", EN))

@@ -44,7 +44,7 @@ async def test_the_daily_puzzle_comes_privately_with_a_button_per_legal_card(
     simcord_env, channel, players
 ):
     alice = players[0]
-    result = await alice.slash(channel, "cinch daily puzzle")
+    result = await alice.slash(channel, "cinch puzzle")
 
     assert result.ephemeral
     message = result.response
@@ -61,7 +61,7 @@ async def test_the_answer_shows_the_line_and_the_next_puzzle_follows_in_the_same
     simcord_env, channel, players
 ):
     alice = players[0]
-    message = (await alice.slash(channel, "cinch daily puzzle")).response
+    message = (await alice.slash(channel, "cinch puzzle")).response
     puzzle = await daily_puzzle(simcord_env)
     best = puzzle.position.best[0]
     answered = await alice.click(
@@ -88,7 +88,7 @@ async def test_an_answer_button_sent_before_a_restart_still_answers(
     simcord_env, channel, players, restart
 ):
     alice = players[0]
-    message = (await alice.slash(channel, "cinch daily puzzle")).response
+    message = (await alice.slash(channel, "cinch puzzle")).response
     puzzle = await daily_puzzle(simcord_env)
     wrong = next(card for card in puzzle.position.legal if card not in puzzle.position.best)
 
@@ -103,11 +103,11 @@ async def test_an_answer_button_sent_before_a_restart_still_answers(
 @pytest.mark.slow
 async def test_the_puzzle_board_can_be_posted_in_the_channel(simcord_env, channel, players):
     alice, bob = players[:2]
-    message = (await alice.slash(channel, "cinch daily puzzle")).response
+    message = (await alice.slash(channel, "cinch puzzle")).response
     first = next(iter(card_buttons(message).values()))
     await alice.click(message, custom_id=first)
 
-    posted = await bob.slash(channel, "cinch daily board", which="puzzles")
+    posted = await bob.slash(channel, "cinch puzzle", ratings=True)
 
     assert not posted.ephemeral
     assert posted.response.content == f"**{t('puzzle.board.title', EN)}**"
