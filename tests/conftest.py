@@ -79,7 +79,9 @@ async def postgres_url(postgres: postgres_server.PostgresServer) -> AsyncIterato
         yield url
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+#: The fast lane (``-m "not slow"``) runs each store test on SQLite only; the whole run (and CI)
+#: on PostgreSQL too, whose fresh database per test costs a quarter of a second.
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.slow)])
 async def database(
     request: pytest.FixtureRequest, database_path: Path
 ) -> AsyncIterator[str | Path]:
