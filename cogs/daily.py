@@ -54,6 +54,8 @@ from bot.replays.scenes import replay_scene
 from cogs.client import CinchCommands
 from cogs.error_replies import check_table_permissions, reports_errors
 from cogs.hand_message import (
+    ACTION_ID,
+    action_button,
     action_of,
     card_select,
     choice_items,
@@ -208,26 +210,14 @@ class _DealChoices:
 
 
 class DealButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=(
-        rf"cinch:dd:{DealKey.PATTERN}"
-        r":(?P<kind>bid|pass|trump|play|discard|keep):(?P<arg>[0-9A-Z.]*)"
-    ),
+    discord.ui.DynamicItem[discord.ui.Button], template=rf"cinch:dd:{DealKey.PATTERN}{ACTION_ID}"
 ):
     """One action of a deal of the day: a bid, pass, suit, card, or the Confirm of a choice."""
 
     def __init__(
         self, key: DealKey, kind: str, arg: str, label: str = "?", *, row: int | None = None
     ) -> None:
-        quiet = kind in ("pass", "play")
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary,
-                custom_id=f"cinch:dd:{key}:{kind}:{arg}",
-            ),
-            row=row,
-        )
+        super().__init__(action_button(f"cinch:dd:{key}:{kind}:{arg}", kind, label), row=row)
         self.key, self.kind, self.arg = key, kind, arg
 
     @classmethod

@@ -317,27 +317,30 @@ class PickSelect(
         )
 
 
+#: The end of a move button's custom id: what kind of move, and its argument (`action_of`).
+ACTION_ID = r":(?P<kind>bid|pass|trump|play|discard|keep):(?P<arg>[0-9A-Z.]*)"
+
+
+def action_button(custom_id: str, kind: str, label: str) -> discord.ui.Button[Any]:
+    """The button of a move, at a table or in a daily deal: passing and playing in grey, so that
+    the bids, suits and Confirm stand out."""
+    quiet = kind in ("pass", "play")
+    return discord.ui.Button(
+        label=label,
+        style=discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary,
+        custom_id=custom_id,
+    )
+
+
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=(
-        rf"cinch:act:{HandKey.PATTERN}"
-        r":(?P<kind>bid|pass|trump|play|discard|keep):(?P<arg>[0-9A-Z.]*)"
-    ),
+    discord.ui.DynamicItem[discord.ui.Button], template=rf"cinch:act:{HandKey.PATTERN}{ACTION_ID}"
 ):
     """One action of the hand message: a bid, pass, suit, card, or the Confirm of a choice."""
 
     def __init__(
         self, key: HandKey, kind: str, arg: str, label: str = "?", *, row: int | None = None
     ) -> None:
-        quiet = kind in ("pass", "play")
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary,
-                custom_id=f"cinch:act:{key}:{kind}:{arg}",
-            ),
-            row=row,
-        )
+        super().__init__(action_button(f"cinch:act:{key}:{kind}:{arg}", kind, label), row=row)
         self.key, self.kind, self.arg = key, kind, arg
 
     @classmethod

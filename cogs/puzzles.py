@@ -169,7 +169,6 @@ class PuzzleBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ci
         await interaction.response.send_message(ephemeral=True, **parts.send_kwargs())
 
 
-#: Every component of the puzzles, registered by the ``/cinch`` extension.
 class PuzzleCommands(CinchCommands):
     """``/cinch puzzle``: today's puzzle, or the server's puzzle ratings."""
 
@@ -190,4 +189,5 @@ class PuzzleCommands(CinchCommands):
         await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
 
 
+#: Every component of the puzzles, registered by the ``/cinch`` extension.
 PUZZLE_COMPONENTS = (AnswerButton, NextPuzzleButton, PuzzleBoardButton)

@@ -300,3 +300,31 @@ class HiddenCardWatch:
             assert not named & secret, f"hidden card in a public message: {text!r}"
             self.checked += 1
         return result
+
+
+async def computers_table_in_thread(
+    env: simcord.Env, channel: Any, member: simcord.MemberActor
+) -> tuple[Any, TableDriver]:
+    """``member`` opens a table to 1 point in a new thread of ``channel``, seats three easy
+    computer players and starts: the thread, and a driver of its table."""
+    await member.slash(channel, "cinch new", thread=True, target=1, pause=5.0, timer=0)
+    [thread] = channel.threads
+    for _ in range(3):
+        await member.slash(thread, "cinch addbot", level="easy")
+    await member.slash(thread, "cinch start")
+    driver = TableDriver(env, thread, [member])
+    driver.service.seeds = random.Random(5)
+    return thread, driver
+
+
+async def play_to_the_end(driver: TableDriver, table_id: int) -> None:
+    """The people seated play (the computers on their own) until the table's game is over."""
+    service = driver.service
+    for _ in range(600):
+        table = service.registry.get(table_id)
+        if table is None or table.game is None:
+            break
+        if driver.member_at(table.game.to_act) is not None:
+            await driver.take_turn()
+        await driver.settle()
+    await driver.settle()

@@ -11,7 +11,13 @@ import pytest
 
 from cogs.rematch import RematchButton
 from tests.cogs.stored_games import end_game
-from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons
+from tests.cogs.table_driver import (
+    SETTLE_TIMEOUT,
+    TableDriver,
+    buttons,
+    computers_table_in_thread,
+    play_to_the_end,
+)
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
@@ -23,19 +29,6 @@ def rematch_message(channel) -> discord.Message:
         for message in channel.history()
         if any(item.get("label") == "Rematch" for item in buttons(message))
     ][-1]
-
-
-async def play_to_the_end(driver: TableDriver, table_id: int) -> None:
-    """The people seated play (the computers on their own) until the table's game is over."""
-    service = driver.service
-    for _ in range(600):
-        table = service.registry.get(table_id)
-        if table is None or table.game is None:
-            break
-        if driver.member_at(table.game.to_act) is not None:
-            await driver.take_turn()
-        await driver.settle()
-    await driver.settle()
 
 
 def seating(driver: TableDriver) -> dict[int, int | str | None]:
@@ -75,13 +68,7 @@ async def test_both_players_confirm_and_play_again_at_the_same_seats(simcord_env
 @pytest.mark.slow
 async def test_a_rematch_in_a_thread_opens_its_table_again(simcord_env, channel, players):
     alice = players[0]
-    await alice.slash(channel, "cinch new", thread=True, target=1, pause=5.0, timer=0)
-    [thread] = channel.threads
-    for _ in range(3):
-        await alice.slash(thread, "cinch addbot", level="easy")
-    await alice.slash(thread, "cinch start")
-    driver = TableDriver(simcord_env, thread, [alice])
-    driver.service.seeds = random.Random(5)
+    thread, driver = await computers_table_in_thread(simcord_env, channel, alice)
     first = driver.table.id
     before = seating(driver)
     await play_to_the_end(driver, first)

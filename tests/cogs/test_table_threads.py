@@ -4,14 +4,17 @@ a permission the bot lacks for it is named."""
 
 from __future__ import annotations
 
-import random
-
 import discord
 import pytest
 from discord import app_commands
 
 from bot.store import Store
-from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons
+from tests.cogs.table_driver import (
+    SETTLE_TIMEOUT,
+    buttons,
+    computers_table_in_thread,
+    play_to_the_end,
+)
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
@@ -112,23 +115,9 @@ async def test_in_a_thread_the_bot_needs_to_send_messages_in_threads(simcord_env
 
 @pytest.mark.slow
 async def test_the_thread_is_archived_when_the_game_ends(simcord_env, channel, players):
-    alice = players[0]
-    await alice.slash(channel, "cinch new", thread=True, target=1, pause=5.0, timer=0)
-    [thread] = channel.threads
-    for _ in range(3):
-        await alice.slash(thread, "cinch addbot", level="easy")
-    await alice.slash(thread, "cinch start")
-    driver = TableDriver(simcord_env, thread, [alice])
-    driver.service.seeds = random.Random(5)
+    thread, driver = await computers_table_in_thread(simcord_env, channel, players[0])
     table_id = driver.table.id
-    await driver.settle()
-    for _ in range(400):
-        if not simcord_env.bot.tables.holds(table_id):
-            break
-        if driver.member_at(driver.game.to_act) is not None:
-            await driver.take_turn()
-        await driver.settle()
-    await driver.settle()
+    await play_to_the_end(driver, table_id)
     assert not simcord_env.bot.tables.holds(table_id)
     assert thread_archived(simcord_env, thread)
     # The game's result is the thread's last words, and the table message kept no buttons.
