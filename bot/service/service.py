@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -50,7 +50,8 @@ from bot.service import display
 from bot.service.after_action import after_action
 from bot.service.automation import Automation, Sleep, decision_seed
 from bot.service.drawing import Drawing
-from bot.service.game_records import GameRecords, start_game
+from bot.service.finding import FindingTables, table_facts
+from bot.service.game_records import GameRecords
 from bot.service.lobby_texts import house_rules_lines
 from bot.service.observer import ServiceObserver, Unobserved
 from bot.service.options import TableOptions, language_chosen, turn_timer_chosen
@@ -60,7 +61,7 @@ from bot.service.people import People, Person
 from bot.service.private_hands import PrivateHands
 from bot.service.publishing import Pending, PendingAnnouncement, Publisher, Update
 from bot.service.recovery import unshown_results
-from bot.service.refusals import CountedError, OutOfDate, TableAlreadyOpen, refusal
+from bot.service.refusals import CountedError, OutOfDate, TableAlreadyOpen, past_limit, refusal
 from bot.service.rematches import GameSeat, Rematch, finished_seats
 from bot.service.restoring import UnreadableTable, read_options, read_seats
 from bot.service.shown import (
@@ -73,16 +74,15 @@ from bot.service.shown import (
     TableFacts,
 )
 from bot.service.table import EndVote, Table, TableRegistry
+from bot.service.table_changes import TableChanges
 from bot.service.table_showing import TableShowing
 from bot.service.tasks import BackgroundTasks
 from bot.stats.forgetting import forget_person
 from bot.store import (
     ConstraintError,
     Forgotten,
-    GameActiveError,
     GameEndedError,
     Store,
-    TableClosedError,
     TableExistsError,
     TableLimitError,
     TableRecord,
@@ -99,11 +99,9 @@ DEFAULT_COMPUTER_LEVEL = "normal"
 CHANNEL_GONE, SERVER_GONE = "channel gone", "server gone"
 #: Why a table in a thread of its own closed: its game ended.
 GAME_OVER = "game over"
-#: How the reason of a table set aside begins; what could not be read follows.
-UNREADABLE = "unreadable: "
 
 
-class TableService:
+class TableService(FindingTables, TableChanges):
     """Open tables by channel; lobby, play, computer players, timers, persistence."""
 
     def __init__(
@@ -121,35 +119,23 @@ class TableService:
         observer: ServiceObserver | None = None,
     ) -> None:
         self.store = store
-        #: Hears what happens, for the bot's metrics.
         self.observer = observer or Unobserved()
-        #: Whether this process owns a server's tables (by guild id): with shards split over
-        #: several processes each restores and plays only its own servers' tables.
         self._owns = owns
         self._outbox = outbox
-        #: Closed with the service only when the service made it (a bot shares its own).
         self._own_decisions = decisions is None
         self._decisions = decisions or DecisionPool()
-        #: Each hand is reviewed as it ends, so its replay opens at once.
         self._replays = replays or Replays(store, self._decisions)
         self._draw = drawing or Drawing()
-        #: Where new games' seeds come from (a seeded generator makes tests repeatable).
         self.seeds = random_source or random.SystemRandom()
         clock: Callable[[], datetime] = store.clock
-        #: The tables this process holds (read by tests to decide a simulated player's move).
         self.registry = TableRegistry()
-        #: Restored tables' results never posted, until they are shown.
-        self._unshown: dict[int, tuple[PendingAnnouncement, ...]] = {}
+        self._unshown = {}
         self.people = People(store, clock)
-        #: How often each person may see their hand again, and ask for a hint again.
         self._hand_requests = RequestPace(HAND_REQUESTS, clock)
         self._hint_requests = RequestPace(HINT_REQUESTS, clock)
         self._tasks = BackgroundTasks()
         self._records = GameRecords(store)
-        #: Held while a closed table is opened again for a rematch, so two players confirming
-        #: together open it once.
         self._reopening = asyncio.Lock()
-        #: The table messages, their edits folded by one coalescer (tests pace it).
         self.showing = TableShowing(
             store=store,
             registry=self.registry,
@@ -226,19 +212,6 @@ class TableService:
         )
         return table, await self._records.load(table)
 
-    async def _set_aside(self, record: TableRecord | UnreadableTableRecord, problem: str) -> None:
-        """Close a table that cannot be read back, store why, log it (one line), and tell its
-        channel once."""
-        log.error(
-            "Table %s (server %s, channel %s) cannot be read back and is closed: %s",
-            record.id,
-            record.guild_id,
-            record.channel_id,
-            problem,
-        )
-        await self.store.tables.set_aside(record.id, UNREADABLE + problem)
-        self._publisher.publish_set_aside(record, t("text.set_aside", record.language))
-
     def show_restored_tables(self) -> None:
         """Bring every restored table's channel and players up to the stored state: the
         results never posted, then a word that the bot restarted at each game going on, the
@@ -276,29 +249,6 @@ class TableService:
         tests that wait for the service to have nothing left to do)."""
         return self._tasks.pending | self.showing.edits.pending_tasks
 
-    # ------------------------------------------------------------------ finding tables
-
-    def owns(self, guild_id: int) -> bool:
-        """Whether this process runs the server: its tables, and the league's work for it
-        (each process runs the servers of its shards)."""
-        return self._owns is None or self._owns(guild_id)
-
-    def holds(self, table_id: int) -> bool:
-        """Whether the table is open in this process (another may own it)."""
-        return self.registry.get(table_id) is not None
-
-    def held(self) -> list[TableFacts]:
-        """Every open table this process holds, lobbies included."""
-        return [_facts(table) for table in self.registry]
-
-    def facts(self, table_id: int) -> TableFacts:
-        """What a command needs to know of an open table (a refusal when it closed)."""
-        return _facts(self.registry.table(table_id))
-
-    def facts_in_channel(self, channel_id: int) -> TableFacts:
-        """The table of a channel (a refusal when there is none)."""
-        return _facts(self.registry.table_in_channel(channel_id))
-
     # ------------------------------------------------------------------ the lobby
 
     async def open_table(
@@ -328,7 +278,7 @@ class TableService:
         except TableExistsError as error:
             raise TableAlreadyOpen(error.table) from None
         except TableLimitError as error:
-            raise _past_limit(error) from None
+            raise past_limit(error) from None
         seat = await self.store.tables.sit(
             record.id, 0, display_name=creator.name, user_id=creator.user_id
         )
@@ -336,7 +286,7 @@ class TableService:
         self.registry.add(table)
         self._automation.schedule(table)  # a lobby nobody touches expires too
         self._publisher.publish(table, Pending(Update(repost=True)))
-        return _facts(table)
+        return table_facts(table)
 
     async def join(
         self, table_id: int, person: Person, seat: int | None = None
@@ -487,19 +437,6 @@ class TableService:
             left += 1
         return left
 
-    def _changed(self, table: Table) -> None:
-        """The one way a table moves on: its version changes, so a computer move or a turn
-        timer decided before gives up, and the table gets the automation it now needs."""
-        table.version += 1
-        self._automation.schedule(table)
-
-    def _seats_changed(self, table: Table, private: Iterable[int] = ()) -> Update:
-        self._changed(table)
-        return Update(
-            settled=table.settled(),
-            private=frozenset(private) if table.playing else frozenset(),
-        )
-
     # ------------------------------------------------------------------ starting and ending
 
     async def start(self, table_id: int, person: Person) -> HandReply | None:
@@ -522,22 +459,6 @@ class TableService:
             return None
         return await self._hands.reply(table, person, acted=False)
 
-    async def _deal(self, table: Table, *, keep_seats: bool = False) -> Pending:
-        """Deal the table's new game and store it (``keep_seats``: everyone keeps their seat);
-        what it shows. Called with the table's lock held."""
-        try:
-            text = await start_game(
-                self.store, table, self.seeds.getrandbits(64), keep_seats=keep_seats
-            )
-        except (TableClosedError, GameActiveError):
-            # Another process closed the table, or started its game: this one is behind.
-            await self._reload(table)
-            raise OutOfDate("errors.table_changed") from None
-        people = frozenset(table.people())
-        self._changed(table)
-        update = Update(settled=table.settled(), repost=True, private=people, dealt=people)
-        return Pending(update, (PendingAnnouncement(text),))
-
     # ------------------------------------------------------------------ tournament matches
 
     async def open_match(
@@ -559,7 +480,7 @@ class TableService:
         the same table."""
         existing = self.registry.find_in_channel(channel_id)
         if existing is not None and existing.options.match:
-            return _facts(existing)
+            return table_facts(existing)
         try:
             record = await self.store.tables.create(
                 guild_id=guild_id,
@@ -586,7 +507,7 @@ class TableService:
         async with table.lock:
             pending = await self._deal(table, keep_seats=True)
         self._publisher.publish(table, pending)
-        return _facts(table)
+        return table_facts(table)
 
     async def stop(self, table_id: int, text: str, *, reason: str) -> None:
         """Close a table the league no longer plays (a round's deadline, a pair that withdrew):
@@ -654,7 +575,7 @@ class TableService:
         except TableExistsError:
             raise UserFacingError("errors.rematch_busy") from None
         except TableLimitError as error:
-            raise _past_limit(error) from None
+            raise past_limit(error) from None
         seated = {
             seat.seat: await self.store.tables.sit(
                 reopened.id,
@@ -746,14 +667,6 @@ class TableService:
         await self.store.tables.end(table.id, reason=reason)
         await self.store.shown.forget_hand_messages(table.id)
         self._drop(table)
-
-    def _drop(self, table: Table) -> None:
-        """The table is closed: nothing is scheduled or shown for it, and this process
-        forgets it."""
-        table.close()
-        self._changed(table)
-        self.registry.forget(table)
-        self.showing.forget(table.id)
 
     # ------------------------------------------------------------------ places that went away
 
@@ -921,28 +834,6 @@ class TableService:
         update = replace(pending.update, closed=True, message_id=table.record.message_id)
         return replace(pending, update=update)
 
-    async def _reload(self, table: Table) -> None:
-        """Make the table what the store says it is, after a failed write. Called with the
-        table's lock held.
-
-        A table another process closed is dropped here too, and one whose rows can no longer
-        be read is set aside: both are refused to the player as closed."""
-        try:
-            record = await self.store.tables.get(table.id)
-            if record is None or record.status != "open":
-                log.warning("Table %s was closed without this process; dropping it", table.id)
-                self._drop(table)
-                raise OutOfDate("errors.table_closed")
-            table.record = record
-            seats = read_seats(await self.store.tables.seats(table.id), table.options)
-            table.reseat(list(seats.values()))
-            await self._records.load(table)
-        except (UnreadableTable, UnreadableValue) as error:
-            await self._set_aside(table.record, str(error))
-            self._drop(table)
-            raise OutOfDate("errors.table_closed") from None
-        self._changed(table)
-
     # ------------------------------------------------------------------ a player's own view
 
     async def show_hand(self, table_id: int, person: Person) -> HandReply:
@@ -1073,21 +964,3 @@ class TableService:
     async def change_settings(self, user_id: int, **changes: Any) -> UserPreferences:
         """Store the person's new settings; the next hand they are shown follows them."""
         return await self.people.change(user_id, **changes)
-
-
-def _past_limit(error: TableLimitError) -> CountedError:
-    """The refusal of a table that would pass one of the server's limits."""
-    key = "errors.tables_per_member" if error.per_member else "errors.tables_per_server"
-    return CountedError(key, error.limit)
-
-
-def _facts(table: Table) -> TableFacts:
-    record = table.record
-    return TableFacts(
-        table_id=table.id,
-        guild_id=record.guild_id,
-        channel_id=table.channel_id,
-        locale=table.locale,
-        players=table.players,
-        playing=table.playing,
-    )
