@@ -20,27 +20,23 @@ reloaded from the store, and the player told so.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from bot.ai import LEVELS
 from bot.ai.pool import DecisionPool
 from bot.engine import (
     Action,
     Card,
-    Game,
     HandScored,
     IllegalAction,
     Keep,
     KeepDecision,
     PlayDecision,
 )
-from bot.errors import OptionRefused, UserFacingError
+from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.presentation.rules_summary import rules_sections
 from bot.presentation.texts import action_text
@@ -49,9 +45,13 @@ from bot.replays import Replays
 from bot.service import display
 from bot.service.after_action import after_action
 from bot.service.automation import Automation, Sleep, decision_seed
+from bot.service.closing import GAME_OVER as GAME_OVER
+from bot.service.closing import TableClosing
 from bot.service.drawing import Drawing
-from bot.service.finding import FindingTables, table_facts
+from bot.service.finding import table_facts
 from bot.service.game_records import GameRecords
+from bot.service.life_cycle import LifeCycle
+from bot.service.lobby_actions import DEFAULT_COMPUTER_LEVEL, LobbyActions
 from bot.service.lobby_texts import house_rules_lines
 from bot.service.observer import ServiceObserver, Unobserved
 from bot.service.options import TableOptions, language_chosen, turn_timer_chosen
@@ -59,22 +59,18 @@ from bot.service.outbox import Outbox
 from bot.service.pacing import HAND_REQUESTS, HINT_REQUESTS, RequestPace
 from bot.service.people import People, Person
 from bot.service.private_hands import PrivateHands
-from bot.service.publishing import Pending, PendingAnnouncement, Publisher, Update
-from bot.service.recovery import unshown_results
-from bot.service.refusals import CountedError, OutOfDate, TableAlreadyOpen, past_limit, refusal
+from bot.service.publishing import Pending, Publisher, Update
+from bot.service.refusals import OutOfDate, TableAlreadyOpen, past_limit, refusal
 from bot.service.rematches import GameSeat, Rematch, finished_seats
-from bot.service.restoring import UnreadableTable, read_options, read_seats
+from bot.service.restoring import UnreadableTable, read_options
 from bot.service.shown import (
     HandPlace,
     HandReply,
     RematchReply,
-    Seated,
     SeatInfo,
-    SeatRequest,
     TableFacts,
 )
-from bot.service.table import EndVote, Table, TableRegistry
-from bot.service.table_changes import TableChanges
+from bot.service.table import Table, TableRegistry
 from bot.service.table_showing import TableShowing
 from bot.service.tasks import BackgroundTasks
 from bot.stats.forgetting import forget_person
@@ -86,22 +82,13 @@ from bot.store import (
     TableExistsError,
     TableLimitError,
     TableRecord,
-    UnreadableTableRecord,
-    UnreadableValue,
     UserPreferences,
 )
 
 log = logging.getLogger(__name__)
 
-DEFAULT_COMPUTER_LEVEL = "normal"
 
-#: Why a table closed without a word, as the store keeps it.
-CHANNEL_GONE, SERVER_GONE = "channel gone", "server gone"
-#: Why a table in a thread of its own closed: its game ended.
-GAME_OVER = "game over"
-
-
-class TableService(FindingTables, TableChanges):
+class TableService(LifeCycle, LobbyActions, TableClosing):
     """Open tables by channel; lobby, play, computer players, timers, persistence."""
 
     def __init__(
@@ -168,296 +155,6 @@ class TableService(FindingTables, TableChanges):
             tasks=self._tasks,
             sleep=sleep,
         )
-
-    # ------------------------------------------------------------------ life cycle
-
-    async def restore(self) -> int:
-        """Bring back every open table this process owns from the store, with its game where
-        it was (the tables of a process that stopped, when it is this one's shards now).
-
-        Each table is read on its own: one whose rows cannot be read back is set aside, and
-        never keeps the others (or the bot) from starting."""
-        set_aside = 0
-        for record in await self.store.tables.list_open():
-            if not self.owns(record.guild_id):
-                continue
-            if isinstance(record, UnreadableTableRecord):
-                await self._set_aside(record, record.problem)
-                set_aside += 1
-                continue
-            try:
-                table, loaded = await self._read(record)
-                if loaded is not None:
-                    self._unshown[table.id] = await unshown_results(self.store, table, *loaded)
-                await self._hands.load(table)
-            except (UnreadableTable, UnreadableValue) as error:
-                await self._set_aside(record, str(error))
-                set_aside += 1
-                continue
-            self.registry.add(table)
-            self._automation.schedule(table)
-        self.observer.tables_restored(len(self.registry), set_aside)
-        return len(self.registry)
-
-    async def _read(self, record: TableRecord) -> tuple[Table, tuple[Game, int] | None]:
-        """The stored table in memory, every row of it checked, its game where it was; and
-        that game with its id (also one the stored actions finished), if one was going on."""
-        options = read_options(record.house_rules)
-        seats = read_seats(await self.store.tables.seats(record.id), options)
-        table = Table(
-            record=record,
-            options=options,
-            seats=seats,
-            message_mentions=record.message_id is not None,
-        )
-        return table, await self._records.load(table)
-
-    def show_restored_tables(self) -> None:
-        """Bring every restored table's channel and players up to the stored state: the
-        results never posted, then a word that the bot restarted at each game going on, the
-        table message (posted anew below new results), and every person's hand messages.
-
-        Anything may have been cut short when the process stopped: a result stored and not
-        posted, the last edit of the table (it waits for the edit coalescer), a private hand
-        still showing a turn already played, the DMs of a new deal.
-        """
-        for table in self.registry:
-            results = self._unshown.pop(table.id, ())
-            notice = (PendingAnnouncement(t("text.restarted", table.locale)),)
-            people = frozenset(table.people()) if table.playing else frozenset()
-            update = Update(repost=bool(results), private=people)
-            self._publisher.publish(
-                table, Pending(update, (*results, *(notice if table.playing else ())))
-            )
-
-    async def close(self) -> None:
-        """Stop every pending computer move, timer and delivery (the store stays open)."""
-        await self._tasks.cancel_all()
-        await self.showing.edits.close()
-        if self._own_decisions:
-            self._decisions.close()
-        self._draw.close()
-
-    def updates_to_show(self, table_id: int) -> int:
-        """How many of the table's updates its channel has not been shown yet: a channel slow
-        or throttled by Discord falls behind its game (the metrics count them)."""
-        return self._publisher.waiting(table_id)
-
-    @property
-    def pending_tasks(self) -> frozenset[asyncio.Task[Any]]:
-        """Computer moves, timers, deliveries and table edits not finished yet (for tools and
-        tests that wait for the service to have nothing left to do)."""
-        return self._tasks.pending | self.showing.edits.pending_tasks
-
-    # ------------------------------------------------------------------ the lobby
-
-    async def open_table(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        creator: Person,
-        options: TableOptions,
-        language: str | None,
-        turn_timer: int | None,
-    ) -> TableFacts:
-        """Open a table in a channel and seat its creator, within the server's limits on open
-        tables (per member and in all). A turn timer of 0 is none; one too long, or a language
-        the bot does not speak, is refused."""
-        turn_timer, language = turn_timer_chosen(turn_timer), language_chosen(language)
-        try:
-            record = await self.store.tables.create(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                creator_id=creator.user_id,
-                house_rules=options.to_json(),
-                language=language,
-                turn_timer=turn_timer,
-                limits=await self.store.limits.get(guild_id),
-            )
-        except TableExistsError as error:
-            raise TableAlreadyOpen(error.table) from None
-        except TableLimitError as error:
-            raise past_limit(error) from None
-        seat = await self.store.tables.sit(
-            record.id, 0, display_name=creator.name, user_id=creator.user_id
-        )
-        table = Table(record=record, options=options, seats={0: seat})
-        self.registry.add(table)
-        self._automation.schedule(table)  # a lobby nobody touches expires too
-        self._publisher.publish(table, Pending(Update(repost=True)))
-        return table_facts(table)
-
-    async def join(
-        self, table_id: int, person: Person, seat: int | None = None
-    ) -> Seated | SeatRequest:
-        """Seat ``person``: in the lobby any free seat; during a game a seat that is away or
-        held by a computer player, and then they are answered with their hand.
-
-        Someone who was not playing takes a seat in a game going on only when someone playing
-        agrees, unless the table was opened to all (``open_seats``): they get the
-        :class:`SeatRequest` to show in the channel, answered by :meth:`answer_seat_request`.
-        """
-        table = self.registry.table(table_id)
-        async with table.lock:
-            current = table.seat_of(person.user_id)
-            if current is None and table.options.match:
-                raise UserFacingError("errors.match_seats")
-            if current is not None and (seat is None or seat == current):
-                if not table.seats[current].away:
-                    raise UserFacingError("errors.already_seated")
-                seat = current
-            seat = table.seat_to_take(seat)
-            if current is None and table.playing and not table.options.open_seats:
-                return table.ask_for_seat(person.user_id, seat)
-            if current is not None and current != seat:
-                if table.playing:
-                    raise UserFacingError("errors.already_seated")
-                await self.store.tables.leave(table.id, current)
-                table.unseat(current)
-            update = await self._seat(table, person, seat)
-        self._publisher.publish(table, Pending(update))
-        hand = await self._hands.reply(table, person, acted=False) if table.playing else None
-        return Seated(seat, table.players, hand)
-
-    async def answer_seat_request(
-        self,
-        table_id: int,
-        answering: Person,
-        *,
-        newcomer: Person,
-        seat: int,
-        game_id: int,
-        accept: bool,
-        can_manage: bool,
-    ) -> Seated | None:
-        """Let a newcomer take the seat they asked for in this game (None when refused).
-
-        Anyone playing at the table may answer, as may its creator and anyone allowed to
-        manage messages (who could end the game anyway). A request of an earlier game, or for
-        a seat someone has taken since, is refused."""
-        table = self.registry.table(table_id)
-        async with table.lock:
-            allowed = can_manage or answering.user_id == table.record.creator_id
-            if not (allowed or table.plays_here(answering.user_id)):
-                raise UserFacingError("errors.not_playing_here")
-            if game_id != table.game_id:
-                raise UserFacingError("errors.game_over")
-            table.seat_requests.discard(newcomer.user_id)
-            if not accept:
-                return None
-            if table.seat_of(newcomer.user_id) is not None:
-                raise UserFacingError("errors.newcomer_seated")
-            seat = table.seat_to_take(seat)
-            update = await self._seat(table, newcomer, seat)
-        self._publisher.publish(table, Pending(update))
-        return Seated(seat, table.players)
-
-    async def _seat(self, table: Table, person: Person, seat: int) -> Update:
-        """Sit ``person`` in ``seat`` (whoever held it gives it up). Called with the lock held."""
-        table.sit(
-            await self.store.tables.sit(
-                table.id, seat, display_name=person.name, user_id=person.user_id
-            )
-        )
-        return self._seats_changed(table, private={person.user_id})
-
-    async def add_computer(
-        self,
-        table_id: int,
-        user_id: int,
-        seat: int | None = None,
-        level: str = DEFAULT_COMPUTER_LEVEL,
-    ) -> int:
-        """Put a computer player in a free seat, or in a computer player's. Returns the seat.
-
-        A seat someone stepped away from stays theirs: the computer already plays it for them,
-        and putting a computer player there would only take their vote to end the game away.
-        """
-        if level not in LEVELS:
-            raise OptionRefused("errors.option_choice", "option.level")
-        table = self.registry.table(table_id)
-        async with table.lock:
-            if table.options.match:
-                raise UserFacingError("errors.match_seats")
-            if table.seat_of(user_id) is None and user_id != table.record.creator_id:
-                raise UserFacingError("errors.not_seated")
-            seat = table.seat_to_take(seat)
-            if table.user_at(seat) is not None:
-                raise UserFacingError("errors.seat_kept", player=table.seats[seat].display_name)
-            table.sit(
-                await self.store.tables.sit(
-                    table.id,
-                    seat,
-                    display_name=table.new_computer_name(seat),
-                    computer_level=level,
-                )
-            )
-            update = self._seats_changed(table)
-        self._publisher.publish(table, Pending(update))
-        return seat
-
-    async def leave(self, table_id: int, user_id: int) -> bool:
-        """Leave the lobby, or step away from a game (the computer plays the seat until anyone
-        takes it). True when they stepped away from a game."""
-        table = self.registry.table(table_id)
-        async with table.lock:
-            seat = table.require_seat(user_id)
-            announcements: tuple[PendingAnnouncement, ...] = ()
-            stepped_away = table.playing
-            if stepped_away:
-                table.sit(await self.store.tables.update_seat(table.id, seat, away=True))
-                name = in_message(table.seats[seat].display_name)
-                announcements = (
-                    PendingAnnouncement(t("text.left_game", table.locale, player=name)),
-                )
-            else:
-                await self.store.tables.leave(table.id, seat)
-                table.unseat(seat)
-            table.withdraw_vote(user_id)
-            update = self._seats_changed(table)
-        self._publisher.publish(table, Pending(update, announcements))
-        return stepped_away
-
-    async def member_left(self, guild_id: int, user_id: int) -> int:
-        """Someone is no longer a member of a server (banned, kicked, gone): they step away
-        from every table of that server they sit at, as if they had left it. Returns how many."""
-        return await self._leave_tables(user_id, guild_id)
-
-    async def _leave_tables(self, user_id: int, guild_id: int | None = None) -> int:
-        """Leave every table held here (of one server, or of all) the person sits at."""
-        left = 0
-        for table in self.registry:
-            if guild_id not in (None, table.record.guild_id) or table.seat_of(user_id) is None:
-                continue
-            try:
-                await self.leave(table.id, user_id)
-            except UserFacingError:
-                continue  # the table closed, or they left it, in the meantime
-            left += 1
-        return left
-
-    # ------------------------------------------------------------------ starting and ending
-
-    async def start(self, table_id: int, person: Person) -> HandReply | None:
-        """Start a game: draw for seats and the first dealer, deal, and persist it. The person
-        who started it is answered with their hand (None for a creator without a seat)."""
-        table = self.registry.table(table_id)
-        async with table.lock:
-            if table.playing:
-                raise UserFacingError("errors.game_running")
-            if person.user_id != table.record.creator_id:
-                creator = table.creator_name()
-                if creator is not None:
-                    raise UserFacingError("errors.not_creator", player=in_message(creator))
-                table.require_seat(person.user_id)
-            if not table.full:
-                raise CountedError("errors.not_enough_players", table.players)
-            pending = await self._deal(table)
-        self._publisher.publish(table, pending)
-        if table.seat_of(person.user_id) is None:
-            return None
-        return await self._hands.reply(table, person, acted=False)
 
     # ------------------------------------------------------------------ tournament matches
 
@@ -621,80 +318,6 @@ class TableService(FindingTables, TableChanges):
             return await self._deal(table, keep_seats=True)
         return Pending(self._seats_changed(table))
 
-    async def end(self, table_id: int, person: Person, *, can_manage: bool) -> EndVote:
-        """Close the table (its creator, or someone allowed to manage messages), or count
-        a seated person's vote: a majority of the seated people closes it."""
-        table = self.registry.table(table_id)
-        async with table.lock:
-            if person.user_id == table.record.creator_id or can_manage:
-                pending = await self._close(
-                    table, t("text.closed_by", table.locale, player=in_message(person.name))
-                )
-                vote = EndVote(ended=True)
-            else:
-                table.require_seat(person.user_id)
-                vote = table.vote_to_end(person.user_id)
-                if vote.ended:
-                    pending = await self._close(table, t("text.closed_by_vote", table.locale))
-                else:
-                    text = t(
-                        "text.end_vote",
-                        table.locale,
-                        player=in_message(person.name),
-                        votes=vote.votes,
-                        needed=vote.needed,
-                    )
-                    pending = Pending(
-                        Update(settled=table.settled()), (PendingAnnouncement(text),)
-                    )
-        self._publisher.publish(table, pending)
-        return vote
-
-    async def _close(self, table: Table, text: str, *, reason: str | None = None) -> Pending:
-        """Close the table, storing a game going on as abandoned (the boards leave those out
-        unless a server asks for them), and say ``text``. Called with the table's lock held."""
-        await self._end_table(table, reason)
-        update = Update(closed=True, message_id=table.record.message_id)
-        return Pending(update, (PendingAnnouncement(text),))
-
-    async def _end_table(self, table: Table, reason: str | None) -> None:
-        """Close the table in the store (its game abandoned) and here. With the lock held."""
-        game = table.game
-        if game is not None and table.game_id is not None:
-            # A game that ended in another process meanwhile has nothing left to store.
-            with contextlib.suppress(GameEndedError):
-                await self._records.finish(table, game, table.game_id, winner=None)
-        await self.store.tables.end(table.id, reason=reason)
-        await self.store.shown.forget_hand_messages(table.id)
-        self._drop(table)
-
-    # ------------------------------------------------------------------ places that went away
-
-    async def channel_gone(self, channel_id: int) -> None:
-        """The channel was deleted, or the bot may no longer see or post in it: its table
-        closes without a word (nobody is left there to read one), its game abandoned."""
-        table = self.registry.find_in_channel(channel_id)
-        if table is not None:
-            await self._close_quietly(table, CHANNEL_GONE)
-
-    async def guild_gone(self, guild_id: int) -> None:
-        """The server removed the bot: each of its tables closes without a word."""
-        for table in self.registry:
-            if table.record.guild_id == guild_id:
-                await self._close_quietly(table, SERVER_GONE)
-
-    def _channel_lost(self, table: Table) -> None:
-        """The outbox found the table's channel gone while showing it."""
-        if not table.closed:
-            self._tasks.spawn(self._close_quietly(table, CHANNEL_GONE))
-
-    async def _close_quietly(self, table: Table, reason: str) -> None:
-        async with table.lock:
-            if table.closed:
-                return
-            log.info("Table %s closes: %s", table.id, reason)
-            await self._end_table(table, reason)
-
     # ------------------------------------------------------------------ playing
 
     async def act(
@@ -825,14 +448,6 @@ class TableService(FindingTables, TableChanges):
                 pending = await self._close_with_its_game(table, pending)
         self._changed(table)
         return pending
-
-    async def _close_with_its_game(self, table: Table, pending: Pending) -> Pending:
-        """A table in a thread of its own closes when its game ends: the results are posted,
-        everyone's hand says the game is over, then its message loses its buttons and its
-        thread is archived. Called with the table's lock held."""
-        await self._end_table(table, GAME_OVER)
-        update = replace(pending.update, closed=True, message_id=table.record.message_id)
-        return replace(pending, update=update)
 
     # ------------------------------------------------------------------ a player's own view
 
