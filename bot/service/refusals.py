@@ -10,9 +10,16 @@ from __future__ import annotations
 
 from bot.errors import UserFacingError
 from bot.presentation.refusals import CountedError, refusal
-from bot.store import TableRecord
+from bot.store import TableLimitError, TableRecord
 
-__all__ = ["CountedError", "OutOfDate", "TableAlreadyOpen", "message_link", "refusal"]
+__all__ = [
+    "CountedError",
+    "OutOfDate",
+    "TableAlreadyOpen",
+    "message_link",
+    "past_limit",
+    "refusal",
+]
 
 
 def message_link(table: TableRecord) -> str:
@@ -32,3 +39,9 @@ class TableAlreadyOpen(UserFacingError):
 class OutOfDate(UserFacingError):
     """The table changed (``errors.table_changed``) or closed (``errors.table_closed``) in
     another process: this one has reloaded it from the store, or dropped it."""
+
+
+def past_limit(error: TableLimitError) -> CountedError:
+    """The refusal of a table that would pass one of the server's limits."""
+    key = "errors.tables_per_member" if error.per_member else "errors.tables_per_server"
+    return CountedError(key, error.limit)
