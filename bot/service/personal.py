@@ -3,7 +3,8 @@ forgotten.
 
 Forgetting someone reaches into every table this process holds, so this area builds on the
 lobby's: they leave each one as if they had left it, and the tables are then read back under
-their pseudonym, so the games they were in finish without them. Their settings are read through :class:`~bot.service.people.People`, a short-lived cache.
+their pseudonym, so the games they were in finish without them. Their settings are read through
+:class:`~bot.service.people.People`, a short-lived cache.
 """
 
 from __future__ import annotations
