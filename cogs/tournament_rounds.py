@@ -331,7 +331,8 @@ async def _forfeits(
 async def _remind(
     client: CinchClient, tournament: Tournament, current: Round, entrants: Sequence[Entrant]
 ) -> None:
-    """Tell the tables still playing that the round's deadline is near, and what happens then."""
+    """Tell the players of the tables still playing that the round's deadline is near, and what
+    happens then: the message mentions them, so it reaches whoever stepped away."""
     if not await league.mark_reminded(client.store, tournament.id, current.number):
         return
     assert current.deadline is not None
@@ -342,7 +343,10 @@ async def _remind(
     )
     for match in await league.matches(client.store, tournament.id):
         if match.round == current.number and not match.done and match.thread_id is not None:
-            await _post(client, match.thread_id, text)
+            users = _people(match, entrants)
+            called = " ".join(f"<@{user}>" for user in users)
+            mentions = [discord.Object(user) for user in users]
+            await _post(client, match.thread_id, f"{called}\n{text}", mentions=mentions)
 
 
 async def _stop_round(

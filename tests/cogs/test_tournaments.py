@@ -138,9 +138,12 @@ async def test_a_match_the_deadline_stops_is_decided_on_its_score(
     await enter_pair(channel, bob, dave)
     await organiser.slash(channel, "cinch tournament start")
     [thread] = channel.threads
-    # Nobody plays: the timers play for them, and the round's time runs out first.
+    # Nobody plays: the timers play for them, and the round's time runs out first. Five
+    # minutes before, the players are called back: the reminder mentions each of them.
     for _ in range(11):
         await simcord_env.advance_time(60)
+    [reminder] = [m for m in thread.history() if "The round ends" in m.content]
+    assert {user.id for user in reminder.mentions} == {alice.id, bob.id, carol.id, dave.id}
     assert any("Time is up for this round" in m.content for m in thread.history())
     final = [m for m in channel.history() if m.content.startswith("Knockout is over")]
     assert len(final) == 1
