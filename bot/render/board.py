@@ -16,7 +16,6 @@ from bot.render.style import (
     HIGHLIGHT,
     PANEL,
     PANEL_EDGE,
-    RGB,
     TEXT,
     TEXT_DIM,
 )
@@ -31,9 +30,6 @@ RANK_X = MARGIN + 24
 NAME_X = MARGIN + 58
 GAMES_X = WIDTH - MARGIN - 14
 VALUE_X = WIDTH - MARGIN - 120
-#: Discs behind the first three ranks: gold, silver, bronze.
-MEDALS: tuple[RGB, ...] = ((255, 200, 61), (200, 206, 214), (214, 140, 74))
-MEDAL_TEXT: RGB = (28, 28, 28)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,15 +140,7 @@ class _BoardPainter(Painter):
         self.text((GAMES_X, middle), str(row.games), NORMAL, TEXT_DIM, 90, "right")
 
     def rank(self, rank: int, middle: float) -> None:
-        if rank <= len(MEDALS):
-            radius = 15
-            self.draw.ellipse(
-                (RANK_X - radius, middle - radius, RANK_X + radius, middle + radius),
-                fill=MEDALS[rank - 1],
-            )
-            self.text((RANK_X, middle), str(rank), SMALL, MEDAL_TEXT, align="centre")
-        else:
-            self.text((RANK_X, middle), str(rank), SMALL, TEXT_DIM, 44, "centre")
+        self.place_number((RANK_X, middle), rank, SMALL, radius=15, width=44)
 
     def gap_marker(self, y: float) -> None:
         """Three dots between the page and the viewer's own row: rows are left out here."""

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from bot.engine.cards import Card, Suit
 from bot.render import deck
 from bot.render.lettering import Fill, aligned_left, clean, draw_text, fit, text_width
-from bot.render.style import CARD_FACE, FELT, RGB, suit_colour
+from bot.render.style import CARD_FACE, FELT, MEDAL_TEXT, MEDALS, RGB, TEXT_DIM, suit_colour
 from bot.render.suits import paste_suit
 
 #: PNG compression: level 1 is within a third of level 9's size for these flat 256-colour
@@ -95,6 +95,19 @@ class Painter:
                 x += self.text((x, xy[1]), joiner, size, fill)
             x += self.text((x, xy[1]), name, size, fill, share)
         return round(x - xy[0])
+
+    def place_number(
+        self, centre: tuple[float, float], place: int, size: int, radius: int, width: int
+    ) -> None:
+        """A place on a board: the first three on a gold, silver or bronze disc of ``radius``,
+        the others as a bare number at most ``width`` wide."""
+        x, y = centre
+        if place <= len(MEDALS):
+            disc = (x - radius, y - radius, x + radius, y + radius)
+            ImageDraw.Draw(self.image).ellipse(disc, fill=MEDALS[place - 1])
+            self.text(centre, str(place), size, MEDAL_TEXT, 2 * radius, "centre")
+        else:
+            self.text(centre, str(place), size, TEXT_DIM, width, "centre")
 
     def chip(
         self,

@@ -18,9 +18,10 @@ from bot.render.lettering import text_width
 from bot.render.style import (
     FELT_DARK,
     HIGHLIGHT,
+    MEDAL_TEXT,
+    MEDALS,
     PANEL,
     PANEL_EDGE,
-    RGB,
     TEXT,
     TEXT_DIM,
 )
@@ -33,9 +34,6 @@ HEADER = 112
 SECTION_GAP = 18
 SECTION_TITLE = 40
 ROW = 64
-#: Discs behind the first three places: gold, silver, bronze.
-MEDALS: tuple[RGB, ...] = ((255, 200, 61), (200, 206, 214), (214, 140, 74))
-MEDAL_TEXT: RGB = (28, 28, 28)
 
 
 @dataclass(frozen=True, slots=True)

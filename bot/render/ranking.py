@@ -26,9 +26,6 @@ NAME_X = MARGIN + 64
 VALUE_RIGHT = WIDTH - MARGIN - 206
 DETAIL_RIGHT = WIDTH - MARGIN - 14
 DETAIL_WIDTH = 184
-#: Discs behind the first three ranks: gold, silver, bronze.
-MEDALS = ((255, 200, 61), (200, 206, 214), (214, 140, 74))
-MEDAL_TEXT = (28, 28, 28)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,15 +86,7 @@ class _RankingPainter(Painter):
         elif shaded:
             self.draw.rounded_rectangle(box, radius=12, fill=PANEL)
         middle = top + ROW / 2
-        if row.rank <= len(MEDALS):
-            radius = 17
-            self.draw.ellipse(
-                (RANK_X - radius, middle - radius, RANK_X + radius, middle + radius),
-                fill=MEDALS[row.rank - 1],
-            )
-            self.text((RANK_X, middle), str(row.rank), SMALL, MEDAL_TEXT, 34, "centre")
-        else:
-            self.text((RANK_X, middle), str(row.rank), SMALL, TEXT_DIM, 50, "centre")
+        self.place_number((RANK_X, middle), row.rank, SMALL, radius=17, width=50)
         value_width = self.text((VALUE_RIGHT, middle), row.value, LARGE, HIGHLIGHT, 120, "right")
         self.text((NAME_X, middle), row.name, BODY, TEXT, VALUE_RIGHT - value_width - NAME_X - 16)
         self.text((DETAIL_RIGHT, middle), row.detail, SMALL, TEXT_DIM, DETAIL_WIDTH, "right")

@@ -28,6 +28,9 @@ BAD: RGB = (255, 120, 110)
 CARD_FACE: RGB = (255, 255, 255)
 CARD_EDGE: RGB = (120, 120, 120)
 SIDE_COLOURS: tuple[RGB, ...] = ((255, 183, 77), (100, 181, 246), (240, 98, 146))
+#: Discs behind the first three places of a board: gold, silver, bronze, and their figures.
+MEDALS: tuple[RGB, ...] = ((255, 200, 61), (200, 206, 214), (214, 140, 74))
+MEDAL_TEXT: RGB = (28, 28, 28)
 
 TWO_COLOUR: dict[Suit, RGB] = {
     Suit.CLUBS: (26, 26, 26),
