@@ -105,18 +105,7 @@ class GameRecords:
         await self._mark_presence(table, seat, timed_out=timed_out, responder=responder)
 
     async def _record_hand(self, game_id: int, result: HandResult) -> None:
-        await self._store.games.record_hand(
-            game_id,
-            number=result.hand_number,
-            dealer=result.dealer,
-            bids=to_plain(result.bids),
-            contract=result.contract,
-            maker=result.maker,
-            trump=result.trump.value,
-            points=result.points,
-            score_change=result.changes,
-            captured=to_plain(result.captured),
-        )
+        await record_hand(self._store, game_id, result)
 
     async def _mark_presence(
         self, table: Table, seat: int, *, timed_out: bool, responder: int | None
@@ -168,6 +157,22 @@ def _result_players(table: Table, game: Game, winner: int | None) -> list[Result
         )
         for seat, record in sorted(table.seats.items())
     ]
+
+
+async def record_hand(store: Store, game_id: int, result: HandResult) -> None:
+    """Store a finished hand's result with its game, as the boards and replays read it."""
+    await store.games.record_hand(
+        game_id,
+        number=result.hand_number,
+        dealer=result.dealer,
+        bids=to_plain(result.bids),
+        contract=result.contract,
+        maker=result.maker,
+        trump=result.trump.value,
+        points=result.points,
+        score_change=result.changes,
+        captured=to_plain(result.captured),
+    )
 
 
 async def start_game(store: Store, table: Table, seed: int, *, keep_seats: bool = False) -> str:

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from bot.ai.pool import decide_seeded, decision_seed
 from bot.engine import Game, HouseRules
 from bot.engine.actions import action_to_dict
-from bot.engine.plain import to_plain
 from bot.puzzles.finder import Found, find_puzzles
 from bot.replays.steps import HandReplay, replay_hand
+from bot.service.game_records import record_hand
 from bot.store import Store
 
 
@@ -54,17 +54,6 @@ async def stored_hand(store: Store, guild_id: int, channel_id: int, seed: int) -
     for seat, action in hand.game.log:
         await store.games.append_action(record.id, action_to_dict(action), seat=seat)
     result = hand.game.history[0]
-    await store.games.record_hand(
-        record.id,
-        number=1,
-        dealer=result.dealer,
-        bids=to_plain(result.bids),
-        contract=result.contract,
-        maker=result.maker,
-        trump=result.trump.value,
-        points=result.points,
-        score_change=result.changes,
-        captured=to_plain(result.captured),
-    )
+    await record_hand(store, record.id, result)
     await store.tables.end(table.id)
     return record.id
