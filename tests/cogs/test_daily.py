@@ -169,6 +169,25 @@ async def test_only_admins_choose_where_the_end_of_the_day_is_posted(
     assert await simcord_env.bot.daily.records.post_channel(channel.guild.id) is None
 
 
+async def test_a_channel_the_bot_cannot_post_in_is_refused_by_name(
+    simcord_env, guild, channel, admin
+):
+    muted = guild.create_text_channel(
+        "muted", overwrites={guild.me: discord.PermissionOverwrite(send_messages=False)}
+    )
+    refused = await admin.slash(channel, "cinch boards settings", daily_channel=muted)
+    assert refused.ephemeral
+    assert refused.response.content == t(
+        "errors.bot_missing_permissions",
+        EN,
+        # Without Send Messages, Discord grants no Attach Files either.
+        permissions=f"{t('permission.send_messages', EN)}, {t('permission.attach_files', EN)}",
+    )
+    [error] = simcord_env.errors
+    assert isinstance(error, discord.app_commands.BotMissingPermissions)
+    assert await simcord_env.bot.daily.records.post_channel(guild.id) is None
+
+
 @pytest.mark.slow
 async def test_a_whole_day_then_the_results_the_board_and_a_replay(
     simcord_env, channel, players, take_user_errors
