@@ -13,8 +13,10 @@ connects, so no interaction can arrive half-way):
    running again;
 3. load every extension in :data:`EXTENSIONS` (``cogs/cinch.py`` adds the ``/cinch`` commands
    and registers the buttons as dynamic items, so those of messages sent before a restart work
-   again; ``cogs/channel_events.py`` closes the tables of channels and servers the bot loses;
-   ``cogs/league_clock.py`` does the league's due work, such as ending seasons);
+   again; ``cogs/boards/``, ``cogs/tournament/`` and ``cogs/server/`` add ``/cinch-boards``,
+   ``/cinch-tournament`` and ``/cinch-server``; ``cogs/channel_events.py`` closes the tables
+   of channels and servers the bot loses; ``cogs/league_clock.py`` does the league's due
+   work, such as ending seasons);
 4. install the catalogue translator (command names and descriptions in every language) and
    publish the slash commands if they changed since the last start (``cogs/command_sync.py``):
    to ``DEV_GUILD_ID`` when set (instant, for development), else globally (Discord may take up
@@ -54,7 +56,14 @@ from cogs.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: list[str] = ["cogs.cinch", "cogs.channel_events", "cogs.league_clock"]
+EXTENSIONS: list[str] = [
+    "cogs.cinch",
+    "cogs.boards.command",
+    "cogs.tournament.command",
+    "cogs.server.command",
+    "cogs.channel_events",
+    "cogs.league_clock",
+]
 """Extensions loaded at start, in order. Add a cog's module here to enable it."""
 
 
@@ -142,9 +151,7 @@ class CinchBot(CinchClient):
             await self.router.start()
         await self._add_commands()
         await self.sync_commands()
-        self.day_ends = DayEndPosts(
-            self._daily, lambda end: post_day_end(self, end), owns=owns
-        )
+        self.day_ends = DayEndPosts(self._daily, lambda end: post_day_end(self, end), owns=owns)
         self.day_ends.start()
 
     async def _add_commands(self) -> None:

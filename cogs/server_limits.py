@@ -1,5 +1,5 @@
-"""``/cinch limits``: how many tables may be open at once in a server, per member and in all,
-and whether they open in a thread of their own.
+"""``/cinch-server limits``: how many tables may be open at once in a server, per member and
+in all, and whether they open in a thread of their own.
 
 For the server's admins (Manage Server). The limits themselves, their defaults and the most
 an admin may allow are the store's (``bot/store/limits.py``); ``/cinch new`` is refused in one
@@ -20,7 +20,7 @@ from cogs.translator import command_strings, localised_options
 
 
 def describe_limits(limits: ServerLimits, in_threads: bool, locale: str) -> str:
-    """A server's limits and where its tables open, as ``/cinch limits`` shows them."""
+    """A server's limits and where its tables open, as ``/cinch-server limits`` shows them."""
     return "\n".join(
         [
             f"**{t('limits.title', locale)}**",
@@ -40,8 +40,8 @@ def describe_limits(limits: ServerLimits, in_threads: bool, locale: str) -> str:
 class LimitsCommands(CinchCommands):
     """A server's limits on open tables."""
 
-    @app_commands.command(**command_strings("cinch.limits"))
-    @localised_options("cinch.limits", "per_member", "per_server", "threads")
+    @app_commands.command(**command_strings("cinch-server.limits"))
+    @localised_options("cinch-server.limits", "per_member", "per_server", "threads")
     @manage_server
     async def limits(
         self,

@@ -4,7 +4,7 @@ Run from the repository root: `python scripts/make_examples.py`.
 
 The table pictures come from the sample scenes in `bot.render.examples`. The leaderboard and
 the player card are drawn from board figures made up here, turned into pictures the way
-`/cinch leaderboard` and `/cinch stats` turn a server's figures into them (English labels,
+`/cinch-boards leaderboard` and `stats` turn a server's figures into them (English labels,
 figures formatted for English readers), and so are a day of the daily deals and its board. The
 replay is a seeded hand, replayed and reviewed as the bot does it. Every picture is the same on
 each run.

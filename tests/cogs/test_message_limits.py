@@ -72,7 +72,7 @@ async def test_long_names_and_long_input_stay_within_discords_limits(
     # Ten more games, stored with names longer than Discord allows (an older version's).
     for winner in range(10):
         await end_game(simcord_bot.store, channel, members, winner=winner % 2)
-    listed = await fourth.slash(channel, "cinch history")
+    listed = await fourth.slash(channel, "cinch-boards history")
     await fourth.click(listed.response, label="1")
 
     bodies = sent_messages(simcord_env.http_requests)

@@ -42,7 +42,7 @@ async def test_a_seasons_end_is_posted_and_its_role_goes_to_its_champions(
     champions = guild.create_role("Champions")
     shown = await admin.slash(
         channel,
-        "cinch boards seasons",
+        "cinch-server seasons",
         length="dates",
         first_day="2026-01-01",
         last_day="2026-01-01",
@@ -53,7 +53,7 @@ async def test_a_seasons_end_is_posted_and_its_role_goes_to_its_champions(
     assert "Season 1 · Jan 1, 2026" in text
     assert champions.mention in text and "placed 1 to 2" in text
     await five_games(simcord_bot.store, channel, players)
-    board = await bob.slash(channel, "cinch leaderboard", period="season")
+    board = await bob.slash(channel, "cinch-boards leaderboard", period="season")
     assert board.response.attachments
     # Its page buttons name the season, so they page through it after a restart too.
     assert any(
@@ -72,7 +72,7 @@ async def test_a_seasons_end_is_posted_and_its_role_goes_to_its_champions(
     # Posted once, whatever the ticks after.
     await simcord_env.advance_time(120)
     assert len([m for m in channel.history() if m.content.startswith("Season 1")]) == 1
-    awards = await bob.slash(channel, "cinch boards awards")
+    awards = await bob.slash(channel, "cinch-boards awards")
     assert awards.response.attachments
 
 
@@ -84,7 +84,7 @@ async def test_a_role_above_the_bots_is_named_and_left_alone(
     legends = guild.create_role("Legends", position=999)
     shown = await admin.slash(
         channel,
-        "cinch boards seasons",
+        "cinch-server seasons",
         length="dates",
         first_day="2026-01-01",
         last_day="2026-01-01",
@@ -103,9 +103,9 @@ async def test_a_role_above_the_bots_is_named_and_left_alone(
 
 async def test_seasons_need_an_admin_and_a_setting(simcord_env, channel, players, take_user_errors):
     alice = players[0]
-    none = await alice.slash(channel, "cinch leaderboard", period="season")
+    none = await alice.slash(channel, "cinch-boards leaderboard", period="season")
     assert none.response.content.startswith("This server has no seasons yet")
     assert [error.key for error in take_user_errors()] == ["errors.no_season"]
-    refused = await alice.slash(channel, "cinch boards seasons", length="month")
+    refused = await alice.slash(channel, "cinch-server seasons", length="month")
     assert "Manage Server" in refused.response.content
     assert isinstance(simcord_env.errors[-1], app_commands.MissingPermissions)

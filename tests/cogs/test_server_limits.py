@@ -1,4 +1,4 @@
-"""``/cinch limits``: a server's admins set how many tables may be open; ``/cinch new`` past
+"""``/cinch-server limits``: a server's admins set how many tables may be open; ``/cinch new`` past
 them is refused in one line."""
 
 from __future__ import annotations
@@ -23,19 +23,19 @@ async def test_admins_set_the_limits_and_a_table_past_them_is_refused(
     guild, channel, players, admin, simcord_env
 ):
     alice = players[0]
-    refused = await alice.slash(channel, "cinch limits", per_member=5)
+    refused = await alice.slash(channel, "cinch-server limits", per_member=5)
     assert refused.ephemeral
     assert refused.response.content == t(
         "errors.user_missing_permissions", EN, permissions=t("permission.manage_guild", EN)
     )
 
-    shown = await admin.slash(channel, "cinch limits")
+    shown = await admin.slash(channel, "cinch-server limits")
     assert shown.ephemeral
     assert shown.response.content.splitlines()[1:3] == [
         "- Per member: at most 2",
         "- In all: at most 20",
     ]
-    changed = await admin.slash(channel, "cinch limits", per_member=1)
+    changed = await admin.slash(channel, "cinch-server limits", per_member=1)
     assert changed.response.content.splitlines()[0] == t("settings.saved", EN)
     assert "- Per member: at most 1" in changed.response.content
 

@@ -1,0 +1,48 @@
+"""The ``/cinch-server`` command, for a server's admins: the limits on open tables and where
+they open, the boards' upkeep and settings (with where the end of each day of the daily deals
+is posted), and the seasons.
+
+Discord shows it only to members with Manage Server (``default_member_permissions``, which it
+reads on a top-level command alone, never on a subcommand); a server may grant it to others in
+its Integrations settings, so every subcommand still checks Manage Server itself
+(``cogs/error_replies.py``). The subcommands live in the modules of their areas
+(``cogs/server_limits.py``, ``cogs/leaderboard.py``, ``cogs/seasons.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.leaderboard import BoardUpkeepCommands
+from cogs.seasons import SeasonSettingsCommands
+from cogs.server_limits import LimitsCommands
+from cogs.translator import command_strings
+
+if TYPE_CHECKING:
+    from cogs.client import CinchClient
+
+_COMMAND = command_strings("cinch-server")
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class CinchServer(
+    LimitsCommands,
+    BoardUpkeepCommands,
+    SeasonSettingsCommands,
+    commands.GroupCog,
+    group_name=_COMMAND["name"],
+    group_description=_COMMAND["description"],
+):
+    """Every ``/cinch-server`` subcommand."""
+
+    def __init__(self, bot: CinchClient) -> None:
+        self.bot = bot
+        super().__init__()
+
+
+async def setup(bot: CinchClient) -> None:
+    await bot.add_cog(CinchServer(bot))
