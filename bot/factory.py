@@ -48,7 +48,7 @@ from bot.service.routing import MoveRouter
 from bot.settings import Settings
 from bot.store import Store
 from cogs.client import CinchClient
-from cogs.command_sync import sync_commands
+from cogs.command_sync import CommandsRefused, sync_commands
 from cogs.daily_posts import post_day_end
 from cogs.delivery import Delivery
 from cogs.error_replies import CinchCommandTree
@@ -150,7 +150,7 @@ class CinchBot(CinchClient):
             self.router = MoveRouter(self._tables, self._store, plan)
             await self.router.start()
         await self._add_commands()
-        await self.sync_commands()
+        await self._publish_commands_at_start()
         self.day_ends = DayEndPosts(self._daily, lambda end: post_day_end(self, end), owns=owns)
         self.day_ends.start()
 
@@ -159,6 +159,17 @@ class CinchBot(CinchClient):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogueTranslator())
+
+    async def _publish_commands_at_start(self) -> None:
+        """Publish the commands if they changed. Refused, where Discord still offers those of
+        an earlier start the bot serves them (and every button) and says why in one line;
+        where it has none, nothing could work, and the refusal stops the start."""
+        try:
+            await self.sync_commands()
+        except CommandsRefused as refused:
+            if not refused.published_before:
+                raise
+            log.error("%s Discord keeps offering the commands it had.", refused)
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Publish the command tree to Discord (the dev guild only, when configured) when it

@@ -6,6 +6,7 @@ import os
 import socket
 import sqlite3
 from contextlib import closing
+from types import SimpleNamespace
 
 import discord
 import pytest
@@ -130,3 +131,41 @@ def test_backup_refuses_postgres_and_names_pg_dump(no_settings, capsys, monkeypa
     monkeypatch.setenv("DATABASE_URL", "postgresql://cinch@localhost/cinch")
     assert cli.main(["backup", "copy.sqlite3"]) == cli.EXIT_CONFIG
     assert "pg_dump" in capsys.readouterr().err
+
+
+def test_commands_discord_refuses_are_named_in_one_line(no_settings, monkeypatch, capsys):
+    """``python -m bot sync`` against Discord's HTTP answers, offline: Discord takes the login
+    and refuses the commands with the body it sends for one over its size."""
+    user = {"id": "10", "username": "cinch", "discriminator": "0", "avatar": None}
+    application = {
+        "id": "20", "name": "Cinch", "description": "", "icon": None, "bot_public": True,
+        "bot_require_code_grant": False, "owner": user, "verify_key": "k", "flags": 0,
+    }  # fmt: skip
+    refusal = {
+        "code": 50035,
+        "message": "Invalid Form Body",
+        "errors": {"0": {"_errors": [{"code": "APPLICATION_COMMAND_TOO_LARGE",
+                                      "message": "Command exceeds maximum size (8000)"}]}},
+    }  # fmt: skip
+    sent: list[str] = []
+
+    async def answer(http: object, route: discord.http.Route, **kwargs: object) -> object:
+        sent.append(f"{route.method} {route.path}")
+        if route.path == "/users/@me":
+            return user
+        if route.path == "/oauth2/applications/@me":
+            return application
+        raise discord.HTTPException(SimpleNamespace(status=400, reason="Bad Request"), refusal)
+
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    monkeypatch.setattr(discord.http.HTTPClient, "request", answer)
+    assert cli.main(["sync"]) == cli.EXIT_COMMANDS_REFUSED
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "a-token" not in err
+    line = err.strip().splitlines()[-1]  # after the log's lines, also on stderr
+    assert line.startswith(
+        "Discord refused the commands (HTTP 400, error 50035): /cinch: Command exceeds"
+        " maximum size (8000) ("
+    )
+    assert line.endswith(" characters)")
+    assert sent[-1] == "PUT /applications/{application_id}/commands"

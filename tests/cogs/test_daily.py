@@ -147,9 +147,10 @@ def admin(guild, simcord_env):
 
 @pytest.mark.slow
 async def test_only_admins_choose_where_the_end_of_the_day_is_posted(
-    simcord_env, channel, players, admin
+    simcord_env, channel, players, admin, offer_server_command
 ):
     settings = "cinch-server boards settings"
+    await offer_server_command(players[0])
     refused = await players[0].slash(channel, settings, daily_channel=channel)
     assert refused.response.content == t(
         "errors.user_missing_permissions", EN, permissions=t("permission.manage_guild", EN)

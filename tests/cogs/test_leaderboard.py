@@ -217,7 +217,8 @@ def moderator(guild, simcord_env):
     return guild.add_member(simcord_env.create_user("mod"), roles=[role])
 
 
-async def test_only_managers_manage_the_boards(channel, players, simcord_env):
+async def test_only_managers_manage_the_boards(channel, players, simcord_env, offer_server_command):
+    await offer_server_command(players[0])
     refused = await players[0].slash(channel, "cinch-server boards reset")
 
     assert refused.ephemeral

@@ -101,8 +101,11 @@ async def test_a_role_above_the_bots_is_named_and_left_alone(
     assert legends.id not in roles_of(simcord_env, guild, alice)
 
 
-async def test_seasons_need_an_admin_and_a_setting(simcord_env, channel, players, take_user_errors):
+async def test_seasons_need_an_admin_and_a_setting(
+    simcord_env, channel, players, take_user_errors, offer_server_command
+):
     alice = players[0]
+    await offer_server_command(alice)
     none = await alice.slash(channel, "cinch-boards leaderboard", period="season")
     assert none.response.content.startswith("This server has no seasons yet")
     assert [error.key for error in take_user_errors()] == ["errors.no_season"]

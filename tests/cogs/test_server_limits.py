@@ -20,9 +20,10 @@ def admin(guild, simcord_env):
 
 
 async def test_admins_set_the_limits_and_a_table_past_them_is_refused(
-    guild, channel, players, admin, simcord_env
+    guild, channel, players, admin, simcord_env, offer_server_command
 ):
     alice = players[0]
+    await offer_server_command(alice)
     refused = await alice.slash(channel, "cinch-server limits", per_member=5)
     assert refused.ephemeral
     assert refused.response.content == t(
