@@ -1,5 +1,6 @@
 """``/cinch-server limits``: how many tables may be open at once in a server, per member and
-in all, and whether they open in a thread of their own.
+in all, and whether they open in a thread of their own; and what the bot may do there
+(``cogs/server/permissions_report.py``).
 
 For the server's admins (Manage Server). The limits themselves, their defaults and the most
 an admin may allow are the store's (``bot/store/limits.py``); ``/cinch new`` is refused in one
@@ -16,6 +17,7 @@ from bot.store.limits import MAX_TABLES_PER_MEMBER, MAX_TABLES_PER_SERVER
 from cogs.client import CinchCommands
 from cogs.error_replies import manage_server
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
+from cogs.server.permissions_report import permissions_report
 from cogs.translator import command_strings, localised_options
 
 
@@ -64,6 +66,7 @@ class LimitsCommands(CinchCommands):
         if threads is not None:
             await store.threads.set_in_threads(guild_id, threads)
         text = describe_limits(limits, await store.threads.in_threads(guild_id), locale)
+        text = f"{text}\n{permissions_report(interaction, locale)}"
         if (per_member, per_server, threads) != (None, None, None):
             text = f"{t('settings.saved', locale)}\n{text}"
         await interaction.response.send_message(text, ephemeral=True)

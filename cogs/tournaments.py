@@ -148,13 +148,13 @@ class TournamentCommands(CinchCommands):
         if (
             events
             and interaction.guild
-            and not interaction.guild.me.guild_permissions.manage_events
+            and not interaction.guild.me.guild_permissions.create_events
         ):
             lines.append(
                 t(
                     "tournament.events_need",
                     locale,
-                    permission=permission_names(["manage_events"], locale),
+                    permission=permission_names(["create_events"], locale),
                 )
             )
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
@@ -298,7 +298,7 @@ async def _post_events(interaction: CinchInteraction, tournament: Tournament) ->
                 description=t("tournament.event_description", locale, name=tournament.name),
             )
         except discord.Forbidden:
-            return permission_names(["manage_events"], await interaction_locale(interaction))
+            return permission_names(["create_events"], await interaction_locale(interaction))
         await league.set_event(interaction.client.store, tournament.id, current.number, event.id)
     return None
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import sqlite3
@@ -159,6 +160,8 @@ def test_commands_discord_refuses_are_named_in_one_line(no_settings, monkeypatch
 
     monkeypatch.setenv("DISCORD_TOKEN", "a-token")
     monkeypatch.setattr(discord.http.HTTPClient, "request", answer)
+    # Only this run's log handler: earlier runs' write to streams pytest has closed.
+    monkeypatch.setattr(logging.root, "handlers", [])
     assert cli.main(["sync"]) == cli.EXIT_COMMANDS_REFUSED
     err = capsys.readouterr().err
     assert "Traceback" not in err and "a-token" not in err
