@@ -10,7 +10,12 @@ from discord.ext import commands
 
 from bot.ai.pool import default_workers
 from bot.factory import create_bot
-from bot.permissions import FEATURES, INVITE_PERMISSIONS, TABLE_PERMISSION_NAMES
+from bot.permissions import (
+    FEATURES,
+    INVITE_PERMISSIONS,
+    TABLE_PERMISSION_NAMES,
+    permission_title,
+)
 from bot.settings import (
     MOST_DECISION_WORKERS,
     ConfigError,
@@ -288,3 +293,10 @@ def test_decision_workers_follow_the_cores_unless_set():
 def test_a_number_of_decision_workers_that_cannot_be_is_refused(value: str):
     with pytest.raises(ConfigError, match="DECISION_WORKERS"):
         Settings.from_env({"DECISION_WORKERS": value}, dotenv_path=None)
+
+
+def test_the_deployment_guide_gives_the_same_link_and_every_features_permissions():
+    guide = (Path(__file__).parents[2] / "docs" / "deploying.md").read_text(encoding="utf-8")
+    assert invite_url("APP_ID") in guide
+    for feature in FEATURES:
+        assert all(permission_title(name) in guide for name in feature.permissions)
