@@ -34,12 +34,11 @@ from cogs.replay import REPLAY_COMPONENTS
 from cogs.seat_requests import SeatAnswerButton
 from cogs.table_message import LobbyButton, ShowHandButton
 from cogs.tournament_signup import InvitationButton, PartnerSelect, SignUpButton
-from cogs.translator import command_strings
+from cogs.translator import group_cog_strings
 
 if TYPE_CHECKING:
     from cogs.client import CinchClient
 
-_GROUP = command_strings("cinch")
 #: Every button and select; their custom ids say all they need, so old messages keep working.
 COMPONENTS = (
     LobbyButton,
@@ -67,14 +66,9 @@ class Cinch(
     DailyCommands,
     PuzzleCommands,
     commands.GroupCog,
-    group_name=_GROUP["name"],
-    group_description=_GROUP["description"],
+    **group_cog_strings("cinch"),
 ):
     """Every ``/cinch`` subcommand."""
-
-    def __init__(self, bot: CinchClient) -> None:
-        self.bot = bot
-        super().__init__()
 
     @commands.Cog.listener()
     async def on_member_ban(

@@ -17,12 +17,10 @@ from cogs.daily import DailyBoardCommands
 from cogs.leaderboard import BoardCommands
 from cogs.puzzles import PuzzleRatingCommands
 from cogs.seasons import SeasonAwardsCommands
-from cogs.translator import command_strings
+from cogs.translator import group_cog_strings
 
 if TYPE_CHECKING:
     from cogs.client import CinchClient
-
-_COMMAND = command_strings("cinch-boards")
 
 
 @app_commands.guild_only()
@@ -32,14 +30,9 @@ class CinchBoards(
     DailyBoardCommands,
     PuzzleRatingCommands,
     commands.GroupCog,
-    group_name=_COMMAND["name"],
-    group_description=_COMMAND["description"],
+    **group_cog_strings("cinch-boards"),
 ):
     """Every ``/cinch-boards`` subcommand."""
-
-    def __init__(self, bot: CinchClient) -> None:
-        self.bot = bot
-        super().__init__()
 
 
 async def setup(bot: CinchClient) -> None:

@@ -19,12 +19,10 @@ from discord.ext import commands
 from cogs.leaderboard import BoardUpkeepCommands
 from cogs.seasons import SeasonSettingsCommands
 from cogs.server_limits import LimitsCommands
-from cogs.translator import command_strings
+from cogs.translator import group_cog_strings
 
 if TYPE_CHECKING:
     from cogs.client import CinchClient
-
-_COMMAND = command_strings("cinch-server")
 
 
 @app_commands.guild_only()
@@ -34,14 +32,9 @@ class CinchServer(
     BoardUpkeepCommands,
     SeasonSettingsCommands,
     commands.GroupCog,
-    group_name=_COMMAND["name"],
-    group_description=_COMMAND["description"],
+    **group_cog_strings("cinch-server"),
 ):
     """Every ``/cinch-server`` subcommand."""
-
-    def __init__(self, bot: CinchClient) -> None:
-        self.bot = bot
-        super().__init__()
 
 
 async def setup(bot: CinchClient) -> None:

@@ -15,26 +15,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.tournaments import TournamentCommands
-from cogs.translator import command_strings
+from cogs.translator import group_cog_strings
 
 if TYPE_CHECKING:
     from cogs.client import CinchClient
-
-_COMMAND = command_strings("cinch-tournament")
 
 
 @app_commands.guild_only()
 class CinchTournament(
     TournamentCommands,
     commands.GroupCog,
-    group_name=_COMMAND["name"],
-    group_description=_COMMAND["description"],
+    **group_cog_strings("cinch-tournament"),
 ):
     """Every ``/cinch-tournament`` subcommand."""
-
-    def __init__(self, bot: CinchClient) -> None:
-        self.bot = bot
-        super().__init__()
 
 
 async def setup(bot: CinchClient) -> None:
