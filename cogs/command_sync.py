@@ -27,8 +27,9 @@ from cogs.command_size import MAX_COMMAND_SIZE, command_size, oversized
 
 log = logging.getLogger(__name__)
 
-#: A line of discord.py's text of such a refusal: ``In 0.options.1: <what is wrong>``.
-_REFUSED_PART = re.compile(r"^In (\d+)\b[^:]*: (.+)$", re.MULTILINE)
+#: A line of discord.py's text of Discord's refusal: ``In 0.options.1.name: <what is wrong>``,
+#: where 0 is the command's place in the list sent.
+_REFUSED_PART = re.compile(r"^In (\d+)\.?(\S*): (.+)$", re.MULTILINE)
 
 
 class CommandsRefused(Exception):
@@ -76,11 +77,12 @@ def refusal(error: discord.HTTPException, payloads: list[dict[str, Any]]) -> str
     """Discord's refusal of the commands in one line: each command it named, what it said of
     it, and its size by Discord's count."""
     parts = []
-    for index, said in _REFUSED_PART.findall(error.text):
+    for index, where, said in _REFUSED_PART.findall(error.text):
         number = int(index)
         if number < len(payloads):
             payload = payloads[number]
-            parts.append(f"/{payload['name']}: {said} ({command_size(payload):,} characters)")
+            place = f"/{payload['name']} {where}".rstrip()
+            parts.append(f"{place}: {said} ({command_size(payload):,} characters)")
         else:
             parts.append(said)
     if not parts:

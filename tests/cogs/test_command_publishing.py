@@ -99,6 +99,23 @@ async def test_discords_refusal_names_the_command_the_limit_and_the_size(
     assert command_size(second) < MAX_COMMAND_SIZE  # Discord is the judge: it said so
 
 
+async def test_a_refusal_deeper_in_a_command_names_where(simcord_env, simcord_bot, monkeypatch):
+    said = {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 100 or fewer."}]}
+    body = {
+        "code": 50035,
+        "message": "Invalid Form Body",
+        "errors": {"0": {"options": {"2": {"description": said}}}},
+    }
+    discord_refuses(simcord_bot, monkeypatch, body)
+    first = (await tree_payloads(simcord_bot.tree, None))[0]
+    with pytest.raises(CommandsRefused) as refused:
+        await simcord_bot.sync_commands(force=True)
+    assert str(refused.value) == (
+        f"Discord refused the commands (HTTP 400, error 50035): /{first['name']}"
+        f" options.2.description: Must be 100 or fewer. ({command_size(first):,} characters)"
+    )
+
+
 async def test_a_refusal_without_details_still_takes_one_line(
     simcord_env, simcord_bot, monkeypatch
 ):
