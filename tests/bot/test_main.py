@@ -134,9 +134,11 @@ def test_backup_refuses_postgres_and_names_pg_dump(no_settings, capsys, monkeypa
     assert "pg_dump" in capsys.readouterr().err
 
 
-def test_commands_discord_refuses_are_named_in_one_line(no_settings, monkeypatch, capsys):
-    """``python -m bot sync`` against Discord's HTTP answers, offline: Discord takes the login
-    and refuses the commands with the body it sends for one over its size."""
+@pytest.mark.parametrize("argv", [["sync"], ["run"]])
+def test_commands_discord_refuses_are_named_in_one_line(no_settings, monkeypatch, capsys, argv):
+    """``python -m bot sync``, and a first start, against Discord's HTTP answers, offline:
+    Discord takes the login and refuses the commands with the body it sends for one over its
+    size. With no command published before, nothing could work: both stop."""
     user = {"id": "10", "username": "cinch", "discriminator": "0", "avatar": None}
     application = {
         "id": "20", "name": "Cinch", "description": "", "icon": None, "bot_public": True,
@@ -162,7 +164,7 @@ def test_commands_discord_refuses_are_named_in_one_line(no_settings, monkeypatch
     monkeypatch.setattr(discord.http.HTTPClient, "request", answer)
     # Only this run's log handler: earlier runs' write to streams pytest has closed.
     monkeypatch.setattr(logging.root, "handlers", [])
-    assert cli.main(["sync"]) == cli.EXIT_COMMANDS_REFUSED
+    assert cli.main(argv) == cli.EXIT_COMMANDS_REFUSED
     err = capsys.readouterr().err
     assert "Traceback" not in err and "a-token" not in err
     line = err.strip().splitlines()[-1]  # after the log's lines, also on stderr
