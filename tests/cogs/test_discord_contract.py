@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.command_size import COMMAND_SIZE_BUDGET, MAX_COMMAND_SIZE, command_size
+from cogs.command_size import COMMAND_SIZE_BUDGET, MAX_COMMAND_SIZE, command_size, oversized
 from cogs.command_sync import tree_payloads
 from tests.cogs.discord_rules import (
     TOP_LEVEL_COMMANDS,
@@ -47,6 +47,7 @@ def every_part(payload: dict[str, Any]) -> list[dict[str, Any]]:
 async def test_every_command_follows_discords_rules_in_every_language(simcord_env, simcord_bot):
     payloads = await published(simcord_bot)
     assert len(payloads) <= TOP_LEVEL_COMMANDS
+    assert oversized(payloads) == {}  # Discord's 8,000, counted in the longest language
     assert [problem for payload in payloads for problem in command_problems(payload)] == []
     # The rules were read in every language: each name and description is translated.
     parts = [part for payload in payloads for part in every_part(payload)]
