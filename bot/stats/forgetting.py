@@ -2,7 +2,7 @@
 of every server that counted them are derived again without them.
 
 The boards live here, so this is where forgetting ends; both ways of asking come through
-:func:`forget_person`: a member's own ``/cinch forget_me`` (through the table service, which
+:func:`forget_person`: a member's own ``/cinch forget`` (through the table service, which
 first takes them out of the tables it holds) and an operator's ``python -m bot forget USER_ID``.
 """
 
