@@ -277,24 +277,39 @@ async def matches(store: Store, tournament_id: int) -> list[Match]:
     return [_match(row) for row in rows]
 
 
-async def table_outcome(store: Store, table_id: int) -> tuple[bool, tuple[int, int], int | None]:
-    """How a match's table stands: whether it closed, its game's final score by side (0 to 0
-    while none ended), and the side that won it by reaching the target (None otherwise: the
-    game was stopped, or never ended)."""
+@dataclass(frozen=True, slots=True)
+class TableOutcome:
+    """How a match's table stands."""
+
+    closed: bool
+    #: Its game's final score by side (0 to 0 while none ended).
+    scores: tuple[int, int]
+    #: The side that won by reaching the target (None otherwise: stopped, or never ended).
+    winner: int | None
+    #: Its people ended it before its game did (the organiser, or the players' vote).
+    ended_early: bool
+
+
+async def table_outcome(store: Store, table_id: int) -> TableOutcome:
+    """How a match's table stands: whether it closed, and how its game ended."""
     db = store.database
-    table = await db.fetch_one("SELECT status FROM game_tables WHERE id = ?", (table_id,))
+    table = await db.fetch_one(
+        "SELECT status, closed_reason FROM game_tables WHERE id = ?", (table_id,)
+    )
     row = await db.fetch_one(
         "SELECT r.status, r.winners, r.final_scores FROM games g"
         " JOIN results r ON r.game_id = g.id WHERE g.table_id = ? ORDER BY g.id DESC LIMIT 1",
         (table_id,),
     )
     closed = table is None or table["status"] != "open"
+    # Only its people close a table without a reason (the bot's own closings give one).
+    by_people = table is not None and closed and table["closed_reason"] is None
     if row is None:
-        return closed, (0, 0), None
+        return TableOutcome(closed, (0, 0), None, by_people)
     final = decode_json(row["final_scores"])
     winners = decode_json(row["winners"])
     winner = winners[0] if row["status"] == "finished" and winners else None
-    return closed, (final[0], final[1]), winner
+    return TableOutcome(closed, (final[0], final[1]), winner, by_people and winner is None)
 
 
 # ------------------------------------------------------------------ the sign-up

@@ -235,6 +235,32 @@ async def test_a_match_stopped_level_in_a_bracket_goes_to_the_better_seed(store:
     assert decided(Format.SWISS, entrants, match, (20, 20), 1) == (1, "game")
 
 
+async def test_a_match_whose_table_its_people_ended_is_recorded_as_ended(store: Store):
+    tournament_id = await new(store, Format.SWISS)
+    await pairs(store, tournament_id, 2)
+    await begin(store, tournament_id, Format.SWISS)
+    entrants = await store_of.entrants(store, tournament_id)
+    pairings = next_pairings(Format.SWISS, entrants, [], 1)
+    await store_of.open_round(store, tournament_id, 1, pairings, START)
+    [match] = await store_of.matches(store, tournament_id)
+    outcomes = {}
+    for channel, reason in ((501, None), (502, "round deadline")):
+        table = await store.tables.create(
+            guild_id=GUILD, channel_id=channel, creator_id=ORGANISER, house_rules={}
+        )
+        await store.tables.end(table.id, reason=reason)
+        outcomes[reason] = await store_of.table_outcome(store, table.id)
+    assert outcomes[None].closed and outcomes[None].ended_early
+    assert not outcomes["round deadline"].ended_early
+    side, by = decided(Format.SWISS, entrants, match, (7, 3), None, ended_early=True)
+    assert (side, by) == (0, "ended")
+    assert await store_of.decide_match(
+        store, tournament_id, match, scores=(7, 3), winner=side, decided_by=by
+    )
+    [stored] = await store_of.matches(store, tournament_id)
+    assert stored.decided_by == "ended"
+
+
 async def test_individuals_rotate_partners_and_fill_a_table_with_computers(store: Store):
     tournament_id = await new(store, Format.INDIVIDUAL)
     for n in range(1, 7):
