@@ -221,14 +221,20 @@ async def test_a_bracket_moves_on_with_its_winners_and_a_withdrawal_gives_a_bye(
     assert champion(Format.KNOCKOUT, await store_of.matches(store, tournament_id)) == 1
 
 
-async def test_a_match_stopped_level_in_a_bracket_goes_to_the_better_seed(store: Store):
-    tournament_id = await new(store, Format.KNOCKOUT)
+async def one_match(store: Store, format: Format):
+    """Two pairs' tournament with its first round open: its id, entrants and one match."""
+    tournament_id = await new(store, format)
     await pairs(store, tournament_id, 2)
-    await begin(store, tournament_id, Format.KNOCKOUT)
+    await begin(store, tournament_id, format)
     entrants = await store_of.entrants(store, tournament_id)
-    pairings = next_pairings(Format.KNOCKOUT, entrants, [], 1)
+    pairings = next_pairings(format, entrants, [], 1)
     await store_of.open_round(store, tournament_id, 1, pairings, START)
     [match] = await store_of.matches(store, tournament_id)
+    return tournament_id, entrants, match
+
+
+async def test_a_match_stopped_level_in_a_bracket_goes_to_the_better_seed(store: Store):
+    _, entrants, match = await one_match(store, Format.KNOCKOUT)
     assert decided(Format.KNOCKOUT, entrants, match, (20, 20), None) == (0, "deadline")
     assert decided(Format.KNOCKOUT, entrants, match, (20, 33), None) == (1, "deadline")
     assert decided(Format.SWISS, entrants, match, (20, 20), None) == (None, "deadline")
@@ -236,13 +242,7 @@ async def test_a_match_stopped_level_in_a_bracket_goes_to_the_better_seed(store:
 
 
 async def test_a_match_whose_table_its_people_ended_is_recorded_as_ended(store: Store):
-    tournament_id = await new(store, Format.SWISS)
-    await pairs(store, tournament_id, 2)
-    await begin(store, tournament_id, Format.SWISS)
-    entrants = await store_of.entrants(store, tournament_id)
-    pairings = next_pairings(Format.SWISS, entrants, [], 1)
-    await store_of.open_round(store, tournament_id, 1, pairings, START)
-    [match] = await store_of.matches(store, tournament_id)
+    tournament_id, entrants, match = await one_match(store, Format.SWISS)
     outcomes = {}
     for channel, reason in ((501, None), (502, "round deadline")):
         table = await store.tables.create(
