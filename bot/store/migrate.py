@@ -72,9 +72,12 @@ def bundled_migrations(dialect: str = "sqlite") -> list[Migration]:
     folder = resources.files(__package__).joinpath("migrations")
     found: list[Migration] = []
     for entry in folder.iterdir():
+        if not entry.name.endswith(".sql"):
+            continue
         match = _FILE_NAME.match(entry.name)
         if match is None:
-            continue
+            # A file the runner would pass over is a migration that never runs.
+            raise RuntimeError(f"a migration file is not named NNNN_what_it_does.sql: {entry.name}")
         sql = entry.read_text(encoding="utf-8")
         if dialect == "postgres":
             sql = postgres_sql(sql)

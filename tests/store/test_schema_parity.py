@@ -183,3 +183,9 @@ async def test_both_engines_end_with_the_same_schema(database_path: Path, postgr
     assert sorted(sqlite) == sorted(postgres)
     for table in sqlite:
         assert sqlite[table] == postgres[table], table
+
+
+def test_every_sql_file_in_the_folder_is_a_migration_that_runs():
+    folder = Path(__file__).parents[2] / "bot" / "store" / "migrations"
+    names = sorted(path.name for path in folder.glob("*.sql"))
+    assert [f"{m.version:04d}_{m.name}.sql" for m in bundled_migrations()] == names
