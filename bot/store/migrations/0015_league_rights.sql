@@ -6,7 +6,7 @@
 
 -- The role each holder was given (the season role then). Rows from before: the server's season
 -- role now, the best guess; NULL where it has none (nothing is taken back).
-ALTER TABLE season_role_holders ADD COLUMN role_id INTEGER;
+ALTER TABLE season_role_holders ADD COLUMN role_id BIGINT;
 UPDATE season_role_holders SET role_id = (
     SELECT s.role_id FROM season_settings s WHERE s.guild_id = season_role_holders.guild_id
 );
@@ -21,15 +21,16 @@ CREATE UNIQUE INDEX daily_plays_by_key ON daily_plays (day, player_key);
 ALTER TABLE tournament_entrants ADD COLUMN declined_at TEXT;
 
 -- decided_by 'ended': the match's table was ended before the game (by the organiser, or by its
--- players' vote), and the match decided on the score then. SQLite changes a CHECK by rebuilding.
+-- players' vote), and the match decided on the score then. SQLite changes a CHECK only by
+-- rebuilding the table, which PostgreSQL reads alike.
 CREATE TABLE tournament_matches_new (
-    tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    tournament_id BIGINT  NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
     round         INTEGER NOT NULL,
     number        INTEGER NOT NULL CHECK (number > 0),
     side_a        TEXT    NOT NULL,
     side_b        TEXT,
-    thread_id     INTEGER,
-    table_id      INTEGER,
+    thread_id     BIGINT,
+    table_id      BIGINT,
     status        TEXT    NOT NULL DEFAULT 'waiting' CHECK (status IN ('waiting', 'playing', 'done')),
     scores        TEXT,
     winner        INTEGER CHECK (winner IS NULL OR winner IN (0, 1)),
