@@ -26,7 +26,7 @@ from bot.errors import UserFacingError
 from bot.puzzles.positions import PuzzlePosition
 from bot.puzzles.records import GAME, PuzzleRecord, PuzzleRecords
 from bot.puzzles.shown import Answer, PuzzleBoard, PuzzleShown, RatingLine
-from bot.puzzles.sources import game_puzzles, generated_puzzle
+from bot.puzzles.sources import Dealing, deal_puzzle, game_hand, game_puzzles
 from bot.replays.stored import load_replay
 from bot.store import Store
 
@@ -150,7 +150,7 @@ class Puzzles:
             return kept
         secret = await deals_secret(self._store)
         position: PuzzlePosition | None = await self._decisions.analyse(
-            generated_puzzle, secret, label, owner=("puzzles", label)
+            deal_puzzle, Dealing(secret, label), owner=("puzzles", label)
         )
         if position is None:
             raise UserFacingError("puzzle.none")
@@ -166,8 +166,9 @@ class Puzzles:
                 found: tuple[tuple[int, PuzzlePosition], ...] = ()
                 channel = 0
             else:
+                hand = game_hand(stored.replay, stored.target)
                 found = await self._decisions.analyse(
-                    game_puzzles, stored.replay, stored.target, owner=("puzzles", guild_id)
+                    game_puzzles, hand, owner=("puzzles", guild_id)
                 )
                 channel = stored.channel_id or 0
             await self._records.add_scanned(guild_id, channel, game_id, number, found)
