@@ -27,7 +27,7 @@ import random
 import signal
 import time
 from collections.abc import Callable, Hashable, Mapping
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar
 
 from bot.ai.decide import decide, hint, may_search
@@ -99,13 +99,19 @@ class DecisionPool:
     between their owners (see the module)."""
 
     def __init__(
-        self, workers: int | None = None, *, observer: PoolObserver | None = None
+        self,
+        workers: int | None = None,
+        *,
+        observer: PoolObserver | None = None,
+        executor: Executor | None = None,
     ) -> None:
+        """``executor``: where the jobs run, instead of worker processes of its own (tests
+        run them in threads, to hold and release them)."""
         workers = default_workers() if workers is None else workers
         if workers < 1:
             raise ValueError("a pool needs at least one worker")
         self._workers = workers
-        self._executor: ProcessPoolExecutor | None = None
+        self._executor: Executor | None = executor
         self._scheduler = FairScheduler(workers)
         self._observer = observer
         #: Searches asked for and not finished: beyond one a worker, they wait.
@@ -116,7 +122,7 @@ class DecisionPool:
         """How many worker processes make the decisions."""
         return self._workers
 
-    def _pool(self) -> ProcessPoolExecutor:
+    def _pool(self) -> Executor:
         if self._executor is None:
             context = multiprocessing.get_context("spawn")
             self._executor = ProcessPoolExecutor(
