@@ -136,11 +136,19 @@ class Figures:
 
 
 def resident_mb() -> float:
-    """This process's resident memory now (Linux), in MB."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+    """This process's resident memory now, with its children's (its drawing processes), in MB
+    (Linux)."""
+    pids = ["self"] + [
+        child
+        for task in Path("/proc/self/task").iterdir()
+        for child in (task / "children").read_text().split()
+    ]
+    total = 0.0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) / 1024
+    return total
 
 
 async def play_tables(
@@ -150,14 +158,19 @@ async def play_tables(
     threads: int,
     guild_of: Callable[[int], int] = lambda number: number + 1,
     first: int = 0,
+    processes: bool = True,
 ) -> tuple[list[tuple[float, float]], float, float]:
     """Seat ``load.tables`` tables (channels numbered from ``first``, each table ``n`` in
     server ``guild_of(n)``: one apiece by default, as many servers stay within their limits
     on open tables) and play them for ``seconds``: each action's (end to end, apply) seconds,
-    the time taken, and the resident memory with every table still open."""
+    the time taken, and the resident memory with every table still open. ``threads`` draw
+    the pictures, in processes of their own as in the bot unless ``processes`` is False."""
     store = await Store.open(database)
     service = TableService(
-        store, NoOutbox(), random_source=random.Random(1), drawing=Drawing(threads)
+        store,
+        NoOutbox(),
+        random_source=random.Random(1),
+        drawing=Drawing(threads, processes=processes),
     )
     measured: list[tuple[float, float]] = []
     try:
@@ -181,8 +194,12 @@ async def play_tables(
     return measured, elapsed, memory
 
 
-async def measure(load: Load, seconds: float, database: Path, threads: int) -> Figures:
-    measured, elapsed, memory = await play_tables(load, seconds, database, threads)
+async def measure(
+    load: Load, seconds: float, database: Path, threads: int, processes: bool
+) -> Figures:
+    measured, elapsed, memory = await play_tables(
+        load, seconds, database, threads, processes=processes
+    )
     total = [end_to_end * 1000 for end_to_end, _ in measured]
     applying = [apply * 1000 for _, apply in measured]
     return Figures(
@@ -198,10 +215,12 @@ async def measure(load: Load, seconds: float, database: Path, threads: int) -> F
     )
 
 
-def measure_in_own_process(load: Load, seconds: float, threads: int) -> Figures:
+def measure_in_own_process(
+    load: Load, seconds: float, threads: int, processes: bool = True
+) -> Figures:
     """One load in a fresh process on a fresh file, so memory and caches start clean."""
     database = Path(tempfile.mkdtemp(prefix="cinch-bench-")) / "bench.sqlite3"
-    return asyncio.run(measure(load, seconds, database, threads))
+    return asyncio.run(measure(load, seconds, database, threads, processes))
 
 
 def report(runs: list[Figures]) -> None:
@@ -338,7 +357,15 @@ def main() -> None:
     )
     parser.add_argument("--seconds", type=float, default=30.0, help="how long each load runs")
     parser.add_argument(
-        "--threads", type=int, default=DRAWING_THREADS, help="threads that draw the pictures"
+        "--threads",
+        type=int,
+        default=DRAWING_THREADS,
+        help="how many pictures are drawn at once (default %(default)s)",
+    )
+    parser.add_argument(
+        "--in-threads",
+        action="store_true",
+        help="draw in threads of this process, not in processes of their own as the bot does",
     )
     parser.add_argument(
         "--compare",
@@ -361,7 +388,8 @@ def main() -> None:
         return
     print(
         f"{os.cpu_count()} CPUs, load average before the run: {load_average}; "
-        f"{args.seconds:g} s per load, {args.threads} drawing threads; times in ms, one action "
+        f"{args.seconds:g} s per load, {args.threads} drawing"
+        f" {'threads' if args.in_threads else 'processes'}; times in ms, one action "
         "end to end = apply, commit, draw the mover's hand"
     )
     runs = []
@@ -369,7 +397,9 @@ def main() -> None:
     loads = args.loads or [Load(50, 2), Load(200, 2), Load(500, 5), Load(200, 0)]
     with ProcessPoolExecutor(1, mp_context=spawn, max_tasks_per_child=1) as pool:
         for load in loads:
-            run = pool.submit(measure_in_own_process, load, args.seconds, args.threads)
+            run = pool.submit(
+                measure_in_own_process, load, args.seconds, args.threads, not args.in_threads
+            )
             runs.append(run.result())
     report(runs)
 

@@ -18,8 +18,9 @@ of table pictures shrinks itself instead of growing without end.
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 from collections.abc import Callable, Hashable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from enum import IntEnum
 from typing import TypeVar
 
@@ -46,9 +47,24 @@ class Drawing:
     """``await drawing(render_table, scene, Picture.TABLE, owner=table_id)``: a picture drawn
     in the drawing threads, in its turn (see the module)."""
 
-    def __init__(self, threads: int = DRAWING_THREADS) -> None:
-        self._pool = ThreadPoolExecutor(threads, thread_name_prefix="drawing")
+    def __init__(self, threads: int = DRAWING_THREADS, *, processes: bool = False) -> None:
+        """``threads`` draw at once; with ``processes``, each is a process of its own (see
+        :meth:`in_processes`)."""
+        self._pool: Executor
+        if processes:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(threads, mp_context=context)
+        else:
+            self._pool = ThreadPoolExecutor(threads, thread_name_prefix="drawing")
         self._turns = FairScheduler(threads, Picture)
+
+    @classmethod
+    def in_processes(cls, count: int = DRAWING_THREADS) -> Drawing:
+        """Pictures drawn in ``count`` processes of their own: much of a picture's painting
+        holds the interpreter lock, and in threads it makes the event loop wait for the lock
+        at each of its steps (each query, each answer); in processes the loop keeps its lock
+        and the pictures use the other core. Each process holds the card art (some 50 MB)."""
+        return cls(count, processes=True)
 
     async def __call__(
         self,

@@ -36,7 +36,9 @@ PLAYER_NAMES = ("alice", "bob", "carol", "dave")
 
 @pytest.fixture
 def bot_settings(database_path: Path) -> Settings:
-    return Settings(database_path=database_path)
+    # Pictures drawn in threads: processes of their own for each test's bots would take longer
+    # to start than most tests take (tests/service/test_drawing.py draws in processes).
+    return Settings(database_path=database_path, drawing_processes=0)
 
 
 class BotMaker:

@@ -1,11 +1,13 @@
 """The order in which the drawing threads take pictures: the hand someone waits for first, then
-the table messages, then results; and a table message drawn as the table is when its turn comes."""
+the table messages, then results; a table message drawn as the table is when its turn comes; and
+the same pictures drawn in processes of their own."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
 
+from bot.render import examples, render_hand, render_table
 from bot.service.drawing import Drawing, Picture
 
 
@@ -76,3 +78,15 @@ async def test_a_table_picture_shows_the_table_as_it_is_when_its_turn_comes():
         assert await latest == b"5 moves"
     finally:
         drawing.close()
+
+
+async def test_pictures_drawn_in_processes_of_their_own_are_the_same_pictures():
+    scene = examples.hand_to_play()
+    drawing = Drawing.in_processes(1)
+    try:
+        picture = await drawing(render_hand, scene, Picture.ANSWER, owner=1)
+        table = await drawing.latest(render_table, examples.table_in_play, Picture.TABLE, owner=1)
+    finally:
+        drawing.close()
+    assert picture == render_hand(scene)
+    assert table == render_table(examples.table_in_play())
