@@ -95,5 +95,7 @@ class Drawing:
         )
 
     def close(self) -> None:
+        """Pictures not begun are cancelled; those being drawn (a few milliseconds) are
+        waited for, so that no drawing process outlives the bot."""
         self._turns.cancel_waiting()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.shutdown(wait=True, cancel_futures=True)
