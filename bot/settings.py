@@ -27,9 +27,9 @@ from bot.store.locations import (
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: The most worker processes for the computer players that ``DECISION_WORKERS`` may ask for.
 MOST_DECISION_WORKERS = 64
-#: Processes that draw the pictures unless ``DRAWING_PROCESSES`` says otherwise, and the most
-#: it may ask for.
-DEFAULT_DRAWING_PROCESSES = 2
+#: Processes that draw the pictures unless ``DRAWING_PROCESSES`` says otherwise (none: two
+#: threads of the bot's own process), and the most it may ask for.
+DEFAULT_DRAWING_PROCESSES = 0
 MOST_DRAWING_PROCESSES = 16
 #: Where /health and /metrics listen unless METRICS_HOST says otherwise: this machine alone.
 DEFAULT_METRICS_HOST = "127.0.0.1"
@@ -235,7 +235,7 @@ class Settings:
     but one."""
     drawing_processes: int = DEFAULT_DRAWING_PROCESSES
     """Processes that draw the pictures (``DRAWING_PROCESSES``); 0: two threads of the bot's
-    own process, where painting holds up the event loop."""
+    own process (painting then holds the event loop's interpreter lock at times)."""
     metrics_port: int | None = None
     """Where ``/health`` and ``/metrics`` are served (``METRICS_PORT``); None: not at all. Built
     in code (tests), 0 takes any free port."""

@@ -122,7 +122,7 @@ def main() -> None:
         "--threads",
         type=int,
         default=2,
-        help="pictures drawn at once by each process, in processes of their own",
+        help="pictures drawn at once by each process (drawing threads)",
     )
     parser.add_argument("--postgres", help="postgresql://user@host:port/postgres to use")
     args = parser.parse_args()

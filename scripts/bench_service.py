@@ -158,13 +158,14 @@ async def play_tables(
     threads: int,
     guild_of: Callable[[int], int] = lambda number: number + 1,
     first: int = 0,
-    processes: bool = True,
+    processes: bool = False,
 ) -> tuple[list[tuple[float, float]], float, float]:
     """Seat ``load.tables`` tables (channels numbered from ``first``, each table ``n`` in
     server ``guild_of(n)``: one apiece by default, as many servers stay within their limits
     on open tables) and play them for ``seconds``: each action's (end to end, apply) seconds,
     the time taken, and the resident memory with every table still open. ``threads`` draw
-    the pictures, in processes of their own as in the bot unless ``processes`` is False."""
+    the pictures, in threads as in the bot by default, or in processes of their own
+    (``processes``, as ``DRAWING_PROCESSES`` asks the bot)."""
     store = await Store.open(database)
     service = TableService(
         store,
@@ -216,7 +217,7 @@ async def measure(
 
 
 def measure_in_own_process(
-    load: Load, seconds: float, threads: int, processes: bool = True
+    load: Load, seconds: float, threads: int, processes: bool = False
 ) -> Figures:
     """One load in a fresh process on a fresh file, so memory and caches start clean."""
     database = Path(tempfile.mkdtemp(prefix="cinch-bench-")) / "bench.sqlite3"
@@ -363,9 +364,9 @@ def main() -> None:
         help="how many pictures are drawn at once (default %(default)s)",
     )
     parser.add_argument(
-        "--in-threads",
+        "--in-processes",
         action="store_true",
-        help="draw in threads of this process, not in processes of their own as the bot does",
+        help="draw in processes of their own (as DRAWING_PROCESSES asks the bot), not threads",
     )
     parser.add_argument(
         "--compare",
@@ -389,7 +390,7 @@ def main() -> None:
     print(
         f"{os.cpu_count()} CPUs, load average before the run: {load_average}; "
         f"{args.seconds:g} s per load, {args.threads} drawing"
-        f" {'threads' if args.in_threads else 'processes'}; times in ms, one action "
+        f" {'processes' if args.in_processes else 'threads'}; times in ms, one action "
         "end to end = apply, commit, draw the mover's hand"
     )
     runs = []
@@ -398,7 +399,7 @@ def main() -> None:
     with ProcessPoolExecutor(1, mp_context=spawn, max_tasks_per_child=1) as pool:
         for load in loads:
             run = pool.submit(
-                measure_in_own_process, load, args.seconds, args.threads, not args.in_threads
+                measure_in_own_process, load, args.seconds, args.threads, args.in_processes
             )
             runs.append(run.result())
     report(runs)

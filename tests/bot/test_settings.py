@@ -279,7 +279,7 @@ def test_a_number_of_decision_workers_that_cannot_be_is_refused(value: str):
         Settings.from_env({"DECISION_WORKERS": value}, dotenv_path=None)
 
 
-def test_pictures_are_drawn_in_processes_of_their_own_unless_set():
+def test_pictures_are_drawn_in_threads_unless_processes_are_asked_for():
     assert Settings.from_env({}, dotenv_path=None).drawing_processes == DEFAULT_DRAWING_PROCESSES
     assert Settings.from_env({"DRAWING_PROCESSES": " 0 "}, dotenv_path=None).drawing_processes == 0
     assert Settings.from_env({"DRAWING_PROCESSES": "3"}, dotenv_path=None).drawing_processes == 3

@@ -36,9 +36,7 @@ PLAYER_NAMES = ("alice", "bob", "carol", "dave")
 
 @pytest.fixture
 def bot_settings(database_path: Path) -> Settings:
-    # Pictures drawn in threads: processes of their own for each test's bots would take longer
-    # to start than most tests take (tests/service/test_drawing.py draws in processes).
-    return Settings(database_path=database_path, drawing_processes=0)
+    return Settings(database_path=database_path)
 
 
 class BotMaker:
