@@ -66,6 +66,8 @@ DELETED_TOGETHER = 3
 #: Discord's answer that the bot lacks a permission, here Manage Messages for a bulk deletion.
 MISSING_PERMISSIONS = 50013
 NO_MENTIONS = discord.AllowedMentions.none()
+#: Discord's type of the webhook an interaction's token stands for (its followups).
+APPLICATION_WEBHOOK = 3
 
 #: The channels a table can be played in: their messages can be edited by id.
 MessageChannel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
@@ -304,19 +306,36 @@ class Delivery:
         with contextlib.suppress(discord.HTTPException):
             await self._webhook(place).edit_message(place.message_id, **Parts(text).edit_kwargs())
 
-    async def tell(self, place: HandPlace, text: str) -> bool:
-        """An ephemeral follow-up beside the player's private hand message."""
+    async def tell(
+        self, user_id: int, channel_id: int, text: str, beside: HandPlace | None
+    ) -> bool:
+        """A followup of the interaction that showed the player's private hand (``beside``),
+        seen by them alone; where that interaction is over (or the service had none), a
+        message in the table's channel that names them. That message notified them, so it is
+        never taken away."""
         await self.client.wait_until_ready()
+        if beside is not None:
+            try:
+                await self._webhook(beside).send(text, ephemeral=True)
+                return True
+            except discord.HTTPException:
+                log.info("The interaction beside the hand of %s is over", user_id)
         try:
-            await self._webhook(place).send(text, ephemeral=True)
+            channel = await self._channel(channel_id)
+            named = f"{self.mention_format.format(user_id)} {text}"
+            await self._send(channel, Parts(named, mention=user_id))
         except discord.HTTPException:
+            log.info("Could not tell %s in channel %s", user_id, channel_id)
             return False
         return True
 
     def _webhook(self, place: HandPlace) -> discord.Webhook:
-        """The interaction's webhook that edits a private message, from its stored token."""
+        """The webhook of the interaction that showed a private message, from its stored
+        token: an application's webhook, as discord.py makes for an interaction's followups
+        (only those may send messages that their player alone sees)."""
         assert place.application_id is not None and place.token is not None
-        return discord.Webhook.partial(place.application_id, place.token, client=self.client)
+        data = {"id": place.application_id, "type": APPLICATION_WEBHOOK, "token": place.token}
+        return discord.Webhook.from_state(data, self.client._connection)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ Discord lookups
 

@@ -150,19 +150,21 @@ class PrivateHands:
             return True
         await self._people.change(user_id, dm_failed=True)
         await self._keep(table, user_id, "dm", None, messages)
-        await self._tell_once(user_id, messages, "errors.dm_closed")
+        await self._tell_once(table, user_id, locale, messages, "errors.dm_closed")
         return False
 
-    async def _tell_once(self, user_id: int, messages: HandMessages, key: str) -> None:
-        """Tell the player privately now if possible, else with their next hand."""
+    async def _tell_once(
+        self, table: Table, user_id: int, locale: str | None, messages: HandMessages, key: str
+    ) -> None:
+        """Tell the player now, by a way Discord still accepts (this may be a new process,
+        long after their last click): beside their private hand message while its interaction
+        lives, else in the table's channel naming them; failing both, with their next hand."""
         private = messages.private
-        if (
-            private is not None
-            and private.editable(self._clock())
-            and await self._outbox.tell(private, t(key, private.locale))
-        ):
-            return
-        self._people.note(user_id, key)
+        beside = private if private is not None and private.editable(self._clock()) else None
+        if beside is not None:
+            locale = beside.locale
+        if not await self._outbox.tell(user_id, table.channel_id, t(key, locale), beside):
+            self._people.note(user_id, key)
 
     async def _keep(
         self,
