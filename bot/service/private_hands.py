@@ -104,16 +104,18 @@ class PrivateHands:
     async def refresh(
         self, table: Table, user_id: int, *, dealt: bool, answered: bool = False
     ) -> None:
-        """Bring the player's hand message up to date (``dealt``: new cards, a new DM). One
-        whose own reply shows their hand (``answered``) gets only a new deal's DM."""
+        """Bring the player's hand messages up to date (``dealt``: new cards, a new DM): their
+        DM, and their private message in the channel while it can be edited (one who takes
+        their hand by DM may have shown it there too: it must not keep a turn played since).
+        One whose own reply shows their hand (``answered``) gets only a new deal's DM."""
         settings = await self._people.settings(user_id)
         if answered and not (dealt and settings.wants_dm):
             return
         if table.seat_of(user_id) is None:
             return  # they left, or their seat was taken, since the change: nothing to show
         messages = table.hand_messages.setdefault(user_id, HandMessages())
-        if settings.wants_dm and await self._by_dm(table, user_id, messages, dealt=dealt):
-            return
+        if settings.wants_dm:
+            await self._by_dm(table, user_id, messages, dealt=dealt)
         private = messages.private
         if answered or private is None:
             return
@@ -129,9 +131,10 @@ class PrivateHands:
 
     async def _by_dm(
         self, table: Table, user_id: int, messages: HandMessages, *, dealt: bool
-    ) -> bool:
-        """Send or edit the hand's DM; False when Discord refuses DMs to this player. A DM
-        that shows an earlier deal (its DM may never have gone out) gets a new one."""
+    ) -> None:
+        """Send or edit the hand's DM; where Discord refuses DMs to this player, their hand
+        shows in the channel from now on, and they are told. A DM that shows an earlier deal
+        (its DM may never have gone out) gets a new one."""
         settings = await self._people.settings(user_id)
         private = messages.private
         locale = settings.locale or (private.locale if private else None) or table.locale
@@ -139,7 +142,7 @@ class PrivateHands:
         if dealt or (previous is not None and not _shows_current_deal(previous, table)):
             previous = None
         if previous is None and not table.playing:
-            return True  # nothing to tell in a new DM once the game is over
+            return  # nothing to tell in a new DM once the game is over
         hand = await self._current(table, user_id, locale)
         delivery = HandDelivery(
             table.id, table.channel_id, user_id, locale, hand, previous, by_dm=True
@@ -147,11 +150,10 @@ class PrivateHands:
         shown = await self._outbox.show_hand(delivery)
         if not shown.dm_refused:
             await self._keep(table, user_id, "dm", _showing(shown.place, hand), messages)
-            return True
+            return
         await self._people.change(user_id, dm_failed=True)
         await self._keep(table, user_id, "dm", None, messages)
         await self._tell_once(table, user_id, locale, messages, "errors.dm_closed")
-        return False
 
     async def _tell_once(
         self, table: Table, user_id: int, locale: str | None, messages: HandMessages, key: str

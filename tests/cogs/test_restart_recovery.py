@@ -111,3 +111,30 @@ async def test_no_private_hand_stays_live_after_a_restart(driver, players, resta
     after = driver.member_at(driver.game.to_act)
     for member in players:
         assert shows_a_turn(hands[member.user.id]) == (member is after), member.user.name
+
+
+async def test_the_clicked_hand_is_brought_up_to_date_when_the_answer_was_cut_short(
+    driver, players, restart, monkeypatch
+):
+    """The process stops after storing a click's move and before answering it: the clicked
+    message still shows the turn. The next start brings it up to date."""
+    alice = players[0]
+    await alice.slash(driver.channel, "cinch settings", hand="dm")
+    await driver.open_and_fill(alice, timer=0)
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    hands = {member.user.id: await driver.hand_message(member) for member in players}
+    mover = driver.member_at(driver.game.to_act)
+
+    async def stopped(*args: Any, **kwargs: Any) -> None:
+        """The process is gone: the click is never answered."""
+
+    nothing_shown_from_now_on(driver, monkeypatch)
+    monkeypatch.setattr("cogs.hand_message.answer_with_hand", stopped)
+    await mover.click(hands[mover.user.id], label="Pass")
+    await restart()
+    driver.pace()
+    await driver.settle()
+    to_act = driver.member_at(driver.game.to_act)
+    for member in players:
+        assert shows_a_turn(hands[member.user.id]) == (member is to_act), member.user.name
