@@ -266,9 +266,16 @@ class Delivery:
         return HandShown(HandPlace(sent.id, dm_channel_id=sent.channel.id, locale=delivery.locale))
 
     async def retire_hand(self, place: HandPlace, text: str) -> None:
+        """Edit a hand message another replaced to say where the hand went: a DM directly,
+        a private message in the channel through its interaction."""
         await self.client.wait_until_ready()
+        parts = Parts(text).edit_kwargs()
         with contextlib.suppress(discord.HTTPException):
-            await self._webhook(place).edit_message(place.message_id, **Parts(text).edit_kwargs())
+            if place.dm_channel_id is not None:
+                channel = self.client.get_partial_messageable(place.dm_channel_id)
+                await channel.get_partial_message(place.message_id).edit(**parts)
+            else:
+                await self._webhook(place).edit_message(place.message_id, **parts)
 
     async def tell(
         self, user_id: int, channel_id: int, text: str, beside: HandPlace | None

@@ -6,7 +6,9 @@ Discord refuses it, their setting is marked failed, they are told once, and thei
 privately in the channel from then on. Otherwise their last private message in the channel is
 edited while its interaction still allows it (``PRIVATE_LIFETIME``); after that "Show my hand"
 brings a fresh one. A hand shown in a new message makes the one before say where it went, so
-no old message keeps a turn and buttons that are no longer live.
+no old message keeps a turn and buttons that are no longer live; so does a new DM that replaces
+one that may still show a turn (the answer to a hand's last card showed the new deal there, or
+the process stopped before that answer).
 
 Where each person's hand messages are is stored with the table (``store.shown``), so after a
 restart the same messages are brought up to date as if the process had never stopped, and a
@@ -76,9 +78,10 @@ class PrivateHands:
     ) -> HandPlace | None:
         """The player was just shown their hand at ``place``: refresh that message from now on.
 
-        Returns the private message it replaces when that one is still editable: shown in a new
+        Returns the message it replaces when that one is still editable: shown in a new
         message, the hand leaves the last one with its old turn and live buttons, so that one
-        must now say where the hand went. Nothing is kept for someone no longer seated (their
+        must now say where the hand went; and a DM answered after a newer one of a new deal
+        went out is itself the one to say so. Nothing is kept for someone no longer seated (their
         seat was taken while the answer was on its way).
         """
         if table.seat_of(user_id) is None:
@@ -86,10 +89,11 @@ class PrivateHands:
         messages = table.hand_messages.setdefault(user_id, HandMessages())
         if place.by_dm:
             # A reply in an older DM does not take over from the newer one of a new deal
-            # (message ids grow with time).
+            # (message ids grow with time): it must say where the hand went.
             if messages.dm is None or place.message_id >= messages.dm.message_id:
                 await self._keep(table, user_id, "dm", place, messages)
-            return None
+                return None
+            return place
         previous = messages.private
         await self._keep(table, user_id, "private", place, messages)
         if (
@@ -138,7 +142,7 @@ class PrivateHands:
         settings = await self._people.settings(user_id)
         private = messages.private
         locale = settings.locale or (private.locale if private else None) or table.locale
-        previous = messages.dm
+        stored = previous = messages.dm
         if dealt or (previous is not None and not _shows_current_deal(previous, table)):
             previous = None
         if previous is None and not table.playing:
@@ -150,6 +154,8 @@ class PrivateHands:
         shown = await self._outbox.show_hand(delivery)
         if not shown.dm_refused:
             await self._keep(table, user_id, "dm", _showing(shown.place, hand), messages)
+            if stored is not None and stored != previous and _may_show_a_turn(stored, table, dealt):
+                await self._outbox.retire_hand(stored, t("reply.hand_moved", stored.locale))
             return
         await self._people.change(user_id, dm_failed=True)
         await self._keep(table, user_id, "dm", None, messages)
@@ -210,6 +216,14 @@ def _shows_current_deal(place: HandPlace, table: Table) -> bool:
         table.game_id,
         game.hand_number,
     )
+
+
+def _may_show_a_turn(replaced: HandPlace, table: Table, dealt: bool) -> bool:
+    """Whether a DM a new one replaces may still show a turn, with live buttons: one of this
+    deal (the answer to the click that dealt it showed the new cards there), or any when the
+    new DM is not the deal's own (after a restart, when the old one's click was never
+    answered). A DM of the last deal replaced at the deal shows no turn: it is left as it is."""
+    return not dealt or _shows_current_deal(replaced, table)
 
 
 def _showing(place: HandPlace | None, hand: PrivateHand | None) -> HandPlace | None:

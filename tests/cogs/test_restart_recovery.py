@@ -14,7 +14,7 @@ import pytest
 
 from bot.engine import Phase
 from bot.store.shown import GAME_END
-from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, enabled
+from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons, enabled
 
 pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
@@ -138,3 +138,36 @@ async def test_the_clicked_hand_is_brought_up_to_date_when_the_answer_was_cut_sh
     to_act = driver.member_at(driver.game.to_act)
     for member in players:
         assert shows_a_turn(hands[member.user.id]) == (member is to_act), member.user.name
+
+
+async def test_a_dm_left_on_a_turn_of_the_last_deal_is_retired_after_a_restart(
+    driver, players, restart, monkeypatch
+):
+    """A player who takes their hand by DM plays a hand's last card there, and the process
+    stops before answering: their DM still shows that turn. The next start sends the new
+    deal's DM, and the old one says where the hand went, its buttons no longer live."""
+    for member in players:
+        await member.slash(driver.channel, "cinch settings", hand="dm")
+    await driver.open_and_fill(players[0], timer=0)
+    await players[0].click(driver.table_message(), label="Start")
+    await driver.settle()
+    await until_the_last_card_of_the_hand(driver)
+    last = driver.member_at(driver.game.to_act)
+    dm = last.user.dm_channel.last_message
+    card = enabled(dm)[0]["label"]
+
+    async def stopped(*args: Any, **kwargs: Any) -> None:
+        """The process is gone: the click is never answered."""
+
+    nothing_shown_from_now_on(driver, monkeypatch)
+    monkeypatch.setattr("cogs.hand_message.answer_with_hand", stopped)
+    await last.user.click(dm, label=card)
+    assert driver.game.hand_number == 2
+    await restart()
+    driver.pace()
+    await driver.settle()
+
+    dms = last.user.dm_channel.history()
+    assert "(hand 2)" in dms[-1].content
+    old = next(message for message in dms if message.id == dm.id)
+    assert old.content == "Your hand is in a newer message below." and not buttons(old)
