@@ -42,7 +42,7 @@ from bot.service import (
     TableShown,
 )
 from cogs.channel_pace import ChannelPace, plan
-from cogs.hand_message import hand_parts, where_line
+from cogs.hand_message import hand_parts, offers_moves, where_line
 from cogs.message_parts import Parts
 from cogs.rematch import RematchButton
 from cogs.replay import ReplayOpenButton
@@ -64,6 +64,8 @@ MENTION_REMOVED = "⏩"
 NO_MENTIONS = discord.AllowedMentions.none()
 #: Discord's type of the webhook an interaction's token stands for (its followups).
 APPLICATION_WEBHOOK = 3
+#: How many of a player's last DMs are read after a start for hands never recorded.
+DMS_READ_AFTER_A_START = 10
 
 #: The channels a table can be played in: their messages can be edited by id.
 MessageChannel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
@@ -276,6 +278,22 @@ class Delivery:
                 await channel.get_partial_message(place.message_id).edit(**parts)
             else:
                 await self._webhook(place).edit_message(place.message_id, **parts)
+
+    async def retire_other_dms(self, user_id: int, table_id: int, current: int, text: str) -> None:
+        """Read the player's last DMs (a process that stopped between sending a hand's DM and
+        recording it left one nobody knows of) and make each of the table's that still has
+        live moves, but the ``current`` one, say where the hand is now."""
+        await self.client.wait_until_ready()
+        me = self.client.user
+        try:
+            channel = await (await self._user(user_id)).create_dm()
+            async for message in channel.history(limit=DMS_READ_AFTER_A_START):
+                if message.id == current or me is None or message.author.id != me.id:
+                    continue
+                if offers_moves(message, table_id):
+                    await message.edit(**Parts(text).edit_kwargs())
+        except discord.HTTPException:
+            log.info("Could not read the DMs of %s for table %s", user_id, table_id)
 
     async def tell(
         self, user_id: int, channel_id: int, text: str, beside: HandPlace | None

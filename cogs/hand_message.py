@@ -398,6 +398,19 @@ class ActionButton(
         await answer_with_hand(interaction, reply, edit=True, move=True)
 
 
+def offers_moves(message: discord.Message, table_id: int) -> bool:
+    """Whether a hand message of this table still has moves to click."""
+    prefixes = (f"cinch:act:{table_id}:", f"cinch:pick:{table_id}:")
+    return any(
+        isinstance(item, discord.Button | discord.SelectMenu)
+        and not item.disabled
+        and (item.custom_id or "").startswith(prefixes)
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for item in row.children
+    )
+
+
 def where_line(client: discord.Client, channel_id: int, locale: str | None) -> str:
     """Which server and channel a hand shown in a DM belongs to ("" when unknown)."""
     channel = client.get_channel(channel_id)

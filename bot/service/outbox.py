@@ -59,6 +59,11 @@ class Outbox(Protocol):
         """A hand message that another one replaced: ``text`` says where the hand is now."""
         ...
 
+    async def retire_other_dms(self, user_id: int, table_id: int, current: int, text: str) -> None:
+        """Every DM of the table's hand to the player that still offers moves, but the
+        ``current`` one: ``text`` says where the hand is now."""
+        ...
+
     async def tell(
         self, user_id: int, channel_id: int, text: str, beside: HandPlace | None
     ) -> bool:
@@ -92,6 +97,9 @@ class NoOutbox:
         return HandShown(delivery.place)
 
     async def retire_hand(self, place: HandPlace, text: str) -> None:
+        """Nothing is shown."""
+
+    async def retire_other_dms(self, user_id: int, table_id: int, current: int, text: str) -> None:
         """Nothing is shown."""
 
     async def tell(

@@ -106,12 +106,20 @@ class PrivateHands:
         return None
 
     async def refresh(
-        self, table: Table, user_id: int, *, dealt: bool, answered: bool = False
+        self,
+        table: Table,
+        user_id: int,
+        *,
+        dealt: bool,
+        answered: bool = False,
+        restarted: bool = False,
     ) -> None:
         """Bring the player's hand messages up to date (``dealt``: new cards, a new DM): their
         DM, and their private message in the channel while it can be edited (one who takes
         their hand by DM may have shown it there too: it must not keep a turn played since).
-        One whose own reply shows their hand (``answered``) gets only a new deal's DM."""
+        One whose own reply shows their hand (``answered``) gets only a new deal's DM. Just
+        after a start (``restarted``), any other DM of the table's that still offers moves (one
+        sent as the last process stopped, never recorded) says where the hand went."""
         settings = await self._people.settings(user_id)
         if answered and not (dealt and settings.wants_dm):
             return
@@ -120,6 +128,10 @@ class PrivateHands:
         messages = table.hand_messages.setdefault(user_id, HandMessages())
         if settings.wants_dm:
             await self._by_dm(table, user_id, messages, dealt=dealt)
+            current = messages.dm
+            if restarted and current is not None:
+                moved = t("reply.hand_moved", current.locale)
+                await self._outbox.retire_other_dms(user_id, table.id, current.message_id, moved)
         private = messages.private
         if answered or private is None:
             return

@@ -171,3 +171,37 @@ async def test_a_dm_left_on_a_turn_of_the_last_deal_is_retired_after_a_restart(
     assert "(hand 2)" in dms[-1].content
     old = next(message for message in dms if message.id == dm.id)
     assert old.content == "Your hand is in a newer message below." and not buttons(old)
+
+
+async def test_a_dm_sent_and_never_recorded_before_a_stop_is_retired_after_a_restart(
+    driver, players, restart, monkeypatch
+):
+    """The process stops between sending a deal's DMs and recording where they are: the next
+    start sends each player their hand again, and the DMs nobody recorded, the one of the
+    player to act still offering moves, say where the hand went."""
+    for member in players:
+        await member.slash(driver.channel, "cinch settings", hand="dm")
+    store = driver.env.bot.store
+    keep = store.shown.keep_hand_message
+
+    async def dms_never_recorded(table_id: int, message: Any) -> None:
+        if message.kind != "dm":
+            await keep(table_id, message)
+
+    monkeypatch.setattr(store.shown, "keep_hand_message", dms_never_recorded)
+    await driver.open_and_fill(players[0], timer=0)
+    await players[0].click(driver.table_message(), label="Start")
+    await driver.settle()
+    to_act = driver.member_at(driver.game.to_act)
+    unrecorded = to_act.user.dm_channel.last_message
+    assert enabled(unrecorded)
+
+    await restart()
+    driver.pace()
+    await driver.settle()
+
+    dms = to_act.user.dm_channel.history()
+    live = [dm for dm in dms if enabled(dm)]
+    assert [dm.id for dm in live] == [dms[-1].id] and dms[-1].id != unrecorded.id
+    old = next(dm for dm in dms if dm.id == unrecorded.id)
+    assert old.content == "Your hand is in a newer message below." and not buttons(old)
