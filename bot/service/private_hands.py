@@ -143,6 +143,13 @@ class PrivateHands:
             table.id, table.channel_id, user_id, private.locale, hand, private, by_dm=False
         )
         shown = (await self._outbox.show_hand(delivery)).place
+        latest = messages.private
+        if latest is not private:
+            # The player was shown their hand meanwhile (a newer answer stands), perhaps in a
+            # new message: then the one just edited must say where the hand went.
+            if shown is not None and latest is not None and latest.message_id != shown.message_id:
+                await self._outbox.retire_hand(shown, t("reply.hand_moved", shown.locale))
+            return
         await self._keep(table, user_id, "private", _showing(shown, hand), messages)
 
     async def _by_dm(
