@@ -234,10 +234,6 @@ class Awards:
     partnership: Award | None = None
     improved: Award | None = None
 
-    @property
-    def empty(self) -> bool:
-        return not self.champions and self.partnership is None and self.improved is None
-
 
 async def season_awards(session: Session, guild_id: int, window: Window) -> Awards:
     """The season's champions, best partnership and most improved player (people only, none
