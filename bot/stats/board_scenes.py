@@ -17,7 +17,7 @@ from bot.i18n import normalise_locale, t
 from bot.i18n.messages import template
 from bot.render.board import BoardRow, BoardScene, BoardWords
 from bot.render.player_card import CardWords, PlayerCardScene
-from bot.stats.boards import BoardEntry, BoardPage, Metric
+from bot.stats.boards import BoardEntry, BoardPage, Metric, min_games
 from bot.stats.periods import Period
 from bot.stats.player_cards import PlayerCard
 from bot.stats.players import COMPUTER_PREFIX, is_computer
@@ -51,8 +51,11 @@ CARD_WORD_KEYS: Mapping[str, str] = MappingProxyType(
         "points": "board.metric.points",
         "pedros": "picture.card.pedros",
         "streak": "picture.card.streak",
+        "provisional": "picture.card.provisional",
         "rating_chart": "picture.card.rating_chart",
+        "no_rating_history": "picture.card.no_rating_history",
         "bids_chart": "picture.card.bids_chart",
+        "no_bids": "picture.card.no_bids",
         "card_play_chart": "picture.card.card_play_chart",
         "best_partner": "picture.card.best_partner",
         "partner_record": "picture.card.partner_record",
@@ -164,5 +167,6 @@ def card_scene(
         partner_games=0 if partner is None else partner.games,
         card_play=tuple(card_play),
         card_play_average=one_decimal(average, locale),
+        games_to_rank=min_games(Metric.RATING),
         words=card_words(locale),
     )

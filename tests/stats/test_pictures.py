@@ -14,13 +14,11 @@ from bot.i18n import SUPPORTED_LOCALES
 from bot.i18n.messages import placeholders, template
 from bot.render import board as board_module
 from bot.render import canvas
-from bot.render import player_card as card_module
 from bot.render.board import BoardRow, BoardScene, BoardWords, render_board
 from bot.render.player_card import (
-    CARD_PLAY_HEIGHT,
-    GAP,
     CardWords,
     PlayerCardScene,
+    player_card_layout,
     render_player_card,
 )
 from bot.stats import BoardEntry, BoardPage, Metric, Partner, Period, PlayerCard
@@ -116,7 +114,7 @@ def test_the_same_scene_gives_the_same_small_picture(name: str) -> None:
     png = render(scene)
     assert png == render(scene)
     width, height = _open(png).size
-    assert width == 800 and 150 <= height <= 800
+    assert width == 720 and 150 <= height <= 1400
     assert len(png) <= 100_000
 
 
@@ -169,7 +167,7 @@ def _marked(words_class: type) -> object:
 @pytest.fixture
 def drawn(record_drawn_text: Callable[..., list[str]]) -> list[str]:
     """Every string the board and player-card modules hand to `draw_text`."""
-    return record_drawn_text(canvas, card_module)  # the board writes through canvas alone
+    return record_drawn_text(canvas)  # both pictures write through canvas alone
 
 
 def _strings_in(value: object) -> set[str]:
@@ -291,6 +289,9 @@ def test_the_card_charts_the_points_lost_by_card_play_when_hands_were_reviewed()
     reviewed = dataclasses.replace(scene, card_play=(2.5, 1.0, 0.5), card_play_average="1.3")
     charted = Image.open(io.BytesIO(render_player_card(reviewed)))
     assert charted.width == plain.width
-    assert charted.height == plain.height + CARD_PLAY_HEIGHT + GAP
+    assert charted.height > plain.height
+    title = reviewed.words.card_play_chart.format(average="1.3")
+    written = " ".join(placed.text for placed in player_card_layout(reviewed))
+    assert title.split(" · ")[0].split()[0] in written and "1.3" in written
     better = dataclasses.replace(reviewed, card_play=(2.5, 1.0, 0.0))
     assert render_player_card(better) != render_player_card(reviewed)
