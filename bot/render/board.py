@@ -110,8 +110,8 @@ class _BoardPainter(Painter):
                 "centre",
             )
         for index, row in enumerate(scene.rows):
-            self.row(row, y, shaded=index % 2 == 0)
-            y += ROW_HEIGHT
+            self.row(row, ROWS_TOP + index * ROW_HEIGHT, shaded=index % 2 == 0)
+        y = ROWS_TOP + max(len(scene.rows), 1) * ROW_HEIGHT
         if scene.viewer is not None:
             self.gap_marker(y + VIEWER_GAP / 2 + 2)
             self.row(scene.viewer, y + VIEWER_GAP, shaded=True)
@@ -120,8 +120,11 @@ class _BoardPainter(Painter):
     def headers(self) -> None:
         y = ROWS_TOP - 18
         self.text((RANK_X, y), "#", SMALL, TEXT_DIM, align="centre")
-        self.text((NAME_X, y), self.words.player, SMALL, TEXT_DIM, VALUE_X - VALUE_WIDTH - NAME_X)
-        self.text((VALUE_X, y), self.scene.metric, SMALL, TEXT_DIM, VALUE_WIDTH + 60, "right")
+        player = self.text(
+            (NAME_X, y), self.words.player, SMALL, TEXT_DIM, VALUE_X - VALUE_WIDTH - NAME_X
+        )
+        metric_room = VALUE_X - NAME_X - player - 24
+        self.text((VALUE_X, y), self.scene.metric, SMALL, TEXT_DIM, metric_room, "right")
         self.text((GAMES_X, y), self.words.games, SMALL, TEXT_DIM, GAMES_WIDTH, "right")
 
     def row(self, row: BoardRow, top: float, shaded: bool) -> None:

@@ -37,6 +37,13 @@ class Placed:
     size: int = 0
     shortened: bool = False
 
+    def moved(self, scale: float, offset: tuple[int, int]) -> Placed:
+        """Where this lands once its picture is drawn `scale` times as large at `offset` in
+        another (a hand under the table), and the size its text is drawn at there."""
+        left, top, right, bottom = (round(edge * scale) for edge in self.box)
+        box = (left + offset[0], top + offset[1], right + offset[0], bottom + offset[1])
+        return Placed(self.kind, box, self.text, round(self.size * scale), self.shortened)
+
 
 class Painter:
     """What every picture's painter shares: the picture it draws on, and writing on it.

@@ -191,7 +191,10 @@ class _CardPainter(Painter):
                 standing = words.rank.format(rank=scene.rank, players=scene.ranked_players)
             label = f"{words.rating} · {standing}"
         left = MARGIN + rating + 16
-        self.text((left, 98), label, SMALL, TEXT_DIM, WIDTH - MARGIN - left)
+        lines = wrapped(label, SMALL, WIDTH - MARGIN - left)[:2]
+        for index, line in enumerate(lines):
+            y = 98 + (2 * index - len(lines) + 1) * LINE / 2
+            self.text((left, y), line, SMALL, TEXT_DIM, WIDTH - MARGIN - left)
 
     def tile(self, position: int, label: str, value: str, detail: str) -> None:
         width = (CONTENT - (TILE_COLUMNS - 1) * GAP) // TILE_COLUMNS

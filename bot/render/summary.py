@@ -10,6 +10,7 @@ from bot.engine.cards import Card
 from bot.engine.trumps import PointCard
 from bot.render import deck
 from bot.render.canvas import Painter, Placed, felt, paste_card, recorded, suit_badge, to_png
+from bot.render.lettering import wrapped
 from bot.render.scenes import (
     GameSummaryScene,
     HandSummaryScene,
@@ -54,6 +55,8 @@ HAND_ROW = 44
 
 # The end of a game, as readable: the headline and final score, a row per side, the chart.
 GAME_HEADER = 120
+#: From one line of a headline too long for one to the next.
+HEADLINE_LINE = 40
 ROW_HEIGHT = 44
 CHART_HEIGHT = 280
 CHART_SCALE = 3
@@ -220,15 +223,20 @@ class _GameSummaryPainter(Painter):
     def __init__(self, scene: GameSummaryScene) -> None:
         self.scene = scene
         self.words = scene.words
-        self.chart_top = GAME_HEADER + ROW_HEIGHT * len(scene.sides) + 16
+        self.headline = wrapped(winners_headline(scene), HEADLINE, WIDTH - 2 * MARGIN)
+        self.header = GAME_HEADER + HEADLINE_LINE * (len(self.headline) - 1)
+        self.chart_top = self.header + ROW_HEIGHT * len(scene.sides) + 16
         height = self.chart_top + CHART_HEIGHT + MARGIN
         self.image, self.draw = felt((WIDTH, height), FELT_DARK)
 
     def paint(self) -> Image.Image:
         scene, words = self.scene, self.words
-        self.text((MARGIN, 42), winners_headline(scene), HEADLINE, HIGHLIGHT, WIDTH - 2 * MARGIN)
-        self.text((MARGIN, 88), words.final_score, LABEL, TEXT_DIM, WIDTH - 2 * MARGIN)
-        y = GAME_HEADER - ROW_HEIGHT // 2
+        for index, line in enumerate(self.headline):
+            y = 42 + index * HEADLINE_LINE
+            self.text((MARGIN, y), line, HEADLINE, HIGHLIGHT, WIDTH - 2 * MARGIN)
+        below = self.header - GAME_HEADER
+        self.text((MARGIN, 88 + below), words.final_score, LABEL, TEXT_DIM, WIDTH - 2 * MARGIN)
+        y = self.header - ROW_HEIGHT // 2
         for index, side in enumerate(scene.sides):
             y += ROW_HEIGHT
             self.draw.ellipse((MARGIN, y - 8, MARGIN + 16, y + 8), fill=side_colour(index))

@@ -240,6 +240,7 @@ class _TablePainter(Painter):
             end = left + max(round((bar_right - left) * reached), 8)
             self.draw.rounded_rectangle((*bar[:2], end, bar[3]), radius=4, fill=colour)
 
+
 def _palette_scene(number: int, shown: list[Card], four_colour: bool) -> TableScene:
     """A busy table: four seats of 2 or 3 sides, four cards shown (in the trick for an even
     `number`, as the last trick, dimmed but for the winner's, for an odd one), every label."""
