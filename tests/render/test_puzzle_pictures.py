@@ -9,6 +9,7 @@ import itertools
 import pytest
 
 from bot.engine.cards import Suit, parse_cards
+from bot.i18n import t
 from bot.i18n.locale_codes import SUPPORTED_LOCALES
 from bot.puzzles.positions import PuzzlePosition
 from bot.puzzles.scenes import board_scene, line_scene, position_scene
@@ -102,3 +103,16 @@ def test_a_puzzle_board_reads_on_a_phone(locale: str):
     scene = board_scene(PuzzleBoard(1, lines), locale)
     assert [row.rank for row in scene.rows] == [*range(1, 11), 12]
     check(ranking_layout(scene))
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_a_puzzle_shows_only_what_belongs_to_its_deal(locale: str):
+    """No target a game is played to and no game score: each side's row holds the points it
+    took in the deal so far."""
+    table = position_scene(POSITION, locale).table
+    assert table.target is None
+    written = [item.text for item in table_layout(table) if item.kind == "text"]
+    assert t("picture.target", locale, target=POSITION.target) not in written
+    for points in POSITION.points_taken:
+        assert t("picture.hand_points", locale, points=points) not in written
+    assert written.count(str(POSITION.points_taken[1])) >= 1
