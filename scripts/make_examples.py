@@ -12,6 +12,7 @@ each run.
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
 from datetime import date
@@ -204,6 +205,9 @@ PICTURES = {
 
 
 def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     for name, render in PICTURES.items():
         (OUT / name).write_bytes(render())
