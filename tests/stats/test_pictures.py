@@ -21,7 +21,7 @@ from bot.render.player_card import (
     player_card_layout,
     render_player_card,
 )
-from bot.stats import BoardEntry, BoardPage, Metric, Partner, Period, PlayerCard
+from bot.stats import MIN_GAMES, BoardEntry, BoardPage, Metric, Partner, Period, PlayerCard
 from bot.stats.board_scenes import (
     BOARD_WORD_KEYS,
     CARD_WORD_KEYS,
@@ -295,3 +295,30 @@ def test_the_card_charts_the_points_lost_by_card_play_when_hands_were_reviewed()
     assert title.split(" · ")[0].split()[0] in written and "1.3" in written
     better = dataclasses.replace(reviewed, card_play=(2.5, 1.0, 0.0))
     assert render_player_card(better) != render_player_card(reviewed)
+
+
+def _written(scene: PlayerCardScene) -> str:
+    return " ".join(placed.text for placed in player_card_layout(scene) if placed.kind == "text")
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_an_empty_chart_says_what_is_missing(locale: str) -> None:
+    """Games only in channels this card does not chart, and no bid yet: each panel says so."""
+    scene = dataclasses.replace(full_card(), rating_history=(), bids=(), words=card_words(locale))
+    written = _written(scene)
+    for missing in (scene.words.no_rating_history, scene.words.no_bids):
+        assert missing in written
+        assert missing not in _written(dataclasses.replace(full_card(), words=card_words(locale)))
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_a_newcomers_rating_is_provisional_until_they_are_ranked(locale: str) -> None:
+    card = PlayerCard(
+        "user:1", "Ana", -3.3, None, 4, 1, 0, 9, 1, 0, 30, 0, 0, ((5, 1),), (-3.3,), None
+    )
+    newcomer = card_scene(card, locale)
+    provisional = newcomer.words.provisional.format(games=MIN_GAMES)
+    assert newcomer.provisional and provisional in _written(newcomer)
+    ranked = card_scene(dataclasses.replace(card, games=MIN_GAMES, rank=2), locale)
+    assert not ranked.provisional
+    assert provisional not in _written(ranked)
