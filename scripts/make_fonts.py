@@ -59,7 +59,7 @@ def _expand(ranges: list[tuple[int, int]]) -> list[int]:
 
 
 def make_subset(source: Path, unicodes: list[int], target: Path) -> None:
-    from fontTools import subset  # only to build: --help works without fontTools
+    from fontTools import subset  # only building the fonts needs fontTools, not --help
 
     options = subset.Options()
     options.hinting = False

@@ -56,6 +56,9 @@ class Update:
     #: The person who just moved themselves (a click or a command, here or relayed from another
     #: process): they are watching the table, so their turn coming straight back needs no ping.
     mover: int | None = None
+    #: The process just started: a hand message may have gone out just before the last one
+    #: stopped, never recorded.
+    restarted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +216,7 @@ class Publisher:
                 user_id,
                 dealt=user_id in update.dealt,
                 answered=user_id == update.answered,
+                restarted=update.restarted,
             )
             await _attempt(refresh, table.id)
 
