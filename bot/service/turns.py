@@ -16,7 +16,8 @@ from itertools import islice
 
 #: A player who acted this recently is watching the table: their turn needs no ping.
 WATCHING = timedelta(seconds=10)
-#: The most people forgotten at one click (more than ever become idle between two clicks).
+#: The most people forgotten at one click: a click adds one at most, so the record shrinks
+#: back to those watching faster than it grows.
 FORGOTTEN_AT_ONCE = 8
 
 #: Whose turn it is, in which game, after how many moves: a turn notified once is not notified
