@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import UserFacingError
-from bot.service.drawing import Drawing
+from bot.service.drawing import Drawing, Picture
 from bot.service.outbox import ChannelGone, Outbox
 from bot.service.private_hands import PrivateHands
 from bot.service.shown import Announcement
@@ -189,7 +189,9 @@ class Publisher:
         for item in pending.announcements:
             picture = None
             if item.render is not None:
-                picture = await self._draw(item.render, item.scene)
+                picture = await self._draw(
+                    item.render, item.scene, Picture.RESULT, owner=table.id
+                )
             rematch = None if table.options.match else item.game_end
             shown = Announcement(
                 item.text, picture, item.filename, item.hand, table.locale, rematch=rematch
