@@ -17,7 +17,9 @@ from bot.permissions import (
     permission_title,
 )
 from bot.settings import (
+    DEFAULT_DRAWING_PROCESSES,
     MOST_DECISION_WORKERS,
+    MOST_DRAWING_PROCESSES,
     ConfigError,
     Settings,
     invite_url,
@@ -300,3 +302,15 @@ def test_the_deployment_guide_gives_the_same_link_and_every_features_permissions
     assert invite_url("APP_ID") in guide
     for feature in FEATURES:
         assert all(permission_title(name) in guide for name in feature.permissions)
+
+
+def test_pictures_are_drawn_in_threads_unless_processes_are_asked_for():
+    assert Settings.from_env({}, dotenv_path=None).drawing_processes == DEFAULT_DRAWING_PROCESSES
+    assert Settings.from_env({"DRAWING_PROCESSES": " 0 "}, dotenv_path=None).drawing_processes == 0
+    assert Settings.from_env({"DRAWING_PROCESSES": "3"}, dotenv_path=None).drawing_processes == 3
+
+
+@pytest.mark.parametrize("value", ["-1", "many", "1.5", str(MOST_DRAWING_PROCESSES + 1)])
+def test_a_number_of_drawing_processes_that_cannot_be_is_refused(value: str):
+    with pytest.raises(ConfigError, match="DRAWING_PROCESSES"):
+        Settings.from_env({"DRAWING_PROCESSES": value}, dotenv_path=None)
