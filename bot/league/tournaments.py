@@ -111,6 +111,9 @@ class Round:
     reminded: bool
     closed: bool
     event_id: int | None
+    #: Discord refused its match threads: none is asked for again in it, and its matches
+    #: without a table are decided at its deadline.
+    threads_refused: bool = False
 
 
 Side = tuple[int | None, ...]
@@ -175,6 +178,7 @@ def _round(row: Row) -> Round:
         reminded=bool(row["reminded"]),
         closed=bool(row["closed"]),
         event_id=row["event_id"],
+        threads_refused=bool(row["threads_refused"]),
     )
 
 
@@ -579,6 +583,18 @@ async def decide_match(
             ),
         )
     return decided.rowcount > 0
+
+
+async def refuse_threads(store: Store, tournament_id: int, number: int) -> bool:
+    """Discord refused a match thread of the round: no other is asked for in it. False when
+    that was known already (so the channel is told once)."""
+    async with store.database.write() as tx:
+        refused = await tx.execute(
+            "UPDATE tournament_rounds SET threads_refused = 1"
+            " WHERE tournament_id = ? AND number = ? AND threads_refused = 0",
+            (tournament_id, number),
+        )
+    return refused.rowcount > 0
 
 
 async def mark_reminded(store: Store, tournament_id: int, number: int) -> bool:
