@@ -41,8 +41,8 @@ from bot.league.tournaments import Entrant, Match, Round, Status, Tournament
 from bot.presentation.user_text import in_message, one_line
 from bot.service import Person, TableOptions, Teams
 from cogs.client import CinchClient
-from cogs.message_parts import fit, png_file
 from cogs.error_replies import permission_names
+from cogs.message_parts import fit, png_file
 from cogs.table_threads import AUTO_ARCHIVE_MINUTES, THREAD_NAME_LIMIT, THREAD_PERMISSIONS
 from cogs.tournament_signup import refresh_signup
 
@@ -199,9 +199,10 @@ async def _place_waiting(
     if any(r.number == current.number and r.threads_refused for r in rounds):
         return
     for match in await league.matches(store, tournament.id):
-        if match.round == current.number and match.status == "waiting":
-            if not await _place(client, tournament, match, entrants, current):
-                return
+        if match.round != current.number or match.status != "waiting":
+            continue
+        if not await _place(client, tournament, match, entrants, current):
+            return
 
 
 async def _place(
