@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from bot.errors import UserFacingError
+from bot.errors import UserFacingError, require_number
 from bot.league.season_boards import CHAMPIONS, Award, Awards, season_awards
 from bot.league.windows import SeasonLength, Window, calendar_window, dates_window, next_window
 from bot.stats.players import USER_PREFIX
@@ -108,6 +108,8 @@ async def change_season_settings(
 
     Dates make the next season: they must start after the running season's end
     (:class:`SeasonDatesRefused` otherwise)."""
+    if not isinstance(role_places, Unset):
+        require_number(role_places, 1, MOST_ROLE_PLACES, "cmd.cinch.boards.seasons.places.name")
     db = store.database
     async with db.write() as tx:
         await _lock(tx, guild_id)
