@@ -343,13 +343,14 @@ async def _settle(
     for match in await league.matches(store, tournament.id):
         if match.round != current.number or match.done or match.table_id is None:
             continue
-        closed, scores, winner = await league.table_outcome(store, match.table_id)
-        if not closed:
+        outcome = await league.table_outcome(store, match.table_id)
+        if not outcome.closed:
             continue
-        side, by = decided(tournament.format, entrants, match, scores, winner)
-        await league.decide_match(
-            store, tournament.id, match, scores=scores, winner=side, decided_by=by
-        )
+        side, by = decided(tournament.format, entrants, match, outcome.scores, outcome.winner)
+        if await league.decide_match(
+            store, tournament.id, match, scores=outcome.scores, winner=side, decided_by=by
+        ) and outcome.from_hands:
+            await _decided_from_hands(client, tournament, match, outcome.scores)
 
 
 async def _forfeits(
@@ -415,15 +416,33 @@ async def _stop_round(
     for match in await league.matches(store, tournament.id):
         if match.round != current.number or match.done:
             continue
-        scores: tuple[int, int] = (0, 0)
-        winner = None
+        outcome = league.TableOutcome(True, (0, 0), None)
         if match.table_id is not None:
             await client.tables.stop(match.table_id, text, reason=ROUND_DEADLINE)
-            _, scores, winner = await league.table_outcome(store, match.table_id)
-        side, by = decided(tournament.format, entrants, match, scores, winner)
-        await league.decide_match(
-            store, tournament.id, match, scores=scores, winner=side, decided_by=by
-        )
+            outcome = await league.table_outcome(store, match.table_id)
+        side, by = decided(tournament.format, entrants, match, outcome.scores, outcome.winner)
+        if await league.decide_match(
+            store, tournament.id, match, scores=outcome.scores, winner=side, decided_by=by
+        ) and outcome.from_hands:
+            await _decided_from_hands(client, tournament, match, outcome.scores)
+
+
+async def _decided_from_hands(
+    client: CinchClient, tournament: Tournament, match: Match, scores: tuple[int, int]
+) -> None:
+    """Say in the tournament's channel that a match whose table was set aside (its rows could
+    not be read back) was decided on the hands its game finished."""
+    text = t(
+        "tournament.decided_from_hands",
+        tournament.language,
+        table=match.number,
+        score_a=scores[0],
+        score_b=scores[1],
+    )
+    try:
+        await _post(client, tournament.channel_id, text)
+    except discord.HTTPException:
+        log.warning("Tournament %s: its channel could not be told", tournament.id)
 
 
 # ------------------------------------------------------------------ standings

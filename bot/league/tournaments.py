@@ -270,24 +270,53 @@ async def matches(store: Store, tournament_id: int) -> list[Match]:
     return [_match(row) for row in rows]
 
 
-async def table_outcome(store: Store, table_id: int) -> tuple[bool, tuple[int, int], int | None]:
-    """How a match's table stands: whether it closed, its game's final score by side (0 to 0
-    while none ended), and the side that won it by reaching the target (None otherwise: the
-    game was stopped, or never ended)."""
+@dataclass(frozen=True, slots=True)
+class TableOutcome:
+    """How a match's table stands."""
+
+    #: The table closed.
+    closed: bool
+    #: Its game's final score by side (0 to 0 while none ended).
+    scores: tuple[int, int]
+    #: The side that won by reaching the target (None otherwise: stopped, or never ended).
+    winner: int | None
+    #: Its game ended without a result (its table was set aside, its rows unreadable): the
+    #: scores are those of the hands it finished, as their own rows have them.
+    from_hands: bool = False
+
+
+async def table_outcome(store: Store, table_id: int) -> TableOutcome:
+    """How a match's table stands (:class:`TableOutcome`). A game that ended with no result
+    (its table was set aside at a start because its rows could not be read) counts the hands it
+    finished: their rows are plain numbers, kept apart from what was damaged."""
     db = store.database
     table = await db.fetch_one("SELECT status FROM game_tables WHERE id = ?", (table_id,))
-    row = await db.fetch_one(
-        "SELECT r.status, r.winners, r.final_scores FROM games g"
-        " JOIN results r ON r.game_id = g.id WHERE g.table_id = ? ORDER BY g.id DESC LIMIT 1",
-        (table_id,),
-    )
     closed = table is None or table["status"] != "open"
+    game = await db.fetch_one(
+        "SELECT id FROM games WHERE table_id = ? ORDER BY id DESC LIMIT 1", (table_id,)
+    )
+    if game is None:
+        return TableOutcome(closed, (0, 0), None)
+    row = await db.fetch_one(
+        "SELECT status, winners, final_scores FROM results WHERE game_id = ?", (game["id"],)
+    )
     if row is None:
-        return closed, (0, 0), None
+        return TableOutcome(closed, await _hands_score(store, game["id"]), None, from_hands=True)
     final = decode_json(row["final_scores"])
     winners = decode_json(row["winners"])
     winner = winners[0] if row["status"] == "finished" and winners else None
-    return closed, (final[0], final[1]), winner
+    return TableOutcome(closed, (final[0], final[1]), winner)
+
+
+async def _hands_score(store: Store, game_id: int) -> tuple[int, int]:
+    """The score of the hands a game finished, by side."""
+    rows = await store.database.fetch_all(
+        "SELECT side, SUM(score_change) AS total FROM hand_sides WHERE game_id = ?"
+        " AND side IN (0, 1) GROUP BY side",
+        (game_id,),
+    )
+    totals = {row["side"]: int(row["total"]) for row in rows}
+    return totals.get(0, 0), totals.get(1, 0)
 
 
 # ------------------------------------------------------------------ the sign-up

@@ -245,3 +245,43 @@ async def test_a_refused_match_thread_is_said_once_and_the_match_decided_at_the_
     [match] = await league.matches(simcord_env.bot.store, 1)
     assert match.done and match.scores == (0, 0) and match.decided_by == "deadline"
     assert [m for m in channel.history() if m.content.startswith("Cup is over")]
+
+
+@pytest.mark.slow
+async def test_a_match_whose_table_is_set_aside_at_a_restart_counts_the_hands_it_finished(
+    simcord_env, channel, players, organiser, restart
+):
+    alice, bob, carol, dave = players
+    await organiser.slash(channel, "cinch tournament create", name="Cup", format="knockout")
+    await enter_pair(channel, alice, carol)
+    await enter_pair(channel, bob, dave)
+    await organiser.slash(channel, "cinch tournament start")
+    [thread] = channel.threads
+    driver = TableDriver(simcord_env, thread, players)
+    driver.service.seeds = random.Random(6)
+    table_id = driver.table.id
+    game_id = driver.table.game_id
+    store = simcord_env.bot.store
+
+    async def hands_finished() -> list[int]:
+        return [hand.number for hand in await store.games.hands(game_id)]
+
+    while len(await hands_finished()) < 2:
+        await driver.take_turn()
+        await driver.settle()
+    rows = await store.database.fetch_all(
+        "SELECT side, SUM(score_change) AS total FROM hand_sides WHERE game_id = ? GROUP BY side",
+        (game_id,),
+    )
+    known = tuple(row["total"] for row in sorted(rows, key=lambda row: row["side"]))
+    async with store.database.write() as tx:  # the table's row is damaged while it is down
+        await tx.execute(
+            "UPDATE game_tables SET house_rules = '{not json' WHERE id = ?", (table_id,)
+        )
+
+    new_bot = await restart()
+    await simcord_env.advance_time(60)
+    [match] = await league.matches(new_bot.store, 1)
+    assert match.done and match.scores == known
+    [said] = [m for m in channel.history() if "could not be read back" in m.content]
+    assert f"{known[0]} to {known[1]}" in said.content
