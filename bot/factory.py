@@ -137,6 +137,7 @@ class CinchBot(CinchClient):
         )
         await self._tables.restore()
         self._tables.show_restored_tables()
+        self._tables.resume_forgetting()
         if plan is not None and split and self.settings.database_url is not None:
             self.router = MoveRouter(self._tables, self._store, plan)
             await self.router.start()

@@ -9,8 +9,9 @@ ALTER TABLE tournament_rounds
     ADD COLUMN threads_refused INTEGER NOT NULL DEFAULT 0 CHECK (threads_refused IN (0, 1));
 
 -- People who asked to be forgotten, until they are everywhere: the work is done in the
--- background, a little at a time, and carried on after a restart.
+-- background, a little at a time, and carried on after a restart under the same pseudonym.
 CREATE TABLE pending_forgets (
-    user_id  INTEGER PRIMARY KEY,
-    asked_at TEXT    NOT NULL
+    user_id   INTEGER PRIMARY KEY,
+    pseudonym BIGINT  NOT NULL CHECK (pseudonym < 0),
+    asked_at  TEXT    NOT NULL
 );
