@@ -346,7 +346,14 @@ async def _settle(
         outcome = await league.table_outcome(store, match.table_id)
         if not outcome.closed:
             continue
-        side, by = decided(tournament.format, entrants, match, outcome.scores, outcome.winner)
+        side, by = decided(
+            tournament.format,
+            entrants,
+            match,
+            outcome.scores,
+            outcome.winner,
+            ended_early=outcome.ended_early,
+        )
         if await league.decide_match(
             store, tournament.id, match, scores=outcome.scores, winner=side, decided_by=by
         ) and outcome.from_hands:
@@ -416,7 +423,7 @@ async def _stop_round(
     for match in await league.matches(store, tournament.id):
         if match.round != current.number or match.done:
             continue
-        outcome = league.TableOutcome(True, (0, 0), None)
+        outcome = league.TableOutcome(True, (0, 0), None, ended_early=False)
         if match.table_id is not None:
             await client.tables.stop(match.table_id, text, reason=ROUND_DEADLINE)
             outcome = await league.table_outcome(store, match.table_id)
