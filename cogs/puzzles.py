@@ -31,7 +31,7 @@ from bot.render.puzzle_line import render_line
 from bot.render.ranking import render_ranking
 from bot.render.replay_picture import render_replay
 from cogs.client import CinchCommands
-from cogs.error_replies import check_table_permissions, reports_errors
+from cogs.error_replies import check_table_permissions, reads_custom_id, reports_errors
 from cogs.game_access import open_channels
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.message_parts import Parts
@@ -97,6 +97,7 @@ class AnswerButton(
         self.puzzle_id, self.card = puzzle_id, card
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AnswerButton:
@@ -129,6 +130,7 @@ class NextPuzzleButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cin
         )
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> NextPuzzleButton:
@@ -158,6 +160,7 @@ class PuzzleBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ci
         )
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PuzzleBoardButton:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.errors import require_number
 from bot.league.pairing import (
     elimination_rounds,
     first_bracket_round,
@@ -45,10 +46,13 @@ def seeded(entrants: Sequence[Entrant]) -> list[Entrant]:
 
 
 def rounds_for(format: Format, entrants: int, chosen: int | None) -> int:
-    """How many rounds a tournament of ``entrants`` plays: a bracket's, or the organiser's."""
+    """How many rounds a tournament of ``entrants`` plays: a bracket's, or the organiser's
+    (from 1 to :data:`MOST_ROUNDS`, refused by name otherwise)."""
+    if chosen is not None:
+        require_number(chosen, 1, MOST_ROUNDS, "option.rounds")
     if format is Format.KNOCKOUT:
         return elimination_rounds(entrants)
-    return min(chosen or DEFAULT_ROUNDS, MOST_ROUNDS)
+    return chosen or DEFAULT_ROUNDS
 
 
 def played(matches: Sequence[Match]) -> list[Played[int]]:

@@ -10,16 +10,18 @@ up where one stopped: every minute the bot ends the seasons whose end has passed
 servers it runs (:func:`due_seasons`, then :func:`end_season`, which is one transaction that
 stores the awards, marks it ended and starts the next, and does nothing for a season another
 process ended first); then it posts each ended season not yet posted (:func:`unposted`, then
-:func:`mark_posted`).
+:func:`mark_posted`). A post Discord refuses is stored as refused (:func:`post_refused`) and
+tried again later, each time later than the last, and given up after :data:`MOST_POST_TRIES`:
+never a loop that would hold the clock, nor the other servers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
-from bot.errors import UserFacingError
+from bot.errors import UserFacingError, require_number
 from bot.league.season_boards import CHAMPIONS, Award, Awards, season_awards
 from bot.league.windows import SeasonLength, Window, calendar_window, chosen_dates, next_window
 from bot.stats.players import USER_PREFIX
@@ -29,6 +31,10 @@ from bot.store.database import UNSET, Row, Session, Unset, decode_time, encode_t
 #: The most players a season's role may go to: its champions.
 MOST_ROLE_PLACES = CHAMPIONS
 DEFAULT_ROLE_PLACES = CHAMPIONS
+#: A season's end Discord refused to take is posted again this much later, twice as late after
+#: each refusal up to the longest; after the most tries it is given up.
+FIRST_POST_RETRY, LONGEST_POST_RETRY = timedelta(minutes=5), timedelta(hours=6)
+MOST_POST_TRIES = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +118,8 @@ async def change_season_settings(
 
     Dates make the next season: they are checked (:func:`~bot.league.windows.chosen_dates`),
     and must start after the running season's end (:class:`SeasonDatesRefused` otherwise)."""
+    if not isinstance(role_places, Unset):
+        require_number(role_places, 1, MOST_ROLE_PLACES, "cmd.cinch.boards.seasons.places.name")
     db = store.database
     window = None if dates is None else chosen_dates(*dates, db.clock().date())
     async with db.write() as tx:
@@ -255,11 +263,50 @@ async def season_ends(store: Store) -> list[tuple[int, datetime]]:
 
 
 async def unposted(store: Store) -> list[Season]:
-    """Every ended season, of any server, whose end is not posted yet."""
+    """Every ended season, of any server, whose end is not posted yet and may be tried now
+    (one refused waits for its next try)."""
     rows = await store.database.fetch_all(
-        "SELECT * FROM seasons WHERE ended = 1 AND posted_at IS NULL ORDER BY guild_id, number"
+        "SELECT * FROM seasons WHERE ended = 1 AND posted_at IS NULL"
+        " AND (post_retry_at IS NULL OR post_retry_at <= ?) ORDER BY guild_id, number",
+        (store.database.now(),),
     )
     return [_season(row) for row in rows]
+
+
+async def post_retries(store: Store) -> list[tuple[int, datetime]]:
+    """When each refused season's end is tried again, with its server: the league's clock
+    waits for these too."""
+    rows = await store.database.fetch_all(
+        "SELECT guild_id, post_retry_at FROM seasons WHERE ended = 1 AND posted_at IS NULL"
+        " AND post_retry_at IS NOT NULL"
+    )
+    return [(row["guild_id"], decode_time(row["post_retry_at"])) for row in rows]
+
+
+async def post_refused(store: Store, season: Season) -> int:
+    """Discord refused the season's end: it is tried again later, each time later than the
+    last, and given up (marked posted, without its role's holders) at the last try. How many
+    tries were refused so far."""
+    db = store.database
+    async with db.write() as tx:
+        row = await tx.fetch_required(
+            "UPDATE seasons SET post_tries = post_tries + 1 WHERE guild_id = ? AND number = ?"
+            " RETURNING post_tries",
+            (season.guild_id, season.number),
+        )
+        tries: int = row["post_tries"]
+        wait = min(FIRST_POST_RETRY * 2 ** (tries - 1), LONGEST_POST_RETRY)
+        given_up = tries >= MOST_POST_TRIES
+        await tx.execute(
+            "UPDATE seasons SET post_retry_at = ?, posted_at = ? WHERE guild_id = ? AND number = ?",
+            (
+                None if given_up else encode_time(db.clock() + wait),
+                db.now() if given_up else None,
+                season.guild_id,
+                season.number,
+            ),
+        )
+    return tries
 
 
 async def mark_posted(store: Store, season: Season, role_holders: Sequence[RoleHolder]) -> None:
