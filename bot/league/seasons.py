@@ -3,7 +3,9 @@
 An admin chooses the seasons' length (``/cinch season settings``): a calendar month or
 quarter, or dates. The first season starts at once (the month or quarter that holds today, or
 the dates given); each month or quarter is followed by the next when it ends, and a season of
-dates by nothing until the admins give new dates. New settings apply from the next season.
+dates by nothing until the admins give new dates. New settings apply from the next season,
+which starts where the last one ended (:func:`~bot.league.windows.next_window`): seasons never
+overlap.
 
 Ending a season is driven from the store, so a restart, or another process of the bot, picks
 up where one stopped: every minute the bot ends the seasons whose end has passed, for the
@@ -20,7 +22,7 @@ from datetime import date, datetime
 
 from bot.errors import UserFacingError
 from bot.league.season_boards import CHAMPIONS, Award, Awards, season_awards
-from bot.league.windows import SeasonLength, Window, calendar_window, dates_window, next_window
+from bot.league.windows import SeasonLength, Window, dates_window, next_window
 from bot.stats.players import USER_PREFIX
 from bot.store import Store
 from bot.store.database import UNSET, Row, Session, Unset, decode_time, encode_time
@@ -100,8 +102,9 @@ async def change_season_settings(
     channel they were first made in, unless given) and start the season they call for when
     none is under way; the settings and the seasons to come (the running one first).
 
-    Dates make the next season: they must start after the running season's end
-    (:class:`SeasonDatesRefused` otherwise)."""
+    Dates make the next season: they must start once the last season is over, whether it
+    runs, is to come or ended (:class:`SeasonDatesRefused` otherwise); a month or quarter
+    started here starts no earlier than the last season's end."""
     db = store.database
     async with db.write() as tx:
         await _lock(tx, guild_id)
@@ -136,14 +139,16 @@ async def change_season_settings(
             ),
         )
         coming = await _coming(tx, guild_id)
-        now = db.clock()
+        last_end = await _last_end(tx, guild_id)
         if chosen.length is SeasonLength.DATES and dates is not None:
-            window = dates_window(*dates)
-            if coming and window.start < coming[-1].window.end:
-                raise SeasonDatesRefused(coming[-1].window.end)
-            coming.append(await _add_season(tx, guild_id, window))
-        elif not coming and chosen.length in (SeasonLength.MONTH, SeasonLength.QUARTER):
-            coming.append(await _add_season(tx, guild_id, calendar_window(chosen.length, now)))
+            dated = dates_window(*dates)
+            if last_end is not None and dated.start < last_end:
+                raise SeasonDatesRefused(last_end)
+            coming.append(await _add_season(tx, guild_id, dated))
+        elif not coming:
+            following = next_window(chosen.length, last_end, db.clock())
+            if following is not None:
+                coming.append(await _add_season(tx, guild_id, following))
     return chosen, coming
 
 
@@ -336,6 +341,15 @@ async def _coming(session: Session, guild_id: int) -> list[Season]:
         "SELECT * FROM seasons WHERE guild_id = ? AND ended = 0 ORDER BY number", (guild_id,)
     )
     return [_season(row) for row in rows]
+
+
+async def _last_end(session: Session, guild_id: int) -> datetime | None:
+    """When the server's last season ends (or ended): where the next may start."""
+    row = await session.fetch_one(
+        "SELECT ends_at FROM seasons WHERE guild_id = ? ORDER BY ends_at DESC LIMIT 1",
+        (guild_id,),
+    )
+    return None if row is None else decode_time(row["ends_at"])
 
 
 async def _add_season(session: Session, guild_id: int, window: Window) -> Season:

@@ -4,9 +4,13 @@ season, and a season's boards and awards count only its own games, rated from sc
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+import contextlib
+import itertools
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.league.season_boards import season_board
 from bot.league.seasons import (
@@ -20,7 +24,7 @@ from bot.league.seasons import (
     stored_awards,
     unposted,
 )
-from bot.league.windows import SeasonLength, Window
+from bot.league.windows import SeasonLength, Window, dates_window
 from bot.stats import Metric, record_game, user_key
 from bot.stats.forgetting import forget_person
 from bot.store import Store
@@ -89,6 +93,105 @@ async def test_dates_come_after_the_running_season(store: Store, clock: Clock):
     [due] = await due_seasons(store)
     await end_season(store, due)
     assert [season.number for season in await seasons(store, GUILD)] == [1, 2]
+
+
+async def end_due_seasons(store: Store, guild_id: int = GUILD) -> None:
+    for season in await due_seasons(store):
+        if season.guild_id == guild_id:
+            await end_season(store, season)
+
+
+def overlaps(windows: list[Window]) -> list[tuple[Window, Window]]:
+    """Pairs of seasons, in the order they were made, where the later starts before the
+    earlier ends."""
+    return [(one, other) for one, other in itertools.pairwise(windows) if other.start < one.end]
+
+
+async def test_months_switched_to_quarters_go_on_from_the_months_end(store: Store, clock: Clock):
+    clock.now = datetime(2026, 1, 15, tzinfo=UTC)
+    await monthly(store)
+    await change_season_settings(store, GUILD, channel_id=CHANNEL, length=SeasonLength.QUARTER)
+    clock.now = datetime(2026, 2, 1, 0, 0, 30, tzinfo=UTC)
+    await end_due_seasons(store)
+    january, rest_of_quarter = (season.window for season in await seasons(store, GUILD))
+    assert rest_of_quarter == Window(january.end, datetime(2026, 4, 1, tzinfo=UTC))
+
+
+async def test_months_after_a_season_of_dates_start_when_it_ends(store: Store, clock: Clock):
+    clock.now = datetime(2026, 5, 2, tzinfo=UTC)
+    dates = (date(2026, 5, 4), date(2026, 5, 17))
+    await change_season_settings(
+        store, GUILD, channel_id=CHANNEL, length=SeasonLength.DATES, dates=dates
+    )
+    clock.now = datetime(2026, 5, 19, tzinfo=UTC)
+    await end_due_seasons(store)
+    # Months chosen after the dates ended: the rest of May, from where the dates stopped.
+    _, coming = await change_season_settings(
+        store, GUILD, channel_id=CHANNEL, length=SeasonLength.MONTH
+    )
+    assert [season.window for season in coming] == [
+        Window(dates_window(*dates).end, datetime(2026, 6, 1, tzinfo=UTC))
+    ]
+
+
+async def test_dates_never_reach_back_into_a_season_that_ended(store: Store, clock: Clock):
+    clock.now = datetime(2026, 3, 4, tzinfo=UTC)
+    await monthly(store)
+    await change_season_settings(store, GUILD, channel_id=CHANNEL, length=SeasonLength.OFF)
+    clock.now = datetime(2026, 4, 3, tzinfo=UTC)
+    await end_due_seasons(store)
+    [march] = await seasons(store, GUILD)
+    assert march.ended and march.window == MARCH
+    with pytest.raises(SeasonDatesRefused) as refused:
+        await change_season_settings(
+            store,
+            GUILD,
+            channel_id=CHANNEL,
+            length=SeasonLength.DATES,
+            dates=(date(2026, 3, 25), date(2026, 4, 10)),
+        )
+    assert refused.value.until == MARCH.end
+
+
+_guilds = itertools.count(1000)
+lengths = st.sampled_from(list(SeasonLength))
+steps = st.lists(
+    st.tuples(
+        st.integers(0, 120),  # days the clock moves on, the league clock looking each day
+        st.one_of(st.none(), lengths),  # what the admins choose then, if anything
+        st.integers(-40, 60),  # dates chosen: the first day, from today
+        st.integers(0, 50),  # and how many days after it the last one is
+    ),
+    min_size=1,
+    max_size=8,
+)
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(steps)
+async def test_seasons_never_overlap_whatever_the_admins_change(store: Store, clock: Clock, steps):
+    """Any changes of settings at any time, with the bot ending seasons as they come due (a
+    fresh server each time, on one store): no season ever starts before the last one ended."""
+    guild_id = next(_guilds)
+    clock.now = datetime(2026, 1, 15, 9, tzinfo=UTC)
+    for days, length, first, span in steps:
+        for _ in range(days):
+            clock.advance(days=1)
+            await end_due_seasons(store, guild_id)
+        if length is None:
+            continue
+        today = clock.now.date()
+        dates = (today + timedelta(days=first), today + timedelta(days=first + span))
+        with contextlib.suppress(SeasonDatesRefused):
+            await change_season_settings(
+                store, guild_id, channel_id=CHANNEL, length=length, dates=dates
+            )
+    made = [season.window for season in await seasons(store, guild_id)]
+    assert overlaps(made) == []
 
 
 async def test_a_seasons_board_counts_its_games_alone_rated_from_scratch(
