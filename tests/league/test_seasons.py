@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.league.season_boards import season_board
+from bot.league.season_boards import best_partnership, season_board
 from bot.league.seasons import (
     SeasonDatesRefused,
     change_season_settings,
@@ -246,6 +246,46 @@ async def test_a_season_ends_with_its_champions_partnership_and_most_improved(
     # Alice rose the most over the season (from a loser's rating before it).
     assert awards.improved is not None
     assert awards.improved.players == (user_key(ALICE.user_id),) and awards.improved.value > 0
+
+
+async def test_no_best_partnership_when_partners_only_lost(store: Store, clock: Clock):
+    await monthly(store)
+    # Alice and bob partner each other against computer players, and lose every game.
+    for _ in range(5):
+        await counted_game(store, [ALICE, computer("hard"), BOB, computer("easy")], winner=1)
+    clock.now = MARCH.end
+    [season] = await due_seasons(store)
+    await end_season(store, season)
+    awards = await stored_awards(store, GUILD, 1)
+    assert awards.partnership is None
+    assert len(awards.champions) == 2  # the season still has its champions
+
+
+players = st.sampled_from(["p:1", "p:2", "p:3", "p:4", "p:5"])
+#: (games together, wins together): often none won, the case where no award is due.
+records = st.integers(1, 9).flatmap(
+    lambda games: st.tuples(st.just(games), st.one_of(st.just(0), st.integers(0, games)))
+)
+
+
+@given(
+    st.dictionaries(
+        st.tuples(players, players).filter(lambda pair: pair[0] < pair[1]).map(tuple), records
+    ),
+    st.sets(players),
+)
+def test_the_best_partnership_won_the_most_games_together_and_never_went_winless(
+    partnerships, shown
+):
+    award = best_partnership(partnerships, shown)
+    eligible = {pair: record for pair, record in partnerships.items() if set(pair) <= shown}
+    most_wins = max((won for _, won in eligible.values()), default=0)
+    if most_wins == 0:
+        assert award is None
+    else:
+        assert award is not None and award.wins == most_wins > 0
+        assert set(award.players) <= shown
+        assert (award.games, award.wins) == eligible[award.players]
 
 
 async def test_a_forgotten_champion_keeps_the_award_under_a_pseudonym(store: Store, clock: Clock):
