@@ -1,6 +1,6 @@
-"""Where puzzles come from when a server's own games do not give enough: hands dealt from the
-bot's secret and a label ("daily:2026-01-31", "practice:17"), played out by `normal` computer
-players, and searched for a puzzle (`finder`).
+"""Where puzzles come from: hands dealt from the bot's secret and a label ("daily:2026-01-31",
+"practice:17"), played out by `normal` computer players, and searched for a puzzle (`finder`).
+Nobody played these hands, so no replay or review holds a puzzle's answer.
 
 Each label deals hands one after the other (``label#0``, ``label#1``, ...) until one holds a
 puzzle; about one hand in four does. Everything here is a pure function of the secret and the
@@ -52,10 +52,3 @@ def generated_puzzle(secret: str, label: str) -> PuzzlePosition | None:
         if found:
             return puzzle_position(replay, pick(found), HouseRules().target_score)
     return None
-
-
-def game_puzzles(replay: HandReplay, target: int) -> tuple[tuple[int, PuzzlePosition], ...]:
-    """Every puzzle of a finished hand of a server's game, each with the play it comes before."""
-    side_of = tuple(replay.side_of(seat) for seat in range(replay.players))
-    found = find_puzzles(replay.plays, replay.trump, side_of, replay.capture_points)
-    return tuple((puzzle.play, puzzle_position(replay, puzzle, target)) for puzzle in found)
