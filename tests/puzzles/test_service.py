@@ -128,10 +128,13 @@ async def test_each_servers_board_names_people_as_that_server_knows_them(
 async def test_someone_forgotten_leaves_no_attempt_and_no_rating(puzzles: Puzzles, store: Store):
     shown = await puzzles.first(ANN)
     await puzzles.answer(GUILD, ANN, "ann", shown.puzzle_id, shown.position.best[0])
+    await puzzles.practice(ANN)  # shown, not answered
     forgotten = await forget_person(store, ANN)
     assert forgotten.puzzle_attempts == 1
     assert await puzzles.records.rating(ANN) is None
     assert (await puzzles.board(GUILD, None)).lines == ()
+    views = await store.database.fetch_all("SELECT * FROM puzzle_views WHERE user_id = ?", (ANN,))
+    assert views == []
 
 
 @pytest.mark.slow
