@@ -19,23 +19,8 @@ import random
 import statistics
 import time
 
-from bot.league.pairing import TABLE_BUDGET, RoundSearch, Table, rotating_round
+from bot.league.pairing import TABLE_BUDGET, Meetings, RoundSearch, rotating_round
 from bot.league.tournaments import MOST_ROUNDS, MOST_TABLES
-
-Pairs = set[frozenset[int]]
-
-
-def _seat(tables: list[Table[int]], partnered: Pairs, opposed: Pairs, computers: set[int]) -> None:
-    """Keep who partnered, opposed and sat with computer players in a round."""
-    for (a, b), (c, d) in tables:
-        for pair in ((a, b), (c, d)):
-            if None not in pair:
-                partnered.add(frozenset(pair))
-        opposed |= {
-            frozenset((x, y)) for x in (a, b) for y in (c, d) if x is not None and y is not None
-        }
-        if None in (a, b, c, d):
-            computers |= {p for p in (a, b, c, d) if p is not None}
 
 
 def main() -> None:
@@ -53,22 +38,21 @@ def main() -> None:
         times: list[float] = []
         for _ in range(options.tournaments):
             order = list(range(size))
-            partnered: Pairs = set()
-            opposed: Pairs = set()
-            computers: set[int] = set()
+            met: Meetings[int] = Meetings()
             for _ in range(MOST_ROUNDS):
-                tables = rotating_round(order, partnered, opposed, computers)
+                tables = rotating_round(order, met.partnered, met.opposed, met.with_computers)
                 # The tables of people alone, searched again, timed and asked whether proved.
                 people = [table for table in tables if None not in table[0] + table[1]]
                 seated = [p for p in order if any(p in t[0] + t[1] for t in people)]
                 started = time.perf_counter()
-                search = RoundSearch(seated, partnered, opposed)
+                search = RoundSearch(seated, met.partnered, met.opposed)
                 assert search.tables() == people
                 times.append(time.perf_counter() - started)
                 rounds += 1
                 proved += search.finished
                 most_tables = max(most_tables, search.looked_at)
-                _seat(tables, partnered, opposed, computers)
+                for side_a, side_b in tables:
+                    met.add(side_a, side_b)
                 rng.shuffle(order)
         print(
             f"{size:7} {rounds:6} {proved:6} {statistics.median(times) * 1000:9.1f}"

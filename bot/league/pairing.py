@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Generic, TypeVar
+
+from bot.ai.bits import bits_of
 
 E = TypeVar("E", bound=Hashable)
 
@@ -165,6 +167,28 @@ Partnership = tuple[E | None, E | None]
 Table = tuple[Partnership[E], Partnership[E]]
 
 
+@dataclass
+class Meetings(Generic[E]):
+    """Who partnered, who opposed whom, and who sat with computer players, in the rounds so
+    far: what the next round of rotating partners avoids repeating."""
+
+    partnered: set[frozenset[E]] = field(default_factory=set)
+    opposed: set[frozenset[E]] = field(default_factory=set)
+    with_computers: set[E] = field(default_factory=set)
+
+    def add(self, side_a: Sequence[E | None], side_b: Sequence[E | None]) -> None:
+        """Two partnerships played each other (None: a computer player)."""
+        for side in (side_a, side_b):
+            people = [player for player in side if player is not None]
+            if len(people) == 2:
+                self.partnered.add(frozenset(people))
+        self.opposed |= {
+            frozenset((a, b)) for a in side_a for b in side_b if a is not None and b is not None
+        }
+        if None in (*side_a, *side_b):
+            self.with_computers |= {p for p in (*side_a, *side_b) if p is not None}
+
+
 #: One table of a round being searched, by the players' places in the standings: two
 #: partnerships.
 _Seats = tuple[tuple[int, int], tuple[int, int]]
@@ -271,7 +295,7 @@ class RoundSearch(Generic[E]):
         bound on seating ``left`` (:meth:`_bound`). What a player needs can only grow as
         others are seated, so the needs of the players left after a table bound the rest."""
         needs = {}
-        for player in _members(left):
+        for player in bits_of(left):
             others = left & ~(1 << player)
             new_partners = others & ~self._partnered[player]
             new_opponents = others & ~self._opposed[player]
@@ -280,7 +304,7 @@ class RoundSearch(Generic[E]):
             usable = new_opponents.bit_count() - (0 if spare else 1)
             cheapest = (0 if new_partners else self.weight) + 2 - min(2, usable)
             # Who each new opponent may partner for the first time (besides themselves).
-            takers = [~self._partnered[r] & ~(1 << r) for r in _members(new_opponents)]
+            takers = [~self._partnered[r] & ~(1 << r) for r in bits_of(new_opponents)]
             if not new_partners:
                 fresh = self._too_dear
             elif any(new_opponents & taker for taker in takers):
@@ -304,7 +328,7 @@ class RoundSearch(Generic[E]):
         with what the others then need (:meth:`_needs`), as (the table's cost, the table, who
         is left after it): those costing nothing first, found lazily from the nearest players,
         then the others by cost, each cost nearest first."""
-        first, *others = _members(left)
+        first, *others = bits_of(left)
         first_partnered, first_opposed = self._partner_cost[first], self._opponent_cost[first]
         partnered, opposed = self._partner_cost, self._opponent_cost
         rest_of = left & ~(1 << first)
@@ -353,16 +377,6 @@ def _nearest_triples(count: int) -> Iterator[tuple[int, int, int]]:
             # is a place.
             for j in range(max(i + 1, total - i - count + 1), (total - i + 1) // 2):
                 yield i, j, total - i - j
-
-
-def _members(mask: int) -> list[int]:
-    """The players in a bit mask, best placed first."""
-    members = []
-    while mask:
-        low = mask & -mask
-        members.append(low.bit_length() - 1)
-        mask ^= low
-    return members
 
 
 def rotating_round(

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.league.pairing import (
+    Meetings,
     RoundSearch,
     bracket_order,
     bracket_size,
@@ -43,8 +44,6 @@ def play_swiss(
     entrants: int, rounds: int, seed: int
 ) -> list[tuple[tuple[tuple[int, int], ...], int | None]]:
     """``rounds`` rounds of ``entrants``, standings shuffled between rounds by ``seed``."""
-    import random
-
     rng = random.Random(seed)
     order = list(range(entrants))
     met: set[frozenset[int]] = set()
@@ -76,8 +75,6 @@ def test_every_entrant_plays_once_a_round(entrants: int, rounds: int, seed: int)
 def test_no_pairing_repeats_while_a_round_without_repeats_exists(
     entrants: int, rounds: int, seed: int
 ) -> None:
-    import random
-
     rng = random.Random(seed)
     order = list(range(entrants))
     met: set[frozenset[int]] = set()
@@ -160,26 +157,15 @@ def test_the_winners_of_neighbouring_matches_meet_next() -> None:
 
 
 def play_rotating(players: int, rounds: int, seed: int):
-    import random
-
     rng = random.Random(seed)
     order = list(range(players))
-    partnered: set[frozenset[int]] = set()
-    opposed: set[frozenset[int]] = set()
-    with_computers: set[int] = set()
+    met: Meetings[int] = Meetings()
     played = []
     for _ in range(rounds):
-        tables = rotating_round(order, partnered, opposed, with_computers)
+        tables = rotating_round(order, met.partnered, met.opposed, met.with_computers)
         played.append(tables)
-        for (a, b), (c, d) in tables:
-            for pair in ((a, b), (c, d)):
-                if None not in pair:
-                    partnered.add(frozenset(pair))
-            opposed |= {
-                frozenset((x, y)) for x in (a, b) for y in (c, d) if x is not None and y is not None
-            }
-            if None in (a, b, c, d):
-                with_computers |= {p for p in (a, b, c, d) if p is not None}
+        for side_a, side_b in tables:
+            met.add(side_a, side_b)
         rng.shuffle(order)
     return played
 

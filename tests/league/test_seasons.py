@@ -43,6 +43,13 @@ async def monthly(store: Store) -> None:
     await change_season_settings(store, GUILD, channel_id=CHANNEL, length=SeasonLength.MONTH)
 
 
+async def dated(store: Store, first: date, last: date):
+    """A season of dates, from ``first`` to ``last``: the settings and the seasons to come."""
+    return await change_season_settings(
+        store, GUILD, channel_id=CHANNEL, length=SeasonLength.DATES, dates=(first, last)
+    )
+
+
 async def counted_game(store: Store, players, winner: int) -> int:
     game_id = await store_game(store, players, winner=winner, guild=GUILD)
     await record_game(store, game_id)
@@ -74,21 +81,9 @@ async def test_monthly_seasons_start_with_the_month_and_follow_each_other(
 async def test_dates_come_after_the_running_season(store: Store, clock: Clock):
     await monthly(store)
     with pytest.raises(SeasonDatesRefused) as refused:
-        await change_season_settings(
-            store,
-            GUILD,
-            channel_id=CHANNEL,
-            length=SeasonLength.DATES,
-            dates=(date(2026, 3, 20), date(2026, 4, 10)),
-        )
+        await dated(store, date(2026, 3, 20), date(2026, 4, 10))
     assert refused.value.until == MARCH.end
-    _, coming = await change_season_settings(
-        store,
-        GUILD,
-        channel_id=CHANNEL,
-        length=SeasonLength.DATES,
-        dates=(date(2026, 4, 5), date(2026, 4, 18)),
-    )
+    _, coming = await dated(store, date(2026, 4, 5), date(2026, 4, 18))
     assert [season.number for season in coming] == [1, 2]
     # March ends; the season of dates is already planned, so no April season is made.
     clock.now = datetime(2026, 4, 2, tzinfo=UTC)
@@ -122,9 +117,7 @@ async def test_months_switched_to_quarters_go_on_from_the_months_end(store: Stor
 async def test_months_after_a_season_of_dates_start_when_it_ends(store: Store, clock: Clock):
     clock.now = datetime(2026, 5, 2, tzinfo=UTC)
     dates = (date(2026, 5, 4), date(2026, 5, 17))
-    await change_season_settings(
-        store, GUILD, channel_id=CHANNEL, length=SeasonLength.DATES, dates=dates
-    )
+    await dated(store, *dates)
     clock.now = datetime(2026, 5, 19, tzinfo=UTC)
     await end_due_seasons(store)
     # Months chosen after the dates ended: the rest of May, from where the dates stopped.
@@ -145,13 +138,7 @@ async def test_dates_never_reach_back_into_a_season_that_ended(store: Store, clo
     [march] = await seasons(store, GUILD)
     assert march.ended and march.window == MARCH
     with pytest.raises(SeasonDatesRefused) as refused:
-        await change_season_settings(
-            store,
-            GUILD,
-            channel_id=CHANNEL,
-            length=SeasonLength.DATES,
-            dates=(date(2026, 3, 25), date(2026, 4, 10)),
-        )
+        await dated(store, date(2026, 3, 25), date(2026, 4, 10))
     assert refused.value.until == MARCH.end
 
 
