@@ -26,7 +26,8 @@ from bot.errors import UserFacingError
 from bot.puzzles.positions import PuzzlePosition
 from bot.puzzles.records import GENERATED, PuzzleRecord, PuzzleRecords
 from bot.puzzles.shown import Answer, PuzzleBoard, PuzzleShown, RatingLine
-from bot.puzzles.sources import generated_puzzle
+from bot.puzzles.sources import Dealing, deal_puzzle
+from bot.service.pacing import PUZZLE_REQUESTS, RequestPace
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,8 @@ class Puzzles:
         self._store = store
         self._decisions = decisions
         self._records = PuzzleRecords(store)
+        #: Each member's puzzles asked for: a stream of them is asked to slow down.
+        self._asked = RequestPace(PUZZLE_REQUESTS, store.clock)
 
     @property
     def records(self) -> PuzzleRecords:
@@ -53,14 +56,21 @@ class Puzzles:
         return day_of(self._store.clock())
 
     async def first(self, user_id: int) -> PuzzleShown:
-        """Today's puzzle if the person has not tried it, else a practice puzzle."""
+        """Today's puzzle if the person has not tried it, else a practice puzzle (a member
+        asking again and again is asked to slow down: `PUZZLE_REQUESTS`)."""
+        self._asked.take(user_id, "puzzles")
         daily = await self._daily_puzzle(self.today())
         if await self._records.attempt(user_id, daily.id) is None:
             return await self._shown(daily, user_id)
-        return await self.practice(user_id)
+        return await self._practice(user_id)
 
     async def practice(self, user_id: int) -> PuzzleShown:
-        """A puzzle the person has not tried, near their rating (see the module)."""
+        """A puzzle the person has not tried, near their rating (see the module), at the
+        pace `PUZZLE_REQUESTS` allows each member."""
+        self._asked.take(user_id, "puzzles")
+        return await self._practice(user_id)
+
+    async def _practice(self, user_id: int) -> PuzzleShown:
         rating = await self._records.rating(user_id)
         candidates = await self._records.untried(user_id, PRACTICE)
         if candidates:
@@ -135,7 +145,7 @@ class Puzzles:
             return kept
         secret = await deals_secret(self._store)
         position: PuzzlePosition | None = await self._decisions.analyse(
-            generated_puzzle, secret, label, owner=("puzzles", label)
+            deal_puzzle, Dealing(secret, label), owner=("puzzles", label)
         )
         if position is None:
             raise UserFacingError("puzzle.none")

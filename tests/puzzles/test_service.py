@@ -16,6 +16,7 @@ from bot.puzzles.positions import puzzle_position
 from bot.puzzles.ratings import START, rated
 from bot.puzzles.scenes import board_scene, puzzle_text
 from bot.puzzles.service import ANSWER_TIME
+from bot.service.pacing import PUZZLE_REQUESTS
 from bot.stats.forgetting import forget_person
 from bot.store import Store
 from bot.store.database import encode_json
@@ -224,3 +225,17 @@ async def test_an_answer_to_a_puzzle_never_shown_moves_no_rating(puzzles: Puzzle
     answered = await puzzles.answer(GUILD, BOB, "bob", shown.puzzle_id, shown.position.best[0])
     assert answered.answer is not None and not answered.answer.counted
     assert await puzzles.records.rating(BOB) is None
+
+
+@pytest.mark.slow
+async def test_a_member_asking_for_puzzles_again_and_again_is_asked_to_slow_down(
+    puzzles: Puzzles, clock: Clock
+):
+    for _ in range(1 + PUZZLE_REQUESTS.burst):  # the first, then the allowance of repeats
+        await puzzles.first(ANN)
+    with pytest.raises(UserFacingError) as refused:
+        await puzzles.practice(ANN)
+    assert refused.value.key == "errors.slow_down"
+    await puzzles.first(BOB)  # another member is not held up
+    clock.advance(seconds=PUZZLE_REQUESTS.every.total_seconds())
+    await puzzles.first(ANN)
