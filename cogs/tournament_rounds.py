@@ -175,7 +175,10 @@ async def _opened(client: CinchClient, tournament: Tournament, current: Round) -
     store = client.store
     entrants = await league.entrants(store, tournament.id)
     matches = await league.matches(store, tournament.id)
-    pairings = next_pairings(tournament.format, entrants, matches, current.number)
+    # A round of rotating partners is searched for (bot/league/pairing.py): off the loop.
+    pairings = await asyncio.to_thread(
+        next_pairings, tournament.format, entrants, matches, current.number
+    )
     deadline = store.clock() + timedelta(minutes=tournament.round_minutes)
     if not await league.open_round(store, tournament.id, current.number, pairings, deadline):
         return None

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from bot.errors import require_number
 from bot.league.pairing import (
+    Meetings,
     elimination_rounds,
     first_bracket_round,
     first_swiss_round,
@@ -138,25 +139,11 @@ def _pairing(top: int | None, bottom: int | None, still_in: set[int]) -> Pairing
 
 
 def _rotating_round(order: list[int], matches: Sequence[Match]) -> list[Pairing]:
-    partnered: set[frozenset[int]] = set()
-    opposed: set[frozenset[int]] = set()
-    with_computers: set[int] = set()
+    met: Meetings[int] = Meetings()
     for match in matches:
-        if match.side_b is None:
-            continue
-        for side in (match.side_a, match.side_b):
-            people = [player for player in side if player is not None]
-            if len(people) == 2:
-                partnered.add(frozenset(people))
-        opposed |= {
-            frozenset((a, b))
-            for a in match.side_a
-            for b in match.side_b
-            if a is not None and b is not None
-        }
-        if None in match.side_a + match.side_b:
-            with_computers |= {p for p in match.side_a + match.side_b if p is not None}
-    tables = rotating_round(order, partnered, opposed, with_computers)
+        if match.side_b is not None:
+            met.add(match.side_a, match.side_b)
+    tables = rotating_round(order, met.partnered, met.opposed, met.with_computers)
     return [(tuple(a), tuple(b)) for a, b in tables]
 
 

@@ -3,7 +3,9 @@
 An admin chooses the seasons' length (``/cinch season settings``): a calendar month or
 quarter, or dates. The first season starts at once (the month or quarter that holds today, or
 the dates given); each month or quarter is followed by the next when it ends, and a season of
-dates by nothing until the admins give new dates. New settings apply from the next season.
+dates by nothing until the admins give new dates. New settings apply from the next season,
+which starts where the last one ended (:func:`~bot.league.windows.next_window`): seasons never
+overlap.
 
 Ending a season is driven from the store, so a restart, or another process of the bot, picks
 up where one stopped: every minute the bot ends the seasons whose end has passed, for the
@@ -23,7 +25,7 @@ from datetime import date, datetime, timedelta
 
 from bot.errors import UserFacingError, require_number
 from bot.league.season_boards import CHAMPIONS, Award, Awards, season_awards
-from bot.league.windows import SeasonLength, Window, calendar_window, chosen_dates, next_window
+from bot.league.windows import SeasonLength, Window, chosen_dates, next_window
 from bot.stats.players import USER_PREFIX
 from bot.store import Store
 from bot.store.database import UNSET, Row, Session, Unset, decode_time, encode_time
@@ -117,7 +119,9 @@ async def change_season_settings(
     none is under way; the settings and the seasons to come (the running one first).
 
     Dates make the next season: they are checked (:func:`~bot.league.windows.chosen_dates`),
-    and must start after the running season's end (:class:`SeasonDatesRefused` otherwise)."""
+    and must start once the last season is over, whether it runs, is to come or ended
+    (:class:`SeasonDatesRefused` otherwise); a month or quarter started here starts no earlier
+    than the last season's end."""
     if not isinstance(role_places, Unset):
         require_number(role_places, 1, MOST_ROLE_PLACES, "cmd.cinch.boards.seasons.places.name")
     db = store.database
@@ -155,13 +159,15 @@ async def change_season_settings(
             ),
         )
         coming = await _coming(tx, guild_id)
-        now = db.clock()
+        last_end = await _last_end(tx, guild_id)
         if chosen.length is SeasonLength.DATES and window is not None:
-            if coming and window.start < coming[-1].window.end:
-                raise SeasonDatesRefused(coming[-1].window.end)
+            if last_end is not None and window.start < last_end:
+                raise SeasonDatesRefused(last_end)
             coming.append(await _add_season(tx, guild_id, window))
-        elif not coming and chosen.length in (SeasonLength.MONTH, SeasonLength.QUARTER):
-            coming.append(await _add_season(tx, guild_id, calendar_window(chosen.length, now)))
+        elif not coming:
+            following = next_window(chosen.length, last_end, db.clock())
+            if following is not None:
+                coming.append(await _add_season(tx, guild_id, following))
     return chosen, coming
 
 
@@ -398,6 +404,15 @@ async def _coming(session: Session, guild_id: int) -> list[Season]:
         "SELECT * FROM seasons WHERE guild_id = ? AND ended = 0 ORDER BY number", (guild_id,)
     )
     return [_season(row) for row in rows]
+
+
+async def _last_end(session: Session, guild_id: int) -> datetime | None:
+    """When the server's last season ends (or ended): where the next may start."""
+    row = await session.fetch_one(
+        "SELECT ends_at FROM seasons WHERE guild_id = ? ORDER BY ends_at DESC LIMIT 1",
+        (guild_id,),
+    )
+    return None if row is None else decode_time(row["ends_at"])
 
 
 async def _add_season(session: Session, guild_id: int, window: Window) -> Season:

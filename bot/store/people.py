@@ -5,15 +5,15 @@ seats they took (``seats``, with the name they played under), the tables they op
 (``game_tables.creator_id``), the results of the games they played (``result_players``,
 including the seat a stand-in computer played for them while they were away), the league's rows
 (a season's awards, its role's holders, the tournaments they organised or entered), their plays
-of the daily deals (``daily_plays``), and their puzzle attempts and rating (``puzzle_attempts``,
-``puzzle_ratings``). The boards (``stat_*``) are derived from the results and rebuilt from them
-(``bot/stats``).
+of the daily deals (``daily_plays``), and their puzzle attempts, views and rating
+(``puzzle_attempts``, ``puzzle_views``, ``puzzle_ratings``). The boards (``stat_*``) are
+derived from the results and rebuilt from them (``bot/stats``).
 
 A request to be forgotten is kept (``pending_forgets``, with the pseudonym chosen when it was
 made) until the forgetting is done, so that work done in the background, a little at a time,
 is carried on after a restart under the same pseudonym.
 
-Forgetting deletes their settings, puzzle attempts and puzzle rating, and gives every other row
+Forgetting deletes their settings, puzzle attempts, views and rating, and gives every other row
 a pseudonym: a negative id, which
 no Discord user has, the same in every row so that the games stay whole for the others, and
 a name the caller words in each table's language ("Former player"). The pseudonym is kept off
@@ -147,6 +147,7 @@ class PeopleRepository:
             )
             attempts = await tx.execute("DELETE FROM puzzle_attempts WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM puzzle_ratings WHERE user_id = ?", (user_id,))
+            await tx.execute("DELETE FROM puzzle_views WHERE user_id = ?", (user_id,))
         return Forgotten(
             pseudonym=pseudonym,
             settings=settings.rowcount > 0,
