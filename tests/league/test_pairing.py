@@ -10,7 +10,7 @@ from collections import Counter
 from itertools import combinations, permutations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.league.pairing import (
@@ -26,6 +26,7 @@ from bot.league.pairing import (
     rotating_round,
     swiss_round,
 )
+from tests.examples import examples
 
 
 def perfect_matching_exists(players: list[int], met: set[frozenset[int]]) -> bool:
@@ -60,7 +61,7 @@ def play_swiss(
 
 
 @given(st.integers(2, 12), st.integers(1, 6), st.integers(0, 1000))
-@settings(max_examples=60, deadline=None)
+@examples(60)
 def test_every_entrant_plays_once_a_round(entrants: int, rounds: int, seed: int) -> None:
     for pairs, bye in play_swiss(entrants, rounds, seed):
         seated = [entrant for pair in pairs for entrant in pair] + (
@@ -71,7 +72,7 @@ def test_every_entrant_plays_once_a_round(entrants: int, rounds: int, seed: int)
 
 
 @given(st.integers(2, 10), st.integers(1, 5), st.integers(0, 1000))
-@settings(max_examples=60, deadline=None)
+@examples(60)
 def test_no_pairing_repeats_while_a_round_without_repeats_exists(
     entrants: int, rounds: int, seed: int
 ) -> None:
@@ -106,7 +107,7 @@ def test_the_bye_goes_to_the_lowest_placed_without_one() -> None:
 
 
 @given(st.integers(3, 11).filter(lambda n: n % 2), st.integers(1, 4), st.integers(0, 1000))
-@settings(max_examples=50, deadline=None)
+@examples(50)
 def test_nobody_has_two_byes_while_someone_has_none(entrants: int, rounds: int, seed: int) -> None:
     byes = Counter(bye for _, bye in play_swiss(entrants, min(rounds, entrants), seed))
     assert max(byes.values()) == 1
@@ -171,7 +172,7 @@ def play_rotating(players: int, rounds: int, seed: int):
 
 
 @given(st.integers(4, 20), st.integers(1, 3), st.integers(0, 1000))
-@settings(max_examples=40, deadline=None)
+@examples(40)
 def test_everyone_sits_once_a_round_and_only_one_table_has_computers(
     players: int, rounds: int, seed: int
 ) -> None:
@@ -183,7 +184,7 @@ def test_everyone_sits_once_a_round_and_only_one_table_has_computers(
 
 
 @given(st.sampled_from([8, 12, 16]), st.integers(0, 1000))
-@settings(max_examples=30, deadline=None)
+@examples(30)
 def test_nobody_partners_the_same_player_twice_over_three_rounds(players: int, seed: int) -> None:
     partners = Counter(
         frozenset(pair)
@@ -266,7 +267,7 @@ def random_history(players: int, rounds: int, rng: random.Random):
 
 
 @given(st.sampled_from([8, 12]), st.integers(0, 8), st.integers(0, 10**6))
-@settings(max_examples=60, deadline=None)
+@examples(60)
 def test_a_round_has_the_fewest_partner_then_opponent_repeats_of_any_round(
     players: int, rounds: int, seed: int
 ) -> None:

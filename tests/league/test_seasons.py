@@ -30,6 +30,7 @@ from bot.league.windows import SeasonLength, Window, dates_window
 from bot.stats import Metric, record_game, update_board_settings, user_key
 from bot.stats.forgetting import forget_person
 from bot.store import Store
+from tests.examples import examples
 from tests.stats.builders import Clock, computer, person, store_game
 
 GUILD, CHANNEL, ROLE = 1, 50, 900
@@ -157,8 +158,7 @@ steps = st.lists(
 
 
 @settings(
-    max_examples=30,
-    deadline=None,
+    examples(30),
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(steps)
