@@ -12,12 +12,19 @@ from types import ModuleType
 
 import asyncpg
 import pytest
+from hypothesis import settings
 
 from bot.i18n import is_strict, set_strict
 from bot.store import Store
 from tests import postgres_server
+from tests.examples import NIGHTLY_SCALE
 
 _database_numbers = itertools.count(1)
+
+# A nightly run tries ten times the examples of each property test (tests/examples.py).
+settings.register_profile(
+    "nightly", max_examples=NIGHTLY_SCALE * settings.get_profile("default").max_examples
+)
 
 
 @pytest.fixture
@@ -116,6 +123,27 @@ async def database(
         return
     async with fresh_postgres_database(request.getfixturevalue("postgres"), migrated=True) as url:
         yield url
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "one_engine: a test of computer play, solving or a game's course, which the store only"
+        " keeps: it runs on SQLite alone (the store's own tests run on both engines)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave out the PostgreSQL run of each ``one_engine`` test (reported as deselected)."""
+    left_out = [
+        item
+        for item in items
+        if item.get_closest_marker("one_engine") is not None
+        and getattr(getattr(item, "callspec", None), "params", {}).get("database") == "postgres"
+    ]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if item not in left_out]
 
 
 @pytest.fixture(autouse=True)
