@@ -57,8 +57,8 @@ class LimitsCommands(CinchCommands):
         locale = await interaction_locale(interaction)
         store, guild_id = self.bot.store, guild_of(interaction)
         for value, most, option in (
-            (per_member, MAX_TABLES_PER_MEMBER, "cmd.cinch.limits.per_member.name"),
-            (per_server, MAX_TABLES_PER_SERVER, "cmd.cinch.limits.per_server.name"),
+            (per_member, MAX_TABLES_PER_MEMBER, "cmd.cinch-server.limits.per_member.name"),
+            (per_server, MAX_TABLES_PER_SERVER, "cmd.cinch-server.limits.per_server.name"),
         ):
             if value is not None:
                 require_number(value, 1, most, option)
