@@ -21,6 +21,7 @@ from bot.ai import LEVELS
 from bot.demo import DemoError, DemoSettings, play_demo
 from bot.engine import HouseRules
 from bot.factory import create_bot, publish_commands
+from bot.monitor import AddressUnusable, check_listen_address
 from bot.settings import ConfigError, Settings, unusable_database_message
 from bot.stats.forgetting import forget_person
 from bot.store import Forgotten, Store, StoreError
@@ -56,11 +57,23 @@ async def check_database(target: str | Path) -> None:
     await (await open_store(target)).close()
 
 
+def check_metrics_address(settings: Settings) -> None:
+    """With ``METRICS_PORT`` set, check that /health and /metrics can listen where the settings
+    say, as a setting is checked: before logging in, in one line."""
+    if settings.metrics_port is None:
+        return
+    try:
+        check_listen_address(settings.metrics_host, settings.metrics_port)
+    except AddressUnusable as error:
+        raise ConfigError(str(error)) from None
+
+
 def run_bot(args: argparse.Namespace) -> int:
     """Connect to Discord and serve until interrupted."""
-    return _with_discord(lambda bot_settings, token: create_bot(bot_settings).run(
-        token, log_handler=None
-    ))
+    return _with_discord(
+        lambda bot_settings, token: create_bot(bot_settings).run(token, log_handler=None),
+        serves_metrics=True,
+    )
 
 
 def run_sync(args: argparse.Namespace) -> int:
@@ -70,12 +83,14 @@ def run_sync(args: argparse.Namespace) -> int:
     )
 
 
-def _with_discord(work: Callable[[Settings, str], object]) -> int:
-    """Check the settings and the database, then do ``work`` with Discord, explaining in one
-    line what keeps it from reaching Discord."""
+def _with_discord(work: Callable[[Settings, str], object], *, serves_metrics: bool = False) -> int:
+    """Check the settings, the database and (when ``serves_metrics``) the address of /health,
+    then do ``work`` with Discord, explaining in one line what keeps it from reaching Discord."""
     try:
         settings = Settings.from_env()
         token = settings.require_token()
+        if serves_metrics:
+            check_metrics_address(settings)
         asyncio.run(check_database(settings.database))
     except ConfigError as error:
         print(error, file=sys.stderr)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 
@@ -25,6 +26,39 @@ log = logging.getLogger(__name__)
 
 #: A store slower than this to answer one small query counts as not answering.
 STORE_ANSWERS_WITHIN = 3.0
+
+
+class AddressUnusable(Exception):
+    """``METRICS_HOST`` and ``METRICS_PORT`` name no address this machine can listen on; the
+    message says which setting to change."""
+
+
+def check_listen_address(host: str, port: int) -> None:
+    """Resolve ``host`` and try every address it names on ``port``, as the server will, so that
+    a wrong host or a port in use stops the bot with one line before it logs in rather than
+    with a traceback after. Port 0 (any free port) is always free."""
+    try:
+        addresses = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except (socket.gaierror, UnicodeError) as error:
+        reason = error.strerror if isinstance(error, socket.gaierror) else str(error)
+        raise AddressUnusable(
+            f"METRICS_HOST {host!r} is not an address of this machine ({reason}): set it to"
+            " 127.0.0.1 (this machine only) or 0.0.0.0 (every network), or leave it unset."
+        ) from None
+    for family, kind, protocol, _, address in addresses:
+        with socket.socket(family, kind, protocol) as probe:
+            # As the server itself does, so that a port left in TIME_WAIT is not "in use".
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(address)
+            except OSError as error:
+                raise AddressUnusable(
+                    f"METRICS_PORT {port} cannot be opened on {address[0]}"
+                    f" ({error.strerror or error}): another program may be using it; stop it"
+                    " or choose another METRICS_PORT, or check METRICS_HOST."
+                ) from None
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,73 @@ def test_a_rejected_token_is_explained(no_settings, monkeypatch, capsys):
     assert "refused the token" in err and "not-a-real-token" not in err
 
 
+class NeverLogsIn:
+    """A bot that fails the test if the command line gets as far as logging in."""
+
+    def __init__(self, settings: object) -> None:
+        pytest.fail("the bot was started although /health cannot listen where it was told to")
+
+
+def test_a_metrics_port_in_use_stops_the_bot_with_one_line_before_it_logs_in(
+    no_settings, monkeypatch, capsys
+):
+    with socket.socket() as other_program:
+        other_program.bind(("127.0.0.1", 0))
+        other_program.listen()
+        port = other_program.getsockname()[1]
+        monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+        monkeypatch.setenv("METRICS_PORT", str(port))
+        monkeypatch.setenv("METRICS_HOST", "127.0.0.1")
+        monkeypatch.setattr(cli, "create_bot", NeverLogsIn)
+        assert cli.main([]) == cli.EXIT_CONFIG
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith(f"METRICS_PORT {port} cannot be opened on 127.0.0.1")
+    assert "choose another METRICS_PORT" in line
+
+
+def test_a_metrics_host_that_does_not_resolve_stops_the_bot_with_one_line(
+    no_settings, monkeypatch, capsys
+):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+    monkeypatch.setenv("METRICS_PORT", "8000")
+    monkeypatch.setenv("METRICS_HOST", "no-such-host.invalid")
+    monkeypatch.setattr(cli, "create_bot", NeverLogsIn)
+    assert cli.main([]) == cli.EXIT_CONFIG
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("METRICS_HOST 'no-such-host.invalid' is not an address of this machine")
+
+
+def test_a_free_metrics_port_lets_the_bot_go_on_to_log_in(no_settings, monkeypatch, capsys):
+    class Started(Exception):
+        pass
+
+    def started(settings: object) -> None:
+        raise Started
+
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+    monkeypatch.setenv("METRICS_PORT", str(_closed_loopback_port()))
+    monkeypatch.setattr(cli, "create_bot", started)
+    with pytest.raises(Started):
+        cli.main([])
+
+
+def test_publishing_the_commands_does_not_need_the_metrics_port(no_settings, monkeypatch):
+    """``sync`` serves no /health, so a port taken by the running bot does not stop it."""
+    published: list[str] = []
+
+    async def publish(settings: object, token: str) -> None:
+        published.append(token)
+
+    with socket.socket() as running_bot:
+        running_bot.bind(("127.0.0.1", 0))
+        running_bot.listen()
+        monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+        monkeypatch.setenv("METRICS_PORT", str(running_bot.getsockname()[1]))
+        monkeypatch.setattr(cli, "publish_commands", publish)
+        assert cli.main(["sync"]) == 0
+    assert published == ["abc.def.ghi"]
+
+
 @pytest.mark.slow
 def test_python_dash_m_bot_runs_as_a_process(no_settings, run_python):
     env = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
