@@ -13,6 +13,7 @@ import logging
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TextIO
 
 import aiohttp
 import discord
@@ -34,6 +35,25 @@ EXIT_LOGIN = 1
 EXIT_NETWORK = 3
 #: What a shell reports for a program stopped by Ctrl-C (128 + SIGINT).
 EXIT_INTERRUPTED = 130
+
+
+#: discord.py's own layout of a log line, without its colours.
+PLAIN_LOG_LINES = logging.Formatter(
+    "[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{"
+)
+
+
+def setup_logging(level: str, stream: TextIO | None = None) -> None:
+    """Log to ``stream`` (standard error), in colour only when it is a terminal: discord.py
+    also colours lines inside any container, where they land in log files as escape codes."""
+    handler = logging.StreamHandler(stream or sys.stderr)
+    on_a_terminal = handler.stream.isatty()
+    discord.utils.setup_logging(
+        handler=handler,
+        level=logging.getLevelNamesMapping()[level],
+        root=True,
+        **({} if on_a_terminal else {"formatter": PLAIN_LOG_LINES}),
+    )
 
 
 def quiet_voice_warnings() -> None:
@@ -95,7 +115,7 @@ def _with_discord(work: Callable[[Settings, str], object], *, serves_metrics: bo
     except ConfigError as error:
         print(error, file=sys.stderr)
         return EXIT_CONFIG
-    discord.utils.setup_logging(level=logging.getLevelNamesMapping()[settings.log_level], root=True)
+    setup_logging(settings.log_level)
     log.info("Starting with %r", settings)
     quiet_voice_warnings()
     try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import logging
 import os
 import socket
 import sqlite3
@@ -21,6 +23,19 @@ def test_without_a_token_it_explains_and_exits_non_zero(no_settings, capsys, arg
     assert captured.err.strip() == missing_token_message()
     assert captured.out == ""
     assert not (no_settings / "data").exists()  # nothing was created
+
+
+def test_without_a_token_it_names_the_settings_file_it_read(no_settings, capsys):
+    (no_settings / ".env").write_text("LOG_LEVEL=DEBUG\n# DISCORD_TOKEN=forgot-to-uncomment\n")
+    assert cli.main([]) == cli.EXIT_CONFIG
+    err = capsys.readouterr().err
+    assert f"Settings were read from the environment and from {no_settings / '.env'}." in err
+    assert f"Put it in {no_settings / '.env'} (see .env.example)" in err
+
+
+def test_without_a_token_or_a_settings_file_it_says_where_it_looked(no_settings, capsys):
+    assert cli.main([]) == cli.EXIT_CONFIG
+    assert f"No .env file was read: there is none in {no_settings}," in capsys.readouterr().err
 
 
 def test_a_bad_setting_is_reported_without_a_traceback(no_settings, monkeypatch, capsys):
@@ -197,3 +212,34 @@ def test_backup_refuses_postgres_and_names_pg_dump(no_settings, capsys, monkeypa
     monkeypatch.setenv("DATABASE_URL", "postgresql://cinch@localhost/cinch")
     assert cli.main(["backup", "copy.sqlite3"]) == cli.EXIT_CONFIG
     assert "pg_dump" in capsys.readouterr().err
+
+
+@pytest.fixture
+def root_logger():
+    """The root logger, given back afterwards with the handlers and level it had."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    yield root
+    root.handlers[:] = handlers
+    root.setLevel(level)
+
+
+def test_log_lines_carry_no_colour_codes_when_not_on_a_terminal(root_logger, monkeypatch):
+    """Inside a container discord.py would colour them anyway; a log file gets plain text."""
+    monkeypatch.setattr(discord.utils, "is_docker", lambda: True)
+    written = io.StringIO()
+    cli.setup_logging("INFO", written)
+    logging.getLogger("bot").warning("A table was set aside")
+    line = written.getvalue()
+    assert "\x1b[" not in line
+    assert "WARNING" in line and "bot: A table was set aside" in line
+
+
+def test_log_lines_are_coloured_on_a_terminal(root_logger):
+    leader, follower = os.openpty()
+    with os.fdopen(follower, "w") as terminal, os.fdopen(leader, "rb", buffering=0) as screen:
+        cli.setup_logging("INFO", terminal)
+        logging.getLogger("bot").warning("A table was set aside")
+        terminal.flush()
+        shown = screen.read(1000)
+    assert b"\x1b[" in shown and b"A table was set aside" in shown
