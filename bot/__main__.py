@@ -181,6 +181,12 @@ def run_forget(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(error, file=sys.stderr)
         return EXIT_CONFIG
+    if not forgotten.found:
+        print(
+            f"Nothing about user {args.user_id} is stored in this database: they were forgotten"
+            " already, or never played here. Nothing was changed."
+        )
+        return 0
     settings_line = "settings deleted" if forgotten.settings else "no settings were stored"
     if forgotten.puzzle_attempts:
         settings_line += f", {counted(forgotten.puzzle_attempts, 'puzzle attempt')} deleted"

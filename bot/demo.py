@@ -172,7 +172,7 @@ async def play_demo(settings: DemoSettings) -> list[Path]:
 
 
 @contextmanager
-def demo_database(given: str | None) -> Iterator[tuple[str | Path, str]]:
+def demo_database(given: str | Path | None) -> Iterator[tuple[str | Path, str]]:
     """The database the demo plays in, and how to name it to the player: the one ``given``,
     else a new file in a temporary folder deleted at the end, so that demos leave only their
     pictures behind."""
