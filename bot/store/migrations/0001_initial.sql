@@ -6,14 +6,14 @@
 -- A table is a place to play in one channel; at most one is open per channel.
 CREATE TABLE game_tables (
     id                 INTEGER PRIMARY KEY,
-    guild_id           INTEGER NOT NULL,
-    channel_id         INTEGER NOT NULL,
-    creator_id         INTEGER NOT NULL,
+    guild_id           BIGINT  NOT NULL,
+    channel_id         BIGINT  NOT NULL,
+    creator_id         BIGINT  NOT NULL,
     house_rules        TEXT    NOT NULL DEFAULT '{}',
     language           TEXT,
     turn_timer_seconds INTEGER CHECK (turn_timer_seconds IS NULL OR turn_timer_seconds > 0),
     status             TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'ended')),
-    message_id         INTEGER,
+    message_id         BIGINT,
     created_at         TEXT    NOT NULL,
     ended_at           TEXT
 );
@@ -23,9 +23,9 @@ CREATE INDEX game_tables_open ON game_tables (status) WHERE status = 'open';
 
 -- Who sits where: a person (user_id) or a computer player (computer_level), never both.
 CREATE TABLE seats (
-    table_id       INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    table_id       BIGINT  NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
     seat           INTEGER NOT NULL CHECK (seat >= 0),
-    user_id        INTEGER,
+    user_id        BIGINT,
     computer_level TEXT,
     display_name   TEXT    NOT NULL,
     away           INTEGER NOT NULL DEFAULT 0 CHECK (away IN (0, 1)),
@@ -39,9 +39,9 @@ CREATE UNIQUE INDEX seats_one_per_user ON seats (table_id, user_id) WHERE user_i
 -- actions, so a restart restores quickly and replays only the actions after it.
 CREATE TABLE games (
     id           INTEGER PRIMARY KEY,
-    table_id     INTEGER NOT NULL REFERENCES game_tables (id),
-    guild_id     INTEGER NOT NULL,
-    seed         INTEGER NOT NULL,
+    table_id     BIGINT  NOT NULL REFERENCES game_tables (id),
+    guild_id     BIGINT  NOT NULL,
+    seed         BIGINT  NOT NULL,
     rules        TEXT    NOT NULL,
     player_count INTEGER NOT NULL CHECK (player_count > 0),
     status       TEXT    NOT NULL DEFAULT 'playing'
@@ -56,7 +56,7 @@ CREATE INDEX games_guild_started ON games (guild_id, started_at);
 
 -- Every action in order: seed + actions replay the game exactly.
 CREATE TABLE actions (
-    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    game_id    BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     seq        INTEGER NOT NULL CHECK (seq > 0),
     seat       INTEGER,
     action     TEXT    NOT NULL,
@@ -66,7 +66,7 @@ CREATE TABLE actions (
 
 -- One row per finished hand.
 CREATE TABLE hands (
-    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    game_id     BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     number      INTEGER NOT NULL CHECK (number > 0),
     dealer      INTEGER NOT NULL,
     bids        TEXT    NOT NULL,
@@ -80,7 +80,7 @@ CREATE TABLE hands (
 -- Points taken and score change of each side in a hand (a side is a partnership, or one
 -- player when everyone plays alone), as rows so statistics can be summed in SQL.
 CREATE TABLE hand_sides (
-    game_id      INTEGER NOT NULL,
+    game_id      BIGINT  NOT NULL,
     hand_number  INTEGER NOT NULL,
     side         INTEGER NOT NULL CHECK (side >= 0),
     points       INTEGER NOT NULL,
@@ -92,7 +92,7 @@ CREATE TABLE hand_sides (
 -- How a game ended. winners and final_scores are JSON lists indexed by side.
 CREATE TABLE results (
     game_id      INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-    guild_id     INTEGER NOT NULL,
+    guild_id     BIGINT  NOT NULL,
     status       TEXT    NOT NULL CHECK (status IN ('finished', 'abandoned')),
     winners      TEXT    NOT NULL,
     final_scores TEXT    NOT NULL,
@@ -103,11 +103,11 @@ CREATE INDEX results_guild_ended ON results (guild_id, ended_at);
 -- One row per seat of a result, with the guild and time copied in so leaderboards for a
 -- server and a period read one index range.
 CREATE TABLE result_players (
-    game_id        INTEGER NOT NULL REFERENCES results (game_id) ON DELETE CASCADE,
+    game_id        BIGINT  NOT NULL REFERENCES results (game_id) ON DELETE CASCADE,
     seat           INTEGER NOT NULL,
-    guild_id       INTEGER NOT NULL,
+    guild_id       BIGINT  NOT NULL,
     ended_at       TEXT    NOT NULL,
-    user_id        INTEGER,
+    user_id        BIGINT,
     computer_level TEXT,
     display_name   TEXT    NOT NULL,
     side           INTEGER NOT NULL,

@@ -23,12 +23,12 @@ CREATE TABLE board_settings (
 -- one range of the table itself.
 -- player is 'user:<id>' for a person and 'computer:<level>' for a computer player.
 CREATE TABLE stat_games (
-    guild_id       INTEGER NOT NULL,
+    guild_id       BIGINT  NOT NULL,
     ended_at       TEXT    NOT NULL,
-    game_id        INTEGER NOT NULL,
+    game_id        BIGINT  NOT NULL,
     seat           INTEGER NOT NULL,
     player         TEXT    NOT NULL,
-    user_id        INTEGER,
+    user_id        BIGINT,
     side           INTEGER NOT NULL,
     won            INTEGER NOT NULL CHECK (won IN (0, 1)),
     hands          INTEGER NOT NULL,
@@ -37,7 +37,7 @@ CREATE TABLE stat_games (
     points         INTEGER NOT NULL,
     pedros         INTEGER NOT NULL,
     -- The player's displayed rating after this game (filled in by the rating pass).
-    rating         REAL,
+    rating         DOUBLE PRECISION,
     PRIMARY KEY (guild_id, ended_at, game_id, seat)
 ) WITHOUT ROWID;
 CREATE INDEX stat_games_player ON stat_games (guild_id, player, ended_at);
@@ -45,10 +45,10 @@ CREATE INDEX stat_games_game ON stat_games (game_id, side);
 
 -- How many times a player bid each amount in a counted game.
 CREATE TABLE stat_bids (
-    guild_id INTEGER NOT NULL,
+    guild_id BIGINT  NOT NULL,
     player   TEXT    NOT NULL,
     amount   INTEGER NOT NULL,
-    game_id  INTEGER NOT NULL,
+    game_id  BIGINT  NOT NULL,
     bids     INTEGER NOT NULL CHECK (bids > 0),
     PRIMARY KEY (guild_id, player, amount, game_id)
 ) WITHOUT ROWID;
@@ -56,16 +56,16 @@ CREATE TABLE stat_bids (
 -- Each player of a server: current rating, the name they last played under, and their
 -- stat_games figures added up over all counted games (what all-time boards and cards read).
 CREATE TABLE stat_players (
-    guild_id       INTEGER NOT NULL,
+    guild_id       BIGINT  NOT NULL,
     player         TEXT    NOT NULL,
-    user_id        INTEGER,
+    user_id        BIGINT,
     computer_level TEXT,
     display_name   TEXT    NOT NULL,
-    mu             REAL    NOT NULL,
-    sigma          REAL    NOT NULL,
-    rating         REAL    NOT NULL,
+    mu             DOUBLE PRECISION NOT NULL,
+    sigma          DOUBLE PRECISION NOT NULL,
+    rating         DOUBLE PRECISION NOT NULL,
     last_ended_at  TEXT    NOT NULL,
-    last_game_id   INTEGER NOT NULL,
+    last_game_id   BIGINT  NOT NULL,
     games          INTEGER NOT NULL DEFAULT 0,
     wins           INTEGER NOT NULL DEFAULT 0,
     hands          INTEGER NOT NULL DEFAULT 0,

@@ -3,7 +3,7 @@
 -- costly cards (points lost, the better cards, the scoring cards that fell to the other side)
 -- and the maker's hand worth.
 CREATE TABLE hand_reviews (
-    game_id     INTEGER NOT NULL,
+    game_id     BIGINT  NOT NULL,
     hand_number INTEGER NOT NULL,
     review      TEXT    NOT NULL,
     reviewed_at TEXT    NOT NULL,

@@ -5,7 +5,7 @@
 -- for the game's end (number 0). A stored result without its row was never posted. Everything
 -- finished before this migration was posted.
 CREATE TABLE announced_results (
-    game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    game_id      BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     hand_number  INTEGER NOT NULL CHECK (hand_number >= 0),
     announced_at TEXT    NOT NULL,
     PRIMARY KEY (game_id, hand_number)
@@ -20,16 +20,16 @@ INSERT INTO announced_results (game_id, hand_number, announced_at)
 -- and the interaction's token that edits it until editable_until). Which hand each one shows
 -- (game_id, hand_number) tells whether a new deal's DM went out.
 CREATE TABLE hand_messages (
-    table_id       INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
-    user_id        INTEGER NOT NULL,
+    table_id       BIGINT  NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    user_id        BIGINT  NOT NULL,
     kind           TEXT    NOT NULL CHECK (kind IN ('dm', 'private')),
-    message_id     INTEGER NOT NULL,
-    dm_channel_id  INTEGER,
-    application_id INTEGER,
+    message_id     BIGINT  NOT NULL,
+    dm_channel_id  BIGINT,
+    application_id BIGINT,
     token          TEXT,
     editable_until TEXT,
     locale         TEXT,
-    game_id        INTEGER,
+    game_id        BIGINT,
     hand_number    INTEGER,
     PRIMARY KEY (table_id, user_id, kind)
 ) WITHOUT ROWID;

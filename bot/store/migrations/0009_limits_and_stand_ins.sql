@@ -14,4 +14,4 @@ CREATE INDEX game_tables_open_by_guild ON game_tables (guild_id, creator_id) WHE
 -- The person a stand-in computer player played for: someone away when the game ended is not
 -- credited with it (the computer is), but the row still concerns them, so forgetting them
 -- (bot/store/people.py) finds it.
-ALTER TABLE result_players ADD COLUMN stand_in_for INTEGER;
+ALTER TABLE result_players ADD COLUMN stand_in_for BIGINT;

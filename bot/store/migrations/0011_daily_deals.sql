@@ -5,8 +5,8 @@
 CREATE TABLE daily_plays (
     id           INTEGER PRIMARY KEY,
     day          TEXT    NOT NULL,
-    user_id      INTEGER NOT NULL,
-    guild_id     INTEGER NOT NULL,
+    user_id      BIGINT  NOT NULL,
+    guild_id     BIGINT  NOT NULL,
     -- The name the server showed when they began, for the boards.
     display_name TEXT    NOT NULL,
     started_at   TEXT    NOT NULL,
@@ -20,7 +20,7 @@ CREATE INDEX daily_plays_by_person ON daily_plays (user_id, day);
 -- Every action of every seat of a deal, in order (number from 0): the deal is rebuilt from its
 -- seed and these, so it survives a restart.
 CREATE TABLE daily_actions (
-    play_id    INTEGER NOT NULL REFERENCES daily_plays (id) ON DELETE CASCADE,
+    play_id    BIGINT  NOT NULL REFERENCES daily_plays (id) ON DELETE CASCADE,
     deal       INTEGER NOT NULL CHECK (deal >= 0),
     number     INTEGER NOT NULL CHECK (number >= 0),
     seat       INTEGER NOT NULL,
@@ -32,7 +32,7 @@ CREATE TABLE daily_actions (
 -- A deal played to its end: score is the player's side's score change minus the other side's.
 -- review is the double-dummy review's JSON (bot.ai.review.review_to_json), once computed.
 CREATE TABLE daily_results (
-    play_id     INTEGER NOT NULL REFERENCES daily_plays (id) ON DELETE CASCADE,
+    play_id     BIGINT  NOT NULL REFERENCES daily_plays (id) ON DELETE CASCADE,
     deal        INTEGER NOT NULL CHECK (deal >= 0),
     score       INTEGER NOT NULL,
     review      TEXT,
@@ -53,15 +53,15 @@ CREATE TABLE daily_pars (
 -- Where a server's end-of-day post goes (its admins choose it); no row: no post.
 CREATE TABLE daily_channels (
     guild_id   INTEGER PRIMARY KEY,
-    channel_id INTEGER NOT NULL,
+    channel_id BIGINT  NOT NULL,
     updated_at TEXT    NOT NULL
 );
 
 -- Each end-of-day post, claimed before it is sent, so that it goes out once.
 CREATE TABLE daily_posts (
-    guild_id   INTEGER NOT NULL,
+    guild_id   BIGINT  NOT NULL,
     day        TEXT    NOT NULL,
-    channel_id INTEGER NOT NULL,
+    channel_id BIGINT  NOT NULL,
     posted_at  TEXT    NOT NULL,
     PRIMARY KEY (guild_id, day)
 );

@@ -7,9 +7,9 @@
 CREATE TABLE puzzles (
     id          INTEGER PRIMARY KEY,
     source      TEXT    NOT NULL CHECK (source IN ('game', 'generated')),
-    guild_id    INTEGER,
-    channel_id  INTEGER,
-    game_id     INTEGER,
+    guild_id    BIGINT,
+    channel_id  BIGINT,
+    game_id     BIGINT,
     hand_number INTEGER,
     play        INTEGER,
     label       TEXT,
@@ -26,7 +26,7 @@ CREATE INDEX puzzles_by_server ON puzzles (guild_id) WHERE source = 'game';
 
 -- The hands of servers' games already searched for puzzles (whether or not they held one).
 CREATE TABLE puzzle_scans (
-    game_id     INTEGER NOT NULL,
+    game_id     BIGINT  NOT NULL,
     hand_number INTEGER NOT NULL,
     found       INTEGER NOT NULL CHECK (found >= 0),
     scanned_at  TEXT    NOT NULL,
@@ -36,15 +36,15 @@ CREATE TABLE puzzle_scans (
 -- The daily puzzle of each day (UTC date 'YYYY-MM-DD'), the same for everyone.
 CREATE TABLE puzzle_days (
     day       TEXT    PRIMARY KEY,
-    puzzle_id INTEGER NOT NULL REFERENCES puzzles (id)
+    puzzle_id BIGINT  NOT NULL REFERENCES puzzles (id)
 );
 
 -- Each person's first attempt at each puzzle (later ones are not kept): the card they chose,
 -- whether it kept the best, their rating before and after, and the server they tried it in.
 CREATE TABLE puzzle_attempts (
-    user_id       INTEGER NOT NULL,
-    puzzle_id     INTEGER NOT NULL REFERENCES puzzles (id) ON DELETE CASCADE,
-    guild_id      INTEGER NOT NULL,
+    user_id       BIGINT  NOT NULL,
+    puzzle_id     BIGINT  NOT NULL REFERENCES puzzles (id) ON DELETE CASCADE,
+    guild_id      BIGINT  NOT NULL,
     card          TEXT    NOT NULL,
     solved        INTEGER NOT NULL CHECK (solved IN (0, 1)),
     rating_before REAL    NOT NULL,
