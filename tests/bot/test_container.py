@@ -16,11 +16,11 @@ from packaging.utils import canonicalize_name
 from packaging.version import Version
 from prometheus_client import CollectorRegistry
 
+import bot
 from bot.monitor import Health, Monitor
 
-from .conftest import CHECKOUT
-
-ROOT = Path(CHECKOUT)
+#: The checkout: the Dockerfile, compose.yaml and constraints.txt are not in the package.
+ROOT = Path(bot.__file__).resolve().parents[1]
 
 
 def dockerfile_instruction(name: str) -> str:

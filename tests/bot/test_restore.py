@@ -14,7 +14,6 @@ import pytest
 
 import bot.__main__ as cli
 from bot.store import ResultPlayer, Store
-from tests.conftest import fresh_postgres_database
 
 ALICE, BOB = 1001, 1002
 
@@ -71,31 +70,32 @@ def test_a_sqlite_backup_copied_back_opens_with_the_games_it_held(no_settings, c
     assert asyncio.run(final_scores(database, before, again)) == [[51, 30], [51, 0]]
 
 
+async def empty(url: str) -> None:
+    """Drop everything in the database, as a new one would be."""
+    connection = await asyncpg.connect(url)
+    try:
+        await connection.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+    finally:
+        await connection.close()
+
+
+async def run(*command: str) -> subprocess.CompletedProcess[str]:
+    return await asyncio.to_thread(subprocess.run, command, capture_output=True, text=True)
+
+
 @pytest.mark.slow
 async def test_a_postgres_dump_restored_into_an_empty_database_opens_with_its_games(
-    postgres, tmp_path
+    postgres_url, tmp_path
 ):
     dump = tmp_path / "cinch.dump"
-    async with fresh_postgres_database(postgres) as live:
-        kept = await finish_a_game(live, channel=1, scores=[51, 30])
-        dumped = await asyncio.to_thread(
-            subprocess.run,
-            ["pg_dump", "--format=custom", f"--file={dump}", live],
-            capture_output=True,
-            text=True,
-        )
+    kept = await finish_a_game(postgres_url, channel=1, scores=[51, 30])
+    dumped = await run("pg_dump", "--format=custom", f"--file={dump}", postgres_url)
     assert dumped.returncode == 0, dumped.stderr
-    async with fresh_postgres_database(postgres) as empty:
-        restored = await asyncio.to_thread(
-            subprocess.run,
-            ["pg_restore", "--no-owner", f"--dbname={empty}", str(dump)],
-            capture_output=True,
-            text=True,
-        )
-        assert restored.returncode == 0, restored.stderr
-        assert await final_scores(empty, kept) == [[51, 30]]
-        connection = await asyncpg.connect(empty)
-        try:
-            assert await connection.fetchval("SELECT count(*) FROM games") == 1
-        finally:
-            await connection.close()
+    await empty(postgres_url)
+    assert await final_scores(postgres_url, kept) == [None]  # a new, migrated database
+
+    await empty(postgres_url)
+    restored = await run("pg_restore", "--no-owner", f"--dbname={postgres_url}", str(dump))
+
+    assert restored.returncode == 0, restored.stderr
+    assert await final_scores(postgres_url, kept) == [[51, 30]]
