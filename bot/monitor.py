@@ -11,6 +11,7 @@ Requests are not logged: a scrape every few seconds would drown the bot's own li
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import socket
 from collections.abc import Awaitable, Callable, Mapping
@@ -42,11 +43,8 @@ def check_listen_address(host: str, port: int) -> None:
             host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )
     except (socket.gaierror, UnicodeError) as error:
-        reason = error.strerror if isinstance(error, socket.gaierror) else str(error)
-        raise AddressUnusable(
-            f"METRICS_HOST {host!r} is not an address of this machine ({reason}): set it to"
-            " 127.0.0.1 (this machine only) or 0.0.0.0 (every network), or leave it unset."
-        ) from None
+        reason = (error.strerror if isinstance(error, socket.gaierror) else None) or str(error)
+        raise AddressUnusable(_not_an_address(host, reason)) from None
     for family, kind, protocol, _, address in addresses:
         with socket.socket(family, kind, protocol) as probe:
             # As the server itself does, so that a port left in TIME_WAIT is not "in use".
@@ -54,11 +52,34 @@ def check_listen_address(host: str, port: int) -> None:
             try:
                 probe.bind(address)
             except OSError as error:
-                raise AddressUnusable(
-                    f"METRICS_PORT {port} cannot be opened on {address[0]}"
-                    f" ({error.strerror or error}): another program may be using it; stop it"
-                    " or choose another METRICS_PORT, or check METRICS_HOST."
-                ) from None
+                raise AddressUnusable(_cannot_listen(host, port, str(address[0]), error)) from None
+
+
+def _not_an_address(host: str, reason: str) -> str:
+    return (
+        f"METRICS_HOST {host!r} is not an address of this machine ({reason}): set it to"
+        " 127.0.0.1 (this machine only) or 0.0.0.0 (every network), or leave it unset."
+    )
+
+
+def _cannot_listen(host: str, port: int, address: str, error: OSError) -> str:
+    """What keeps the server from listening on ``address``, and which setting to change."""
+    if error.errno == errno.EADDRINUSE:
+        return (
+            f"METRICS_PORT {port} is already in use on {address}: stop the program using it,"
+            " or choose another METRICS_PORT."
+        )
+    if error.errno == errno.EACCES:
+        return (
+            f"METRICS_PORT {port} may not be opened by this user (ports below 1024 need"
+            " privileges): choose another METRICS_PORT, such as 8000."
+        )
+    if error.errno == errno.EADDRNOTAVAIL:
+        return _not_an_address(host, error.strerror or str(error))
+    return (
+        f"METRICS_PORT {port} cannot be opened on {address} ({error.strerror or error}):"
+        " check METRICS_HOST and METRICS_PORT."
+    )
 
 
 @dataclass(frozen=True)

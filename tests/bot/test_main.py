@@ -77,8 +77,10 @@ def test_a_metrics_port_in_use_stops_the_bot_with_one_line_before_it_logs_in(
         monkeypatch.setattr(cli, "create_bot", NeverLogsIn)
         assert cli.main([]) == cli.EXIT_CONFIG
     (line,) = capsys.readouterr().err.strip().splitlines()
-    assert line.startswith(f"METRICS_PORT {port} cannot be opened on 127.0.0.1")
-    assert "choose another METRICS_PORT" in line
+    assert line == (
+        f"METRICS_PORT {port} is already in use on 127.0.0.1: stop the program using it,"
+        " or choose another METRICS_PORT."
+    )
 
 
 def test_a_metrics_host_that_does_not_resolve_stops_the_bot_with_one_line(
@@ -91,6 +93,18 @@ def test_a_metrics_host_that_does_not_resolve_stops_the_bot_with_one_line(
     assert cli.main([]) == cli.EXIT_CONFIG
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert line.startswith("METRICS_HOST 'no-such-host.invalid' is not an address of this machine")
+
+
+def test_a_metrics_host_that_is_not_this_machines_stops_the_bot_with_one_line(
+    no_settings, monkeypatch, capsys
+):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+    monkeypatch.setenv("METRICS_PORT", "8000")
+    monkeypatch.setenv("METRICS_HOST", "192.0.2.1")  # an address kept for documentation
+    monkeypatch.setattr(cli, "create_bot", NeverLogsIn)
+    assert cli.main([]) == cli.EXIT_CONFIG
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("METRICS_HOST '192.0.2.1' is not an address of this machine")
 
 
 def test_a_free_metrics_port_lets_the_bot_go_on_to_log_in(no_settings, monkeypatch, capsys):
