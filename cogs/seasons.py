@@ -3,8 +3,10 @@
 The seasons themselves are the league's (``bot/league``): this cog asks for them, draws them
 off the event loop and answers; a season's board is a leaderboard (``cogs/board_pages.py``). At
 a season's end (``cogs/league_clock.py`` finds it in the store) its picture is posted in the
-season channel, and its role moves to its champions: the bot needs Manage Roles and a role below
-its own highest, and says which it lacks, at the end and already when the role is chosen.
+season channel, and its role moves to its champions. Who may choose which role, and whether the
+bot may give it, is the league's (``bot/league/season_role.py``): this cog reads the role's
+permissions and place, and the rights of the admin choosing it and of the bot, into plain data.
+The bot takes back only the role it gave, from those it gave it to.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from discord import app_commands
 from bot.errors import OptionRefused, UserFacingError, choice_of
 from bot.i18n import normalise_locale, t
 from bot.league.season_boards import Awards
+from bot.league.season_role import Rights, RoleFacts, refusal_to_choose, refusal_to_give
 from bot.league.season_scenes import season_name, season_scene
 from bot.league.seasons import (
     MOST_ROLE_PLACES,
+    RoleHolder,
     Season,
     SeasonDatesRefused,
     SeasonSettings,
@@ -33,7 +37,7 @@ from bot.league.seasons import (
     season_settings,
     stored_awards,
 )
-from bot.league.windows import SeasonLength, dates_window
+from bot.league.windows import SeasonLength
 from bot.render.league import render_season
 from bot.stats.players import USER_PREFIX
 from bot.store import UNSET
@@ -62,16 +66,28 @@ def _day(text: str, option: str) -> date:
         raise OptionRefused("errors.option_date", option) from None
 
 
+def role_facts(role: discord.Role) -> RoleFacts:
+    """The role as the league weighs it; its rank orders roles as Discord does (of two at the
+    same position, the older is higher)."""
+    return RoleFacts(
+        rank=(role.position, -role.id),
+        permissions=frozenset(name for name, granted in role.permissions if granted),
+        assignable=not (role.managed or role.is_default()),
+    )
+
+
+def rights(member: discord.Member) -> Rights:
+    """What the member may do with the server's roles."""
+    return Rights(
+        manage_roles=member.guild_permissions.manage_roles,
+        top_rank=role_facts(member.top_role).rank,
+        owner=member.guild.owner_id == member.id,
+    )
+
+
 def role_problem(guild: discord.Guild, role: discord.Role) -> str | None:
     """What keeps the bot from giving ``role`` (a catalogue key), if anything."""
-    me = guild.me
-    if role.managed or role.is_default():
-        return "season.role_not_givable"
-    if not me.guild_permissions.manage_roles:
-        return "season.role_needs_manage_roles"
-    if role >= me.top_role:
-        return "season.role_above_mine"
-    return None
+    return refusal_to_give(role_facts(role), rights(guild.me))
 
 
 def describe_seasons(
@@ -171,13 +187,13 @@ class SeasonCommands(CinchCommands):
             if not (first_day and last_day):
                 raise UserFacingError("errors.season_dates_needed")
             first, last = _day(first_day, "option.first_day"), _day(last_day, "option.last_day")
-            if last < first:
-                raise UserFacingError("errors.season_dates_order")
-            if dates_window(first, last).end <= store.clock():
-                raise UserFacingError("errors.season_dates_past")
             dates, chosen = (first, last), SeasonLength.DATES
         if current is None and chosen is UNSET:
             raise UserFacingError("errors.no_season")
+        if role is not None and isinstance(interaction.user, discord.Member):
+            refusal = refusal_to_choose(role_facts(role), rights(interaction.user))
+            if refusal is not None:
+                raise UserFacingError(refusal, role=role.mention)
         channel_id = (
             channel.id
             if channel is not None
@@ -233,7 +249,10 @@ async def post_season_end(client: CinchClient, season: Season) -> None:
     settings = await season_settings(store, season.guild_id)
     guild = client.get_guild(season.guild_id)
     if settings is None or guild is None:
-        await mark_posted(store, season, [])
+        # Nothing can be given or taken back: those holding a role the bot gave keep it.
+        await mark_posted(
+            store, season, await last_role_holders(store, season.guild_id, season.number)
+        )
         return
     locale = normalise_locale(guild.preferred_locale)
     png, awards = await season_picture(client, season, locale)
@@ -268,48 +287,70 @@ async def move_season_role(
     season: Season,
     awards: Awards,
     locale: str,
-) -> tuple[str | None, list[int]]:
-    """Take the season role from the last season's holders and give it to this one's
-    champions; the line saying so (or what the bot lacks), and who holds it now."""
+) -> tuple[str | None, list[RoleHolder]]:
+    """Take back from the last season's holders the role the bot gave them, and give the
+    season's role to this one's champions who do not hold it already (someone who had it from
+    elsewhere keeps it as theirs: the bot never takes it from them); the line saying so (or
+    what keeps the bot from it), and who holds a role the bot gave now."""
+    role = guild.get_role(settings.role_id) if settings.role_id is not None else None
+    problem = None if role is None else role_problem(guild, role)
+    winners = []
+    if role is not None and problem is None:
+        for award in awards.champions[: settings.role_places]:
+            user_id = int(award.players[0].removeprefix(USER_PREFIX))
+            if not await _hidden(client, user_id):
+                winners.append(user_id)
+    holders: list[RoleHolder] = []
+    refused: discord.Role | None = None
+    for holder in await last_role_holders(client.store, guild.id, season.number):
+        if role is not None and holder.role_id == role.id and holder.user_id in winners:
+            holders.append(holder)  # a champion again keeps what the bot gave them
+            continue
+        taken = guild.get_role(holder.role_id) if holder.role_id is not None else None
+        if taken is not None and not await _change_role(guild, holder.user_id, taken, give=False):
+            holders.append(holder)  # refused: tried again at the next season's end
+            refused = taken
+    kept = {holder.user_id for holder in holders if role is not None and holder.role_id == role.id}
+    if role is not None and refused is None:
+        try:
+            for user_id in winners:
+                if user_id not in kept and await _change_role(guild, user_id, role, give=True):
+                    holders.append(RoleHolder(user_id, role.id))
+                    kept.add(user_id)
+        except discord.Forbidden:
+            refused = role
+    if refused is not None:
+        return t("season.role_above_mine", locale, role=refused.mention), holders
     if settings.role_id is None:
-        return None, []
-    role = guild.get_role(settings.role_id)
+        return None, holders
     if role is None:
-        return t("season.role_gone", locale), []
-    problem = role_problem(guild, role)
+        return t("season.role_gone", locale), holders
     if problem is not None:
-        return t(problem, locale, role=role.mention), []
-    winners = [
-        user_id
-        for award in awards.champions[: settings.role_places]
-        if not await _hidden(client, user_id := int(award.players[0].removeprefix(USER_PREFIX)))
-    ]
-    given: list[int] = []
-    try:
-        for user_id in await last_role_holders(client.store, guild.id, season.number):
-            if user_id not in winners:
-                await _change_role(guild, user_id, role, give=False)
-        for user_id in winners:
-            if await _change_role(guild, user_id, role, give=True):
-                given.append(user_id)
-    except discord.Forbidden:
-        return t("season.role_above_mine", locale, role=role.mention), given
-    if not given:
-        return None, []
-    names = ", ".join(f"<@{user_id}>" for user_id in given)
-    return t("season.role_given", locale, role=role.mention, players=names), given
+        return t(problem, locale, role=role.mention), holders
+    if not kept:
+        return None, holders
+    names = ", ".join(f"<@{user_id}>" for user_id in winners if user_id in kept)
+    return t("season.role_given", locale, role=role.mention, players=names), holders
 
 
 async def _change_role(
     guild: discord.Guild, user_id: int, role: discord.Role, *, give: bool
 ) -> bool:
-    """Give or take the role; False when the person is no longer a member."""
+    """Give the role (False when the person is no longer a member, or holds it already: then
+    it is theirs, not the bot's to take back); or take it back (False when Discord refuses;
+    someone no longer a member has nothing to take back)."""
     try:
         member = await guild.fetch_member(user_id)
     except discord.NotFound:
-        return False
+        return not give
+    reason = t("season.role_reason", None)
     if give:
-        await member.add_roles(role, reason=t("season.role_reason", None))
-    else:
-        await member.remove_roles(role, reason=t("season.role_reason", None))
+        if member.get_role(role.id) is not None:
+            return False
+        await member.add_roles(role, reason=reason)
+        return True
+    try:
+        await member.remove_roles(role, reason=reason)
+    except discord.Forbidden:
+        return False
     return True

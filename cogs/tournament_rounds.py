@@ -288,12 +288,19 @@ async def _settle(
     for match in await league.matches(store, tournament.id):
         if match.round != current.number or match.done or match.table_id is None:
             continue
-        closed, scores, winner = await league.table_outcome(store, match.table_id)
-        if not closed:
+        outcome = await league.table_outcome(store, match.table_id)
+        if not outcome.closed:
             continue
-        side, by = decided(tournament.format, entrants, match, scores, winner)
+        side, by = decided(
+            tournament.format,
+            entrants,
+            match,
+            outcome.scores,
+            outcome.winner,
+            ended_early=outcome.ended_early,
+        )
         await league.decide_match(
-            store, tournament.id, match, scores=scores, winner=side, decided_by=by
+            store, tournament.id, match, scores=outcome.scores, winner=side, decided_by=by
         )
 
 
@@ -364,7 +371,8 @@ async def _stop_round(
         winner = None
         if match.table_id is not None:
             await client.tables.stop(match.table_id, text, reason=ROUND_DEADLINE)
-            _, scores, winner = await league.table_outcome(store, match.table_id)
+            outcome = await league.table_outcome(store, match.table_id)
+            scores, winner = outcome.scores, outcome.winner
         side, by = decided(tournament.format, entrants, match, scores, winner)
         await league.decide_match(
             store, tournament.id, match, scores=scores, winner=side, decided_by=by

@@ -53,15 +53,39 @@ def postgres() -> Iterator[postgres_server.PostgresServer]:
         server.stop()
 
 
-@asynccontextmanager
-async def fresh_postgres_database(server: postgres_server.PostgresServer) -> AsyncIterator[str]:
-    """The URL of a new, empty database on the server, dropped afterwards."""
-    name = f"cinch_test_{next(_database_numbers)}"
+#: The database each server's stores start from: migrated once, copied for every test that
+#: wants a store (a copy takes a third of the time of migrating an empty database).
+_MIGRATED = "cinch_migrated"
+_servers_with_migrated: set[int] = set()
+
+
+async def _create_database(
+    server: postgres_server.PostgresServer, name: str, template: str
+) -> None:
     admin = await asyncpg.connect(server.url("postgres"))
     try:
-        await admin.execute(f"CREATE DATABASE {name} TEMPLATE template0")
+        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
     finally:
         await admin.close()
+
+
+async def _migrated_template(server: postgres_server.PostgresServer) -> str:
+    if server.port not in _servers_with_migrated:
+        await _create_database(server, _MIGRATED, "template0")
+        await (await Store.open(server.url(_MIGRATED))).close()
+        _servers_with_migrated.add(server.port)
+    return _MIGRATED
+
+
+@asynccontextmanager
+async def fresh_postgres_database(
+    server: postgres_server.PostgresServer, *, migrated: bool = False
+) -> AsyncIterator[str]:
+    """The URL of a new database on the server, dropped afterwards: empty, or as the
+    migrations leave it."""
+    name = f"cinch_test_{next(_database_numbers)}"
+    template = await _migrated_template(server) if migrated else "template0"
+    await _create_database(server, name, template)
     try:
         yield server.url(name)
     finally:
@@ -85,11 +109,12 @@ async def postgres_url(postgres: postgres_server.PostgresServer) -> AsyncIterato
 async def database(
     request: pytest.FixtureRequest, database_path: Path
 ) -> AsyncIterator[str | Path]:
-    """What to open a fresh, empty store with: a SQLite file, or a new PostgreSQL database."""
+    """What to open a fresh, empty store with: a SQLite file, or a new PostgreSQL database
+    (already migrated)."""
     if request.param == "sqlite":
         yield database_path
         return
-    async with fresh_postgres_database(request.getfixturevalue("postgres")) as url:
+    async with fresh_postgres_database(request.getfixturevalue("postgres"), migrated=True) as url:
         yield url
 
 

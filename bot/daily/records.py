@@ -4,10 +4,18 @@ action of its deals, each deal's score and review, par, and each server's end-of
 The store's database is shared with the tables (``store.database``), so a play is written in
 the same file, under the same lock and clock, as everything else. Every write is one
 transaction, committed before the caller goes on.
+
+A play is one person's of one day, forgotten or not: besides its user id, which forgetting
+replaces with a pseudonym, it keeps a keyed hash (HMAC) of the person and the day, which
+forgetting leaves. A person who played the day, then asked to be forgotten, is known by it, and
+gets no second go at deals they have seen; and nobody can tell from the row whose play it was
+without the key, a secret chosen once for the database like the deals'.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,11 +24,14 @@ from datetime import date
 from bot.daily.days import day_from_key, day_key
 from bot.engine import Action, Game
 from bot.engine.actions import action_to_dict
+from bot.errors import UserFacingError
 from bot.store import JSON, ConstraintError, Store
 from bot.store.database import Row, decode_json, encode_json
 
 #: The mark the secret of the day's deals and puzzles is kept under (``store.marks``).
 SECRET_MARK = "daily_secret"
+#: The mark the key of the plays' hashes of person and day is kept under.
+PLAY_KEY_MARK = "daily_play_key"
 
 
 async def deals_secret(store: Store) -> str:
@@ -93,9 +104,18 @@ class DailyRecords:
     def __init__(self, store: Store) -> None:
         self._store = store
         self._db = store.database
+        self._play_key: bytes | None = None
 
     async def secret(self) -> str:
         return await deals_secret(self._store)
+
+    async def player_key(self, day: date, user_id: int) -> str:
+        """The keyed hash of the person and the day that marks their play of it."""
+        if self._play_key is None:
+            kept = await self._store.marks.keep_first(PLAY_KEY_MARK, secrets.token_hex(32))
+            self._play_key = bytes.fromhex(kept)
+        message = f"{day_key(day)}:{user_id}".encode()
+        return hmac.new(self._play_key, message, hashlib.sha256).hexdigest()
 
     async def play(self, day: date, user_id: int) -> PlayRecord | None:
         """The person's play of `day`, wherever they began it."""
@@ -105,12 +125,20 @@ class DailyRecords:
         return None if row is None else _play(row)
 
     async def begin(self, day: date, user_id: int, guild_id: int, name: str) -> PlayRecord:
-        """The person's play of `day`: begun now in this server, or the one they began."""
+        """The person's play of `day`: begun now in this server, or the one they began.
+        Refused when they played it before being forgotten (their play is a former player's)."""
+        key = await self.player_key(day, user_id)
         async with self._db.write() as tx:
+            earlier = await tx.fetch_one(
+                "SELECT user_id FROM daily_plays WHERE day = ? AND player_key = ?",
+                (day_key(day), key),
+            )
+            if earlier is not None and earlier["user_id"] != user_id:
+                raise UserFacingError("daily.played_before_forgetting")
             await tx.execute(
-                "INSERT INTO daily_plays (day, user_id, guild_id, display_name, started_at)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (day, user_id) DO NOTHING",
-                (day_key(day), user_id, guild_id, name, self._db.now()),
+                "INSERT INTO daily_plays (day, user_id, guild_id, display_name, started_at,"
+                " player_key) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (day, user_id) DO NOTHING",
+                (day_key(day), user_id, guild_id, name, self._db.now(), key),
             )
             row = await tx.fetch_required(
                 "SELECT * FROM daily_plays WHERE day = ? AND user_id = ?", (day_key(day), user_id)

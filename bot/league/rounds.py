@@ -12,7 +12,8 @@ them a tournament's entrants and matches, format by format.
   partnering the same player twice while avoidable.
 
 A match ends when its game does (the side that reached the target wins it). One stopped before
-(the round's deadline, a table closed early) is decided on the score then: the side ahead wins,
+(the round's deadline, a table its organiser or its players' vote ended) is decided on the score
+then: the side ahead wins,
 level is a draw, except in single elimination, where the better seed goes through.
 """
 
@@ -161,16 +162,19 @@ def decided(
     match: Match,
     scores: tuple[int, int],
     winner: int | None,
+    *,
+    ended_early: bool = False,
 ) -> tuple[int | None, str]:
     """The winning side of a match whose table closed, and what decided it: its game when it
-    reached the target, else the score then (``standings.decide``)."""
+    reached the target, else the score then (``standings.decide``), when the round's deadline
+    stopped it or, ``ended_early``, when its people ended it (recorded as ``ended``)."""
     if winner is not None:
         return winner, "game"
     better = None
     if format is Format.KNOCKOUT and match.side_b is not None:
         seed = {entrant.number: entrant.seed or 0 for entrant in entrants}
         better = 0 if seed[_pair(match.side_a)] < seed[_pair(match.side_b)] else 1
-    return decide(scores, better), "deadline"
+    return decide(scores, better), "ended" if ended_early else "deadline"
 
 
 def round_done(matches: Sequence[Match], number: int) -> bool:

@@ -15,12 +15,13 @@ process ended first); then it posts each ended season not yet posted (:func:`unp
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
 from bot.errors import UserFacingError
 from bot.league.season_boards import CHAMPIONS, Award, Awards, season_awards
-from bot.league.windows import SeasonLength, Window, calendar_window, dates_window, next_window
+from bot.league.windows import SeasonLength, Window, calendar_window, chosen_dates, next_window
 from bot.stats.players import USER_PREFIX
 from bot.store import Store
 from bot.store.database import UNSET, Row, Session, Unset, decode_time, encode_time
@@ -39,6 +40,15 @@ class SeasonSettings:
     #: The role given to the season's best players, and to how many.
     role_id: int | None = None
     role_places: int = DEFAULT_ROLE_PLACES
+
+
+@dataclass(frozen=True, slots=True)
+class RoleHolder:
+    """Someone the bot gave a season's role to, and which role it was (None: unknown, from
+    before the bot kept it)."""
+
+    user_id: int
+    role_id: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,9 +110,10 @@ async def change_season_settings(
     channel they were first made in, unless given) and start the season they call for when
     none is under way; the settings and the seasons to come (the running one first).
 
-    Dates make the next season: they must start after the running season's end
-    (:class:`SeasonDatesRefused` otherwise)."""
+    Dates make the next season: they are checked (:func:`~bot.league.windows.chosen_dates`),
+    and must start after the running season's end (:class:`SeasonDatesRefused` otherwise)."""
     db = store.database
+    window = None if dates is None else chosen_dates(*dates, db.clock().date())
     async with db.write() as tx:
         await _lock(tx, guild_id)
         row = await tx.fetch_one("SELECT * FROM season_settings WHERE guild_id = ?", (guild_id,))
@@ -137,8 +148,7 @@ async def change_season_settings(
         )
         coming = await _coming(tx, guild_id)
         now = db.clock()
-        if chosen.length is SeasonLength.DATES and dates is not None:
-            window = dates_window(*dates)
+        if chosen.length is SeasonLength.DATES and window is not None:
             if coming and window.start < coming[-1].window.end:
                 raise SeasonDatesRefused(coming[-1].window.end)
             coming.append(await _add_season(tx, guild_id, window))
@@ -252,8 +262,9 @@ async def unposted(store: Store) -> list[Season]:
     return [_season(row) for row in rows]
 
 
-async def mark_posted(store: Store, season: Season, role_holders: list[int]) -> None:
-    """The season's end is posted, and its role given to ``role_holders``."""
+async def mark_posted(store: Store, season: Season, role_holders: Sequence[RoleHolder]) -> None:
+    """The season's end is posted, and ``role_holders`` hold a role the bot gave them: its
+    champions given the season's role now, and those it could not take back from yet."""
     db = store.database
     async with db.write() as tx:
         await tx.execute(
@@ -261,21 +272,25 @@ async def mark_posted(store: Store, season: Season, role_holders: list[int]) -> 
             (db.now(), season.guild_id, season.number),
         )
         await tx.execute_many(
-            "INSERT INTO season_role_holders (guild_id, season, user_id) VALUES (?, ?, ?)"
-            " ON CONFLICT DO NOTHING",
-            [(season.guild_id, season.number, user_id) for user_id in role_holders],
+            "INSERT INTO season_role_holders (guild_id, season, user_id, role_id)"
+            " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            [
+                (season.guild_id, season.number, holder.user_id, holder.role_id)
+                for holder in role_holders
+            ],
         )
 
 
-async def last_role_holders(store: Store, guild_id: int, before: int) -> list[int]:
-    """Who holds the season role from the last season before ``before`` that gave it."""
+async def last_role_holders(store: Store, guild_id: int, before: int) -> list[RoleHolder]:
+    """Who holds a role the bot gave them, as the last season posted before ``before`` left
+    it, and which role: only that is taken back from them, whatever the season's role is now."""
     rows = await store.database.fetch_all(
-        "SELECT user_id FROM season_role_holders WHERE guild_id = ? AND season = ("
-        " SELECT MAX(season) FROM season_role_holders WHERE guild_id = ? AND season < ?)"
-        " ORDER BY user_id",
+        "SELECT user_id, role_id FROM season_role_holders WHERE guild_id = ? AND season = ("
+        " SELECT MAX(number) FROM seasons WHERE guild_id = ? AND number < ?"
+        " AND posted_at IS NOT NULL) ORDER BY user_id",
         (guild_id, guild_id, before),
     )
-    return [row["user_id"] for row in rows]
+    return [RoleHolder(row["user_id"], row["role_id"]) for row in rows]
 
 
 async def stored_awards(store: Store, guild_id: int, number: int) -> Awards:

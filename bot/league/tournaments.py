@@ -1,7 +1,14 @@
 """A server's tournaments, kept in the store: sign-ups, rounds, matches and their results.
 
 A tournament goes from its sign-up (people enter, a pair together: one invites, the other
-accepts) to its rounds, once its organiser starts it, to its end. Every change is one
+accepts) to its rounds, once its organiser starts it, to its end.
+
+An invitation notifies the person invited, so inviting is paced: one invitation waiting per
+person who invites (withdrawn before another), at most :data:`INVITATIONS_PER_HOUR` an hour in
+a server, the same person again only :data:`REINVITE_AFTER` after the last invitation to them,
+and never again in the tournament once they declined. Being invited holds nobody: the person
+invited may invite someone else, or accept another invitation; entering as a pair lapses every
+other invitation of its two players. Every change is one
 transaction under the tournament's lock, and each step can be taken once only (a round opened,
 a match decided, a round closed), so the bot may look at a tournament again after a restart, or
 from another process that took the server over, and carry on where it stopped without doing
@@ -29,6 +36,10 @@ FEWEST_MINUTES, MOST_MINUTES, DEFAULT_MINUTES = 10, 240, 45
 FEWEST_TIMER, MOST_TIMER, DEFAULT_TIMER = 15, 300, 60
 #: The most rounds of Swiss or rotating partners, and how long a tournament's name may be.
 MOST_ROUNDS, NAME_LIMIT = 9, 60
+#: The most invitations one member sends in a server in an hour, and how long before they may
+#: invite the same person again.
+INVITATIONS_PER_HOUR = 5
+REINVITE_AFTER = timedelta(minutes=30)
 
 
 class Format(enum.StrEnum):
@@ -266,24 +277,39 @@ async def matches(store: Store, tournament_id: int) -> list[Match]:
     return [_match(row) for row in rows]
 
 
-async def table_outcome(store: Store, table_id: int) -> tuple[bool, tuple[int, int], int | None]:
-    """How a match's table stands: whether it closed, its game's final score by side (0 to 0
-    while none ended), and the side that won it by reaching the target (None otherwise: the
-    game was stopped, or never ended)."""
+@dataclass(frozen=True, slots=True)
+class TableOutcome:
+    """How a match's table stands."""
+
+    closed: bool
+    #: Its game's final score by side (0 to 0 while none ended).
+    scores: tuple[int, int]
+    #: The side that won by reaching the target (None otherwise: stopped, or never ended).
+    winner: int | None
+    #: Its people ended it before its game did (the organiser, or the players' vote).
+    ended_early: bool
+
+
+async def table_outcome(store: Store, table_id: int) -> TableOutcome:
+    """How a match's table stands: whether it closed, and how its game ended."""
     db = store.database
-    table = await db.fetch_one("SELECT status FROM game_tables WHERE id = ?", (table_id,))
+    table = await db.fetch_one(
+        "SELECT status, closed_reason FROM game_tables WHERE id = ?", (table_id,)
+    )
     row = await db.fetch_one(
         "SELECT r.status, r.winners, r.final_scores FROM games g"
         " JOIN results r ON r.game_id = g.id WHERE g.table_id = ? ORDER BY g.id DESC LIMIT 1",
         (table_id,),
     )
     closed = table is None or table["status"] != "open"
+    # Only its people close a table without a reason (the bot's own closings give one).
+    by_people = table is not None and closed and table["closed_reason"] is None
     if row is None:
-        return closed, (0, 0), None
+        return TableOutcome(closed, (0, 0), None, by_people)
     final = decode_json(row["final_scores"])
     winners = decode_json(row["winners"])
     winner = winners[0] if row["status"] == "finished" and winners else None
-    return closed, (final[0], final[1]), winner
+    return TableOutcome(closed, (final[0], final[1]), winner, by_people and winner is None)
 
 
 # ------------------------------------------------------------------ the sign-up
@@ -344,13 +370,63 @@ async def set_message(store: Store, tournament_id: int, message_id: int) -> None
 
 
 async def _signed_up(session: Session, tournament_id: int, user_id: int) -> Entrant | None:
-    """The entry, entered or invited, that holds the person."""
+    """The person's entry: entered (with a partner or not), or their invitation waiting for an
+    answer. An invitation waiting for the person to answer is not theirs: it holds nobody."""
     row = await session.fetch_one(
-        "SELECT * FROM tournament_entrants WHERE tournament_id = ? AND status <> 'withdrawn'"
-        " AND (user_id = ? OR partner_id = ?)",
-        (tournament_id, user_id, user_id),
+        "SELECT * FROM tournament_entrants WHERE tournament_id = ? AND (status = 'entered'"
+        " AND (user_id = ? OR partner_id = ?) OR status = 'invited' AND user_id = ?)"
+        " ORDER BY status",
+        (tournament_id, user_id, user_id, user_id),
     )
     return None if row is None else _entrant(row)
+
+
+async def _may_invite(
+    session: Session, current: Tournament, user_id: int, partner_id: int, now: datetime
+) -> None:
+    """Refuse an invitation that would notify the partner once too often (see the module)."""
+    if partner_id == user_id:
+        raise UserFacingError("errors.tournament_partner_self")
+    mine = await _signed_up(session, current.id, user_id)
+    if mine is not None:
+        key = "errors.tournament_already_in" if mine.entered else "errors.tournament_invite_waiting"
+        raise UserFacingError(key)
+    theirs = await _signed_up(session, current.id, partner_id)
+    if theirs is not None and theirs.entered:
+        raise UserFacingError("errors.tournament_partner_in")
+    if theirs is not None and theirs.partner_id == user_id:
+        raise UserFacingError("errors.tournament_invited_you")
+    declined = await session.fetch_one(
+        "SELECT 1 FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?"
+        " AND partner_id = ? AND declined_at IS NOT NULL",
+        (current.id, user_id, partner_id),
+    )
+    if declined is not None:
+        raise UserFacingError("errors.tournament_declined_you")
+    sent = await session.fetch_all(
+        "SELECT e.partner_id, e.signed_up_at FROM tournament_entrants e"
+        " JOIN tournaments t ON t.id = e.tournament_id WHERE t.guild_id = ? AND e.user_id = ?"
+        " AND e.partner_id IS NOT NULL AND e.signed_up_at > ? ORDER BY e.signed_up_at",
+        (current.guild_id, user_id, encode_time(now - timedelta(hours=1))),
+    )
+    if len(sent) >= INVITATIONS_PER_HOUR:
+        again = decode_time(sent[-INVITATIONS_PER_HOUR]["signed_up_at"]) + timedelta(hours=1)
+        raise UserFacingError(
+            "errors.tournament_invitations_paced",
+            most=INVITATIONS_PER_HOUR,
+            minutes=_minutes_until(again, now),
+        )
+    last = [decode_time(row["signed_up_at"]) for row in sent if row["partner_id"] == partner_id]
+    if last and last[-1] + REINVITE_AFTER > now:
+        raise UserFacingError(
+            "errors.tournament_reinvite_paced",
+            minutes=_minutes_until(last[-1] + REINVITE_AFTER, now),
+        )
+
+
+def _minutes_until(moment: datetime, now: datetime) -> int:
+    """Whole minutes from ``now`` to ``moment``, rounded up: when to try again."""
+    return max(1, -(-int((moment - now).total_seconds()) // 60))
 
 
 async def sign_up(
@@ -363,7 +439,7 @@ async def sign_up(
 ) -> Entrant:
     """Enter a player; or, with a ``partner`` (user id and name), invite them to enter as a
     pair (entered once they accept). Refused once the sign-up is over, for someone already in,
-    and past the most entrants."""
+    past the most entrants, and for an invitation paced out (see the module)."""
     db = store.database
     async with db.write() as tx:
         current = await _locked(tx, tournament_id)
@@ -376,11 +452,11 @@ async def sign_up(
                 else "errors.tournament_alone"
             )
             raise UserFacingError(key)
-        for person in (user_id, *(partner[:1] if partner else ())):
-            if await _signed_up(tx, tournament_id, person) is not None:
+        if partner is None:
+            if await _signed_up(tx, tournament_id, user_id) is not None:
                 raise UserFacingError("errors.tournament_already_in")
-        if partner is not None and partner[0] == user_id:
-            raise UserFacingError("errors.tournament_partner_self")
+        else:
+            await _may_invite(tx, current, user_id, partner[0], db.clock())
         counted = await tx.fetch_required(
             "SELECT COALESCE(MAX(entrant), 0) AS last FROM tournament_entrants"
             " WHERE tournament_id = ?",
@@ -413,8 +489,11 @@ async def sign_up(
 async def answer_invitation(
     store: Store, tournament_id: int, entrant: int, partner_id: int, *, accept: bool
 ) -> Entrant:
-    """The invited partner accepts (the pair is entered) or declines (the invitation goes)."""
-    async with store.database.write() as tx:
+    """The invited partner accepts (the pair is entered, and every other invitation of its two
+    players lapses) or declines (the invitation goes, and its sender may not invite them again
+    in this tournament)."""
+    db = store.database
+    async with db.write() as tx:
         current = await _locked(tx, tournament_id)
         row = await tx.fetch_one(
             "SELECT * FROM tournament_entrants WHERE tournament_id = ? AND entrant = ?",
@@ -426,17 +505,34 @@ async def answer_invitation(
             raise UserFacingError("errors.tournament_invitation_answered")
         if current.status is not Status.SIGNUP:
             raise UserFacingError("errors.tournament_signup_over")
-        status = "entered" if accept else "withdrawn"
+        if not accept:
+            await tx.execute(
+                "UPDATE tournament_entrants SET status = 'withdrawn', declined_at = ?"
+                " WHERE tournament_id = ? AND entrant = ?",
+                (db.now(), tournament_id, entrant),
+            )
+            return replace(_entrant(row), status="withdrawn")
+        mine = await _signed_up(tx, tournament_id, partner_id)
+        if mine is not None and mine.entered:
+            raise UserFacingError("errors.tournament_already_in")
+        pair = (row["user_id"], partner_id)
         await tx.execute(
-            "UPDATE tournament_entrants SET status = ? WHERE tournament_id = ? AND entrant = ?",
-            (status, tournament_id, entrant),
+            "UPDATE tournament_entrants SET status = 'withdrawn' WHERE tournament_id = ?"
+            " AND status = 'invited' AND entrant <> ? AND (user_id IN (?, ?) OR partner_id IN"
+            " (?, ?))",
+            (tournament_id, entrant, *pair, *pair),
         )
-    return replace(_entrant(row), status=status)
+        await tx.execute(
+            "UPDATE tournament_entrants SET status = 'entered' WHERE tournament_id = ?"
+            " AND entrant = ?",
+            (tournament_id, entrant),
+        )
+    return replace(_entrant(row), status="entered")
 
 
 async def withdraw(store: Store, tournament_id: int, user_id: int) -> Entrant:
-    """The entry holding the person withdraws (a pair withdraws together): from the sign-up,
-    or from the rounds still to come."""
+    """The person's entry withdraws (a pair withdraws together), from the sign-up or from the
+    rounds still to come; or their invitation waiting for an answer is taken back."""
     async with store.database.write() as tx:
         current = await _locked(tx, tournament_id)
         if current.status not in (Status.SIGNUP, Status.RUNNING):

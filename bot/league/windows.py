@@ -14,7 +14,11 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from babel.dates import format_interval
 
+from bot.errors import UserFacingError
 from bot.i18n import normalise_locale
+
+#: The longest season of dates an admin may give, and how far ahead its first day may be.
+LONGEST_SEASON_DAYS = FURTHEST_START_DAYS = 366
 
 
 class SeasonLength(enum.StrEnum):
@@ -71,6 +75,21 @@ def dates_window(first: date, last: date) -> Window:
     if last < first:
         raise ValueError("a season's last day comes after its first")
     return Window(midnight(first), midnight(last + timedelta(days=1)))
+
+
+def chosen_dates(first: date, last: date, today: date) -> Window:
+    """The season of dates an admin gives, checked: in order, not over already, at most a year
+    long and starting within a year (a date such as 9999-12-31 is a slip, and has no midnight
+    after it to end on); each refusal says what is allowed."""
+    if last < first:
+        raise UserFacingError("errors.season_dates_order")
+    if last < today:
+        raise UserFacingError("errors.season_dates_past")
+    if (last - first).days >= LONGEST_SEASON_DAYS:
+        raise UserFacingError("errors.season_dates_too_long", most=LONGEST_SEASON_DAYS)
+    if (first - today).days > FURTHEST_START_DAYS:
+        raise UserFacingError("errors.season_dates_too_far", most=FURTHEST_START_DAYS)
+    return dates_window(first, last)
 
 
 def next_window(length: SeasonLength, after: datetime, now: datetime) -> Window | None:

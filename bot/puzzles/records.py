@@ -51,7 +51,9 @@ class Rated:
     """A person on a server's puzzle board."""
 
     user_id: int
-    name: str
+    #: The name this server showed at their last attempt here (None: not known, from before
+    #: attempts kept it); never a name from another server.
+    name: str | None
     rating: float
     attempts: int
     solved: int
@@ -264,8 +266,9 @@ class PuzzleRecords:
             now = self._db.now()
             await tx.execute(
                 "INSERT INTO puzzle_attempts (user_id, puzzle_id, guild_id, card, solved,"
-                " rating_before, rating_after, attempted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (user_id, puzzle_id, guild_id, card.code, int(solved), before, after, now),
+                " rating_before, rating_after, attempted_at, display_name)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (user_id, puzzle_id, guild_id, card.code, int(solved), before, after, now, name),
             )
             await tx.execute(
                 "UPDATE puzzles SET rating = ?, attempts = attempts + 1 WHERE id = ?",
@@ -281,16 +284,20 @@ class PuzzleRecords:
         return True
 
     async def board(self, guild_id: int) -> list[Rated]:
-        """Everyone who tried a puzzle in this server, with their rating and their attempts."""
+        """Everyone who tried a puzzle in this server, with their rating and their attempts,
+        named as this server knows them (a rating is the same everywhere, a name is not)."""
         rows = await self._db.fetch_all(
-            "SELECT r.user_id, r.display_name, r.rating, u.hidden_from_boards,"
+            "SELECT r.user_id, r.rating, u.hidden_from_boards,"
+            " (SELECT a.display_name FROM puzzle_attempts a WHERE a.user_id = r.user_id"
+            " AND a.guild_id = ? AND a.display_name IS NOT NULL"
+            " ORDER BY a.attempted_at DESC LIMIT 1) AS display_name,"
             " (SELECT COUNT(*) FROM puzzle_attempts a WHERE a.user_id = r.user_id) AS tried,"
             " (SELECT COUNT(*) FROM puzzle_attempts a WHERE a.user_id = r.user_id"
             " AND a.solved = 1) AS solved"
             " FROM puzzle_ratings r LEFT JOIN user_preferences u ON u.user_id = r.user_id"
             " WHERE EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = r.user_id"
             " AND a.guild_id = ?) ORDER BY r.rating DESC, r.user_id",
-            (guild_id,),
+            (guild_id, guild_id),
         )
         return [
             Rated(

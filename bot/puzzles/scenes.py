@@ -207,7 +207,7 @@ def board_scene(board: PuzzleBoard, locale: str | None, limit: int = 10) -> Rank
         rows=tuple(
             RankingRow(
                 rank=line.rank,
-                name=line.name,
+                name=line.name or t("puzzle.board.unnamed", locale),
                 value=_rating(line.rating),
                 detail=tn("puzzle.board.tried", line.attempts, locale),
                 is_viewer=line.is_viewer,

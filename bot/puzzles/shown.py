@@ -41,7 +41,8 @@ class PuzzleShown:
 class RatingLine:
     rank: int
     user_id: int
-    name: str
+    #: As this server knows them (None: not known; the board writes a neutral name).
+    name: str | None
     rating: float
     attempts: int
     solved: int

@@ -104,7 +104,7 @@ class ArrangedGames(TableClosing):
             table = self.registry.find_in_channel(record.channel_id)
             reopened = table is None
             if table is None:
-                table = await self._reopen(record, seats)
+                table = await self._reopen(record, seats, person)
         async with table.lock:
             pending = await self._confirm_rematch(table, game_id, seats, person)
         self._publisher.publish(table, pending)
@@ -124,15 +124,19 @@ class ArrangedGames(TableClosing):
             raise UserFacingError("errors.rematch_unavailable")
         return record, finished_seats(result)
 
-    async def _reopen(self, record: TableRecord, seats: tuple[GameSeat, ...]) -> Table:
+    async def _reopen(
+        self, record: TableRecord, seats: tuple[GameSeat, ...], person: Person
+    ) -> Table:
         """Open the game's table again in its channel, as it was opened, everyone in the seat
-        they had; within the server's limits."""
+        they had; within the server's limits. The person whose click opens it is its creator,
+        so it counts among their tables, not among those of whoever opened the first one (who
+        may not even want a rematch)."""
         try:
             options = read_options(record.house_rules)
             reopened = await self.store.tables.create(
                 guild_id=record.guild_id,
                 channel_id=record.channel_id,
-                creator_id=record.creator_id,
+                creator_id=person.user_id,
                 house_rules=record.house_rules,
                 language=record.language,
                 turn_timer=record.turn_timer,

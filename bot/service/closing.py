@@ -1,9 +1,11 @@
 """How a table closes: by its people, with its game, or because its place went away.
 
 Its creator (or anyone allowed to manage messages) closes it, or a majority of the people seated
-vote to; a table in a thread of its own closes when its game ends; the league stops the ones it
-no longer plays; one whose channel or server went away closes without a word, since nobody is
-left there to read one. Every way ends in the same steps: a game going on is stored as
+vote to. Ending a tournament match's table decides the match on its score, so there only its
+creator (the organiser) and its players' vote may: a moderator who is neither leaves it to the
+round's deadline. A table in a thread of its own closes when its game ends; the league stops the
+ones it no longer plays; one whose channel or server went away closes without a word, since
+nobody is left there to read one. Every way ends in the same steps: a game going on is stored as
 abandoned, the table is closed in the store and this process forgets it.
 """
 
@@ -13,6 +15,7 @@ import contextlib
 import logging
 from dataclasses import replace
 
+from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.presentation.user_text import in_message
 from bot.service.people import Person
@@ -33,11 +36,15 @@ class TableClosing(TableChanges):
     """Closing tables, and the reasons the store keeps."""
 
     async def end(self, table_id: int, person: Person, *, can_manage: bool) -> EndVote:
-        """Close the table (its creator, or someone allowed to manage messages), or count
-        a seated person's vote: a majority of the seated people closes it."""
+        """Close the table (its creator, or someone allowed to manage messages, except at a
+        tournament match), or count a seated person's vote: a majority of the seated people
+        closes it."""
         table = self.registry.table(table_id)
         async with table.lock:
-            if person.user_id == table.record.creator_id or can_manage:
+            creator, match = person.user_id == table.record.creator_id, table.options.match
+            if match and not creator and table.seat_of(person.user_id) is None:
+                raise UserFacingError("errors.match_end_not_yours")
+            if creator or (can_manage and not match):
                 pending = await self._close(
                     table, t("text.closed_by", table.locale, player=in_message(person.name))
                 )

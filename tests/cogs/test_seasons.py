@@ -19,7 +19,11 @@ DAY = 24 * 60 * 60
 
 @pytest.fixture
 def admin(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
-    role = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    """An admin who may give roles: a season's role is one they could give themselves, so it
+    must be below theirs (roles made later are placed lower)."""
+    role = guild.create_role(
+        "Admins", permissions=discord.Permissions(manage_guild=True, manage_roles=True)
+    )
     return guild.add_member(simcord_env.create_user("admin"), roles=[role])
 
 
@@ -82,6 +86,12 @@ async def test_a_role_above_the_bots_is_named_and_left_alone(
 ):
     alice = players[0]
     legends = guild.create_role("Legends", position=999)
+    head = guild.create_role(
+        "Head admins",
+        permissions=discord.Permissions(manage_guild=True, manage_roles=True),
+        position=1000,
+    )
+    simcord_env.backend.add_member_role(guild.id, admin.id, head.id)
     shown = await admin.slash(
         channel,
         "cinch boards seasons",
@@ -109,3 +119,90 @@ async def test_seasons_need_an_admin_and_a_setting(simcord_env, channel, players
     refused = await alice.slash(channel, "cinch boards seasons", length="month")
     assert "Manage Server" in refused.response.content
     assert isinstance(simcord_env.errors[-1], app_commands.MissingPermissions)
+
+
+async def dated_season(admin, channel, first: str, last: str, **options):
+    return await admin.slash(
+        channel, "cinch boards seasons", length="dates", first_day=first, last_day=last, **options
+    )
+
+
+async def test_a_season_role_is_one_its_chooser_could_give_and_grants_nothing_more(
+    simcord_env, guild, channel, admin, take_user_errors
+):
+    champions = guild.create_role("Champions")
+    manager_role = guild.create_role(
+        "Server managers", permissions=discord.Permissions(manage_guild=True)
+    )
+    manager = guild.add_member(simcord_env.create_user("manager"), roles=[manager_role])
+    refused = await dated_season(manager, channel, "2026-01-01", "2026-01-01", role=champions)
+    assert "you could not give it yourself" in refused.response.content
+    keys = guild.create_role("Keys", permissions=discord.Permissions(administrator=True))
+    for role in (
+        keys,
+        guild.create_role("Tidy", permissions=discord.Permissions(manage_messages=True)),
+    ):
+        elevated = await dated_season(admin, channel, "2026-01-01", "2026-01-01", role=role)
+        assert "moderation or administration permissions" in elevated.response.content
+    assert [error.key for error in take_user_errors()] == [
+        "errors.season_role_not_yours",
+        "season.role_elevated",
+        "season.role_elevated",
+    ]
+    # Nothing was stored: the server still has no seasons.
+    none = await admin.slash(channel, "cinch boards seasons")
+    assert none.response.content.startswith("This server has no seasons yet")
+    assert [error.key for error in take_user_errors()] == ["errors.no_season"]
+
+
+@pytest.mark.slow
+async def test_a_role_given_permissions_after_it_was_chosen_is_not_given(
+    simcord_env, simcord_bot, guild, channel, players, admin
+):
+    alice = players[0]
+    champions = guild.create_role("Champions")
+    await dated_season(admin, channel, "2026-01-01", "2026-01-01", role=champions)
+    await five_games(simcord_bot.store, channel, players)
+    simcord_env.backend.edit_role(
+        guild.id, champions.id, {"permissions": discord.Permissions(administrator=True).value}
+    )
+    await simcord_env.advance_time(DAY)
+    [post] = [m for m in channel.history() if m.content.startswith("Season 1 is over")]
+    assert "moderation or administration permissions" in post.content
+    assert champions.id not in roles_of(simcord_env, guild, alice)
+
+
+@pytest.mark.slow
+async def test_the_bot_takes_back_only_the_role_it_gave(
+    simcord_env, simcord_bot, guild, channel, players, admin
+):
+    alice, _, carol, _ = players
+    regulars, champions = guild.create_role("Regulars"), guild.create_role("Champions")
+    simcord_env.backend.add_member_role(guild.id, carol.id, regulars.id)
+    await dated_season(admin, channel, "2026-01-01", "2026-01-01", role=regulars, places=2)
+    await dated_season(admin, channel, "2026-01-02", "2026-01-02")
+    await five_games(simcord_bot.store, channel, players)
+    await simcord_env.advance_time(DAY)
+    assert regulars.id in roles_of(simcord_env, guild, alice)
+    # The season's role changes: at the next season's end, the bot takes back what it gave,
+    # Regulars from alice, and leaves carol the Regulars she had before.
+    await admin.slash(channel, "cinch boards seasons", role=champions)
+    await simcord_env.advance_time(DAY)
+    assert regulars.id not in roles_of(simcord_env, guild, alice)
+    assert regulars.id in roles_of(simcord_env, guild, carol)
+    assert champions.id not in roles_of(simcord_env, guild, alice) | roles_of(
+        simcord_env, guild, carol
+    )
+
+
+async def test_dates_out_of_range_are_refused_saying_what_is_allowed(
+    simcord_env, channel, admin, take_user_errors
+):
+    too_long = await dated_season(admin, channel, "2026-01-01", "9999-12-31")
+    assert "at most 366 days" in too_long.response.content
+    too_far = await dated_season(admin, channel, "9999-12-31", "9999-12-31")
+    assert "within 366 days" in too_far.response.content
+    assert [error.key for error in take_user_errors()] == [
+        "errors.season_dates_too_long",
+        "errors.season_dates_too_far",
+    ]

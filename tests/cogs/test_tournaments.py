@@ -62,6 +62,35 @@ async def test_a_pair_signs_up_together_and_the_sign_up_says_who_is_in(
     simcord_env.errors  # noqa: B018 - the refusals above are expected
 
 
+async def test_inviting_withdrawing_and_inviting_again_notifies_once(
+    simcord_env, channel, players, organiser
+):
+    alice, bob, carol, _ = players
+    await organiser.slash(channel, "cinch tournament create", name="Friday night", format="swiss")
+    message = signup_message(channel)
+    menu = component_id(message, "cinch:tpartner:")
+    withdraw = component_id(message, "cinch:tsign:")
+    replies = []
+    for _ in range(5):
+        replies.append(await alice.select(message, [bob], custom_id=menu))
+        await alice.click(message, custom_id=withdraw)
+    calls = [m for m in channel.history() if f"<@{bob.id}>" in m.content]
+    assert len(calls) == 1
+    assert all("you can invite them again in 30 min" in r.response.content for r in replies[1:])
+    # Carol declines alice for the tournament; bob, invited by alice, is free to choose carol.
+    await alice.select(message, [carol], custom_id=menu)
+    await carol.click(channel.last_message, label="Decline")
+    again = await alice.select(message, [carol], custom_id=menu)
+    assert "declined your invitation" in again.response.content
+    await simcord_env.advance_time(31 * 60)
+    await alice.select(message, [bob], custom_id=menu)
+    assert "alice invited bob" in signup_message(channel).content
+    await bob.select(message, [carol], custom_id=menu)
+    await carol.click(channel.last_message, label="Accept")
+    assert "bob & carol" in signup_message(channel).content
+    assert "alice invited bob" not in signup_message(channel).content
+
+
 @pytest.mark.slow
 async def test_a_small_tournament_is_played_through_with_a_restart_in_the_middle(
     simcord_env, channel, players, organiser, restart

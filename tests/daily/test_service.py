@@ -266,3 +266,24 @@ async def test_someone_forgotten_keeps_their_days_for_the_others_under_a_pseudon
     assert [line.name for line in board.lines] == ["bob"] and board.players == 2
     play = await daily.records.play(daily.today() - ONE_DAY, forgotten.pseudonym)
     assert play is not None and play.display_name == t("player.former", None)
+
+
+@pytest.mark.slow
+async def test_forgetting_oneself_gives_no_second_go_at_the_day(
+    daily: DailyDeals, store, clock: Clock
+):
+    first = await daily.open(GUILD, ANN, "ann")
+    assert isinstance(first, DealShown)
+    await forget_person(store, ANN)
+    # The deals are known now: a fresh play of the same day is refused, from any server.
+    for guild in (GUILD, OTHER_GUILD):
+        with pytest.raises(UserFacingError) as refused:
+            await daily.open(guild, ANN, "ann")
+        assert refused.value.key == "daily.played_before_forgetting"
+    assert await daily.records.play(daily.today(), ANN) is None
+    # Nothing in the kept row names them: only the key tells a person's play of a day.
+    rows = await store.database.fetch_all("SELECT * FROM daily_plays")
+    assert len(rows) == 1 and rows[0]["user_id"] < 0
+    clock.advance(days=1)
+    tomorrow = await daily.open(GUILD, ANN, "ann")
+    assert isinstance(tomorrow, DealShown) and tomorrow.day == daily.today()

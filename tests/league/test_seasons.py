@@ -10,6 +10,7 @@ import pytest
 
 from bot.league.season_boards import season_board
 from bot.league.seasons import (
+    RoleHolder,
     SeasonDatesRefused,
     change_season_settings,
     due_seasons,
@@ -26,7 +27,7 @@ from bot.stats.forgetting import forget_person
 from bot.store import Store
 from tests.stats.builders import Clock, computer, person, store_game
 
-GUILD, CHANNEL = 1, 50
+GUILD, CHANNEL, ROLE = 1, 50, 900
 ALICE, BOB, CAROL, DAVE, ERIN = (
     person(n, name) for n, name in enumerate(("alice", "bob", "carol", "dave", "erin"), start=11)
 )
@@ -60,9 +61,9 @@ async def test_monthly_seasons_start_with_the_month_and_follow_each_other(
     assert first.ended and not first.posted
     assert april.number == 2 and april.window.start == MARCH.end
     assert [season.number for season in await unposted(store)] == [1]
-    await mark_posted(store, first, [ALICE.user_id])
+    await mark_posted(store, first, [RoleHolder(ALICE.user_id, ROLE)])
     assert await unposted(store) == []
-    assert await last_role_holders(store, GUILD, 2) == [ALICE.user_id]
+    assert await last_role_holders(store, GUILD, 2) == [RoleHolder(ALICE.user_id, ROLE)]
 
 
 async def test_dates_come_after_the_running_season(store: Store, clock: Clock):
@@ -152,10 +153,10 @@ async def test_a_forgotten_champion_keeps_the_award_under_a_pseudonym(store: Sto
     clock.now = MARCH.end
     [season] = await due_seasons(store)
     await end_season(store, season)
-    await mark_posted(store, season, [ALICE.user_id])
+    await mark_posted(store, season, [RoleHolder(ALICE.user_id, ROLE)])
     forgotten = await forget_person(store, ALICE.user_id)
     awards = await stored_awards(store, GUILD, 1)
     players = {player for award in awards.champions for player in award.players}
     assert user_key(ALICE.user_id) not in players
     assert user_key(forgotten.pseudonym) in players
-    assert await last_role_holders(store, GUILD, 2) == [forgotten.pseudonym]
+    assert await last_role_holders(store, GUILD, 2) == [RoleHolder(forgotten.pseudonym, ROLE)]

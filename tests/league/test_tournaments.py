@@ -21,6 +21,7 @@ from bot.league.rounds import (
 from bot.league.tournaments import Format, Status
 from bot.stats.forgetting import forget_person
 from bot.store import Store
+from tests.stats.builders import Clock
 
 GUILD, CHANNEL, ORGANISER = 1, 10, 99
 START = datetime(2026, 3, 6, 19, 0, tzinfo=UTC)
@@ -80,8 +81,8 @@ async def test_a_pair_enters_once_the_partner_accepts(store: Store):
     entry = await store_of.sign_up(store, tournament_id, 1, "alice", partner=(2, "bob"))
     assert entry.status == "invited"
     with pytest.raises(UserFacingError) as refused:
-        await store_of.sign_up(store, tournament_id, 2, "bob", partner=(3, "carol"))
-    assert refused.value.key == "errors.tournament_already_in"
+        await store_of.sign_up(store, tournament_id, 1, "alice", partner=(3, "carol"))
+    assert refused.value.key == "errors.tournament_invite_waiting"
     with pytest.raises(UserFacingError) as refused:
         await store_of.answer_invitation(store, tournament_id, entry.number, 3, accept=True)
     assert refused.value.key == "errors.tournament_not_invited"
@@ -98,6 +99,58 @@ async def test_a_declined_invitation_frees_both(store: Store):
     await store_of.answer_invitation(store, tournament_id, entry.number, 2, accept=False)
     again = await store_of.sign_up(store, tournament_id, 2, "bob", partner=(1, "alice"))
     assert again.status == "invited"
+
+
+async def sign_up_refusal(store: Store, tournament_id: int, user_id: int, partner: int) -> str:
+    with pytest.raises(UserFacingError) as refused:
+        await store_of.sign_up(store, tournament_id, user_id, "p", partner=(partner, "q"))
+    return refused.value.key
+
+
+async def test_an_invitation_holds_nobody_and_entering_lapses_the_pairs_others(store: Store):
+    tournament_id = await new(store, Format.SWISS)
+    from_alice = await store_of.sign_up(store, tournament_id, 1, "alice", partner=(2, "bob"))
+    assert await sign_up_refusal(store, tournament_id, 2, 1) == "errors.tournament_invited_you"
+    # Bob, invited by alice, would rather play with carol: nothing keeps him from it.
+    from_bob = await store_of.sign_up(store, tournament_id, 2, "bob", partner=(3, "carol"))
+    await store_of.sign_up(store, tournament_id, 4, "dave", partner=(3, "carol"))
+    await store_of.answer_invitation(store, tournament_id, from_bob.number, 3, accept=True)
+    by_number = {entry.number: entry for entry in await store_of.entrants(store, tournament_id)}
+    assert by_number[from_bob.number].entered
+    assert [entry.status for entry in by_number.values()].count("withdrawn") == 2
+    with pytest.raises(UserFacingError) as refused:
+        await store_of.answer_invitation(store, tournament_id, from_alice.number, 2, accept=True)
+    assert refused.value.key == "errors.tournament_invitation_answered"
+    assert await sign_up_refusal(store, tournament_id, 1, 3) == "errors.tournament_partner_in"
+    # Alice's invitation lapsed: she may invite someone else.
+    await store_of.sign_up(store, tournament_id, 1, "alice", partner=(5, "erin"))
+
+
+async def test_inviting_is_paced_and_a_declined_invitation_is_not_sent_again(
+    store: Store, clock: Clock
+):
+    tournament_id = await new(store, Format.SWISS)
+    await store_of.sign_up(store, tournament_id, 1, "alice", partner=(2, "bob"))
+    await store_of.withdraw(store, tournament_id, 1)
+    # Inviting, withdrawing and inviting again notifies bob once, not over and over.
+    assert await sign_up_refusal(store, tournament_id, 1, 2) == "errors.tournament_reinvite_paced"
+    clock.advance(minutes=31)
+    entry = await store_of.sign_up(store, tournament_id, 1, "alice", partner=(2, "bob"))
+    await store_of.answer_invitation(store, tournament_id, entry.number, 2, accept=False)
+    clock.advance(hours=2)
+    assert await sign_up_refusal(store, tournament_id, 1, 2) == "errors.tournament_declined_you"
+    # Bob may still invite alice; and alice sends at most so many invitations an hour.
+    await store_of.sign_up(store, tournament_id, 2, "bob", partner=(1, "alice"))
+    await store_of.withdraw(store, tournament_id, 2)
+    for partner in range(10, 10 + store_of.INVITATIONS_PER_HOUR):
+        await store_of.sign_up(store, tournament_id, 1, "alice", partner=(partner, "x"))
+        await store_of.withdraw(store, tournament_id, 1)
+        clock.advance(minutes=1)
+    assert await sign_up_refusal(store, tournament_id, 1, 99) == (
+        "errors.tournament_invitations_paced"
+    )
+    clock.advance(hours=1)
+    await store_of.sign_up(store, tournament_id, 1, "alice", partner=(99, "x"))
 
 
 async def test_individuals_sign_up_alone_and_withdraw(store: Store):
@@ -168,18 +221,44 @@ async def test_a_bracket_moves_on_with_its_winners_and_a_withdrawal_gives_a_bye(
     assert champion(Format.KNOCKOUT, await store_of.matches(store, tournament_id)) == 1
 
 
-async def test_a_match_stopped_level_in_a_bracket_goes_to_the_better_seed(store: Store):
-    tournament_id = await new(store, Format.KNOCKOUT)
+async def one_match(store: Store, format: Format):
+    """Two pairs' tournament with its first round open: its id, entrants and one match."""
+    tournament_id = await new(store, format)
     await pairs(store, tournament_id, 2)
-    await begin(store, tournament_id, Format.KNOCKOUT)
+    await begin(store, tournament_id, format)
     entrants = await store_of.entrants(store, tournament_id)
-    pairings = next_pairings(Format.KNOCKOUT, entrants, [], 1)
+    pairings = next_pairings(format, entrants, [], 1)
     await store_of.open_round(store, tournament_id, 1, pairings, START)
     [match] = await store_of.matches(store, tournament_id)
+    return tournament_id, entrants, match
+
+
+async def test_a_match_stopped_level_in_a_bracket_goes_to_the_better_seed(store: Store):
+    _, entrants, match = await one_match(store, Format.KNOCKOUT)
     assert decided(Format.KNOCKOUT, entrants, match, (20, 20), None) == (0, "deadline")
     assert decided(Format.KNOCKOUT, entrants, match, (20, 33), None) == (1, "deadline")
     assert decided(Format.SWISS, entrants, match, (20, 20), None) == (None, "deadline")
     assert decided(Format.SWISS, entrants, match, (20, 20), 1) == (1, "game")
+
+
+async def test_a_match_whose_table_its_people_ended_is_recorded_as_ended(store: Store):
+    tournament_id, entrants, match = await one_match(store, Format.SWISS)
+    outcomes = {}
+    for channel, reason in ((501, None), (502, "round deadline")):
+        table = await store.tables.create(
+            guild_id=GUILD, channel_id=channel, creator_id=ORGANISER, house_rules={}
+        )
+        await store.tables.end(table.id, reason=reason)
+        outcomes[reason] = await store_of.table_outcome(store, table.id)
+    assert outcomes[None].closed and outcomes[None].ended_early
+    assert not outcomes["round deadline"].ended_early
+    side, by = decided(Format.SWISS, entrants, match, (7, 3), None, ended_early=True)
+    assert (side, by) == (0, "ended")
+    assert await store_of.decide_match(
+        store, tournament_id, match, scores=(7, 3), winner=side, decided_by=by
+    )
+    [stored] = await store_of.matches(store, tournament_id)
+    assert stored.decided_by == "ended"
 
 
 async def test_individuals_rotate_partners_and_fill_a_table_with_computers(store: Store):

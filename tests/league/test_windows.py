@@ -9,11 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.errors import UserFacingError
 from bot.i18n import SUPPORTED_LOCALES
 from bot.league.windows import (
     SeasonLength,
     Window,
     calendar_window,
+    chosen_dates,
     dates_window,
     midnight,
     next_window,
@@ -73,3 +75,23 @@ def test_the_next_season_follows_or_starts_where_time_is_now():
 def test_a_seasons_dates_are_written_in_the_readers_language(locale: str):
     named = calendar_window(MONTH, at(2026, 3, 4)).named(locale)
     assert "2026" in named and "31" in named
+
+
+@pytest.mark.parametrize(
+    ("first", "last", "refusal"),
+    [
+        (date(2026, 1, 2), date(2026, 1, 1), "errors.season_dates_order"),
+        (date(2025, 12, 1), date(2025, 12, 31), "errors.season_dates_past"),
+        (date(2026, 1, 1), date(9999, 12, 31), "errors.season_dates_too_long"),
+        (date(9999, 12, 31), date(9999, 12, 31), "errors.season_dates_too_far"),
+    ],
+)
+def test_chosen_dates_out_of_range_are_refused(first, last, refusal):
+    with pytest.raises(UserFacingError) as refused:
+        chosen_dates(first, last, today=date(2026, 1, 1))
+    assert refused.value.key == refusal
+
+
+def test_a_year_of_dates_is_a_season():
+    window = chosen_dates(date(2026, 1, 1), date(2026, 12, 31), today=date(2026, 1, 1))
+    assert window.last_day == date(2026, 12, 31)

@@ -4,6 +4,7 @@ engine left them, or stored as the table service stores a game (replayable from 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from bot.ai.pool import decide_seeded, decision_seed
 from bot.engine import Game, HouseRules
@@ -21,9 +22,11 @@ class PlayedHand:
     found: tuple[Found, ...]
 
 
+@cache
 def played_hand(seed: int, level: str = "easy") -> PlayedHand:
     """A four-player hand dealt from `seed` and played out by `level` computer players, with
-    the puzzles found in it."""
+    the puzzles found in it. Playing and solving it takes seconds, and it is the same every
+    time, so it is kept for the session: callers read it and never change it."""
     game = Game.new(HouseRules(), 4, seed, seed % 4)
     while not game.history:
         seat = game.to_act

@@ -73,8 +73,9 @@ def test_every_puzzle_found_is_a_position_of_the_hand_with_one_best_answer(seed:
 @pytest.mark.slow
 def test_the_puzzles_of_many_hands_hold_to_the_rules():
     for seed in MORE_SEEDS:
-        for puzzle in played_hand(seed).found:
-            check(played_hand(seed), puzzle)
+        hand = played_hand(seed)
+        for puzzle in hand.found:
+            check(hand, puzzle)
     found = 0
     for seed in range(200, 280):
         hand = played_hand(seed, "normal")

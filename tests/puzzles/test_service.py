@@ -9,6 +9,7 @@ import pytest
 from bot.errors import UserFacingError
 from bot.puzzles import Puzzles
 from bot.puzzles.ratings import START, rated
+from bot.puzzles.scenes import board_scene
 from bot.puzzles.service import ENOUGH
 from bot.stats.forgetting import forget_person
 from bot.store import Store
@@ -91,6 +92,30 @@ async def test_the_board_ranks_who_tried_puzzles_here_by_rating(puzzles: Puzzles
     await store.preferences.update(ANN, hidden_from_boards=True)
     assert [line.name for line in (await puzzles.board(GUILD, BOB)).lines] == ["bob"]
     assert [line.name for line in (await puzzles.board(GUILD, ANN)).lines] == ["ann", "bob"]
+
+
+@pytest.mark.slow
+async def test_each_servers_board_names_people_as_that_server_knows_them(
+    puzzles: Puzzles, store: Store
+):
+    shown = await puzzles.first(GUILD, ANN, set())
+    await puzzles.answer(GUILD, ANN, "ann", shown.puzzle_id, shown.position.best[0], set())
+    # Ann goes by another nickname in another server: her rating is one, her names are two.
+    practice = await puzzles.practice(OTHER_GUILD, ANN, set())
+    await puzzles.answer(
+        OTHER_GUILD, ANN, "Secret alias", practice.puzzle_id, wrong_card(practice), set()
+    )
+    [here] = (await puzzles.board(GUILD, None)).lines
+    [there] = (await puzzles.board(OTHER_GUILD, None)).lines
+    assert (here.name, there.name) == ("ann", "Secret alias")
+    assert here.rating == there.rating
+    # An attempt from before attempts kept their name: a neutral name, not another server's.
+    async with store.database.write() as tx:
+        await tx.execute(
+            "UPDATE puzzle_attempts SET display_name = NULL WHERE guild_id = ?", (GUILD,)
+        )
+    board = await puzzles.board(GUILD, None)
+    assert [row.name for row in board_scene(board, "fr").rows] == ["Joueur"]
 
 
 @pytest.mark.slow

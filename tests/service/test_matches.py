@@ -76,6 +76,20 @@ async def test_only_its_players_sit_at_a_match(service: TableService):
     assert not service.registry.table(table_id).seats[1].away
 
 
+async def test_only_the_organiser_or_its_players_vote_end_a_match(service: TableService):
+    table_id = await open_match(service, 507, (ALICE, BOB, None, None))
+    moderator = Person(300, "moderator")
+    # Managing messages is not enough: ending a match decides it.
+    with pytest.raises(UserFacingError) as refused:
+        await service.end(table_id, moderator, can_manage=True)
+    assert refused.value.key == "errors.match_end_not_yours"
+    vote = await service.end(table_id, ALICE, can_manage=True)
+    assert not vote.ended and vote.votes == 1
+    assert service.holds(table_id)
+    assert (await service.end(table_id, ERIN, can_manage=False)).ended
+    assert not service.holds(table_id)
+
+
 async def test_the_league_stops_a_match_keeping_its_score(
     service: TableService, store: Store, outbox: RecordingOutbox, clock: ManualClock
 ):

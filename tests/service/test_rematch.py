@@ -15,6 +15,7 @@ from tests.service.tables import (
     CAROL,
     CHANNEL,
     DAVE,
+    GUILD,
     ManualClock,
     RecordingOutbox,
     four_people,
@@ -107,6 +108,30 @@ async def test_a_closed_table_opens_again_with_the_games_seats(
     assert record is not None and TableOptions.from_json(record.house_rules).thread
     # Bob's confirmation starts it.
     assert (await service.rematch(game_id, BOB)).started
+
+
+async def test_a_table_opened_again_counts_among_the_tables_of_who_opened_it(
+    service: TableService, store: Store
+):
+    table_id = await lobby_of_alice_bob_and_computers(service, thread=True)
+    game_id = await finished_game(store, table_id)
+    await service.end(table_id, ALICE, can_manage=False)
+    await store.limits.update(GUILD, tables_per_member=1)
+    await service.open_table(
+        guild_id=GUILD,
+        channel_id=CHANNEL + 1,
+        creator=ALICE,
+        options=TableOptions(),
+        language="en",
+        turn_timer=None,
+    )
+    # Alice is at her limit: bob's click opens the rematch, as his table, not hers.
+    reply = await service.rematch(game_id, BOB)
+    assert reply.reopened
+    reopened = service.facts_in_channel(CHANNEL)
+    record = await store.tables.get(reopened.table_id)
+    assert record is not None and record.creator_id == BOB.user_id
+    assert (await service.rematch(game_id, ALICE)).started
 
 
 async def test_someone_who_left_the_lobby_takes_their_seat_back(
