@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import logging
 import os
 import socket
 import sqlite3
 from contextlib import closing
+from pathlib import Path
 
 import discord
 import pytest
 
+import bot
 import bot.__main__ as cli
 from bot.settings import missing_token_message
 
@@ -257,3 +260,15 @@ def test_log_lines_are_coloured_on_a_terminal(root_logger):
         terminal.flush()
         shown = screen.read(1000)
     assert b"\x1b[" in shown and b"A table was set aside" in shown
+
+
+def test_every_command_is_in_the_deploying_guides_table():
+    """The operator's list of commands (docs/deploying.md, "The command line") names them all."""
+    guide = (Path(bot.__file__).resolve().parents[1] / "docs" / "deploying.md").read_text()
+    table = guide.split("## The command line", 1)[1].split("\n## ", 1)[0]
+    (commands,) = [
+        action
+        for action in cli.build_parser()._actions
+        if isinstance(action, argparse._SubParsersAction)
+    ]
+    assert [name for name in commands.choices if f"`python -m bot {name}" not in table] == []
