@@ -39,6 +39,7 @@ from bot.daily.scenes import (
     day_text,
     day_text_lines,
     deal_over_scene,
+    deal_replay_scene,
     deal_scenes,
     deal_text,
 )
@@ -50,7 +51,6 @@ from bot.render.day_result import render_day_result
 from bot.render.private_table import render_private_table
 from bot.render.ranking import render_ranking
 from bot.render.replay_picture import render_replay
-from bot.replays.scenes import replay_scene
 from cogs.client import CinchCommands
 from cogs.error_replies import check_table_permissions, reports_errors
 from cogs.hand_message import (
@@ -404,7 +404,7 @@ async def replay_message(
     locale = await interaction_locale(interaction)
     replay = await interaction.client.daily.replay(interaction.user.id, day, deal, locale)
     step = min(step, replay.step_count - 1)
-    png = await asyncio.to_thread(render_replay, replay_scene(replay, step, locale))
+    png = await asyncio.to_thread(render_replay, deal_replay_scene(replay, step, locale))
     view = discord.ui.View(timeout=None)
     for button in step_buttons(
         step,

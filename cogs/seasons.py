@@ -22,7 +22,7 @@ from bot.errors import OptionRefused, UserFacingError, choice_of
 from bot.i18n import normalise_locale, t
 from bot.league.season_boards import Awards
 from bot.league.season_role import Rights, RoleFacts, refusal_to_choose, refusal_to_give
-from bot.league.season_scenes import season_name, season_scene
+from bot.league.season_scenes import season_end_text, season_name, season_scene
 from bot.league.seasons import (
     MOST_ROLE_PLACES,
     RoleHolder,
@@ -38,7 +38,7 @@ from bot.league.seasons import (
     stored_awards,
 )
 from bot.league.windows import SeasonLength
-from bot.render.league import render_season
+from bot.render.league import SeasonScene, render_season
 from bot.stats.players import USER_PREFIX
 from bot.store import UNSET
 from cogs.board_pages import season_choices
@@ -143,11 +143,12 @@ async def _hidden(client: CinchClient, user_id: int) -> bool:
 
 async def season_picture(
     client: CinchClient, season: Season, locale: str | None
-) -> tuple[bytes, Awards]:
+) -> tuple[bytes, SeasonScene, Awards]:
+    """A season's picture, the scene it shows and the awards it was drawn from."""
     awards = await stored_awards(client.store, season.guild_id, season.number)
     names = await shown_names(client, season.guild_id, awards)
     scene = season_scene(season.number, season.window, awards, names, locale)
-    return await asyncio.to_thread(render_season, scene), awards
+    return await asyncio.to_thread(render_season, scene), scene, awards
 
 
 class SeasonCommands(CinchCommands):
@@ -228,7 +229,7 @@ class SeasonCommands(CinchCommands):
             day = chosen.window.last_day.isoformat()
             raise UserFacingError("errors.season_not_ended", number=chosen.number, day=day)
         await interaction.response.defer(thinking=True)
-        png, _ = await season_picture(self.bot, chosen, locale)
+        png, _, _ = await season_picture(self.bot, chosen, locale)
         name = season_name(chosen.number, chosen.window, locale)
         await interaction.followup.send(
             file=png_file(png, "season.png", t("season.awards_alt", locale, name=name))
@@ -255,16 +256,9 @@ async def post_season_end(client: CinchClient, season: Season) -> None:
         )
         return
     locale = normalise_locale(guild.preferred_locale)
-    png, awards = await season_picture(client, season, locale)
+    png, scene, awards = await season_picture(client, season, locale)
     name = season_name(season.number, season.window, locale)
-    lines = [
-        t(
-            "season.ended_empty" if awards.empty else "season.ended",
-            locale,
-            number=season.number,
-            dates=season.window.named(locale),
-        )
-    ]
+    lines = [season_end_text(season.number, season.window, scene, locale)]
     role_line, holders = await move_season_role(client, guild, settings, season, awards, locale)
     if role_line is not None:
         lines.append(role_line)

@@ -8,6 +8,7 @@ Run from the repository root: `python scripts/bench_render.py`.
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import statistics
@@ -49,6 +50,9 @@ def _time(render: Callable[[], bytes]) -> float:
 
 
 def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     print(f"Render benchmark, {_pin_to_one_core()}; times in ms")
     print(f"{'picture':<26}{'cold':>7}{'median':>8}{'p95':>8}{'size KB':>9}  pixels")
     for name, (render, runs) in PICTURES.items():

@@ -10,6 +10,8 @@ again gives the same pictures. Run from the repository root: `python scripts/mak
 
 from __future__ import annotations
 
+import argparse
+
 from bot.engine.cards import FULL_DECK
 from bot.render.card_art import draw_back, draw_face
 from bot.render.deck import BACK_FILE, DECK_DIRS, card_path
@@ -17,6 +19,9 @@ from bot.render.table_picture import TABLE_PALETTE_FILE, build_table_palette
 
 
 def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     for four_colour, folder in DECK_DIRS.items():
         folder.mkdir(parents=True, exist_ok=True)
         for card in FULL_DECK:

@@ -1,26 +1,30 @@
-"""Draw the example pictures shown in the README into `docs/img/`.
+"""Draw the example pictures shown in the README and the docs into `docs/img/`.
 
 Run from the repository root: `python scripts/make_examples.py`.
 
-The table pictures come from the sample scenes in `bot.render.examples`. The leaderboard and
+The table pictures come from the sample scenes in `bot.render.examples`, their words in English
+as the bot writes them. The leaderboard and
 the player card are drawn from board figures made up here, turned into pictures the way
 `/cinch leaderboard` and `/cinch stats` turn a server's figures into them (English labels,
 figures formatted for English readers), and so are a day of the daily deals and its board. The
-replay is a seeded hand, replayed and reviewed as the bot does it. Every picture is the same on
-each run.
+replay is a seeded hand, replayed and reviewed as the bot does it, and the daily deal a seeded
+deal played by random legal moves up to the player's turn in its third trick. Every picture is
+the same on each run.
 """
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
 from datetime import date
 from pathlib import Path
 
 from bot.ai.review import review_hand
+from bot.daily.deals import PLAYER_SEAT, deal_start
 from bot.daily.scenes import board_scene as day_board_scene
-from bot.daily.scenes import day_scene
-from bot.daily.shown import BoardLine, DayBoard, DayShown, DealOutcome
+from bot.daily.scenes import day_scene, deal_scenes
+from bot.daily.shown import BoardLine, DayBoard, DayShown, DealOutcome, DealShown
 from bot.daily.streaks import Streak
 from bot.engine import Game
 from bot.engine.random_player import random_action
@@ -49,6 +53,7 @@ from bot.stats import (
     user_key,
 )
 from bot.stats.board_scenes import board_scene, card_scene
+from bot.stats.players import is_computer
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "img"
 LOCALE = "en"
@@ -58,7 +63,7 @@ LOCALE = "en"
 BOARD_ROWS = (
     (examples.NAMES[0], 31.8, 64),
     (examples.NAMES[3], 29.4, 51),
-    ("Computer (hard)", 27.9, 212),
+    (computer_key("hard"), 27.9, 212),
     ("Dana 🦊", 26.2, 38),
     ("Фёдор", 24.7, 45),
     (examples.NAMES[1], 24.7, 29),
@@ -72,8 +77,11 @@ VIEWER = BoardEntry(rank=17, player=user_key(2), name=examples.NAMES[2], value=1
 
 
 def _board_entry(rank: int, name: str, value: float, games: int) -> BoardEntry:
-    player = computer_key("hard") if name.startswith("Computer") else user_key(100 + rank)
-    return BoardEntry(rank=rank, player=player, name=name, value=value, games=games)
+    """A row of the board; a computer level is named by its key, as the boards store it
+    (under the name of the seat one of its players last sat in, which the board replaces)."""
+    if is_computer(name):
+        return BoardEntry(rank=rank, player=name, name="Computer 3", value=value, games=games)
+    return BoardEntry(rank=rank, player=user_key(100 + rank), name=name, value=value, games=games)
 
 
 def leaderboard_page() -> BoardPage:
@@ -177,6 +185,24 @@ def daily_board() -> DayBoard:
     return DayBoard(1, DAY, tuple(lines), len(DAY_BOARD), 1, (-16, 9), 4)
 
 
+def daily_deal() -> bytes:
+    """The player's turn in the third trick of a seeded daily deal, everyone else's moves
+    random but legal, drawn as the bot draws a deal in play: the table and the player's
+    cards in one picture."""
+    game = deal_start("example", DAY, 1)
+    rng = random.Random(7)
+    while not (
+        game.to_act == PLAYER_SEAT
+        and game.public_view().trick
+        and len(game.public_view().tricks) == 2
+    ):
+        game.apply(game.to_act, random_action(game.decision(), rng))
+    shown = DealShown(
+        1, DAY, 1, len(game.log), examples.NAMES[0], game.view(PLAYER_SEAT), game.public_view(), ()
+    )
+    return render_private_table(*deal_scenes(shown, LOCALE))
+
+
 def puzzle_line() -> bytes:
     """The line after a puzzle dealt from a made-up secret, as the bot finds and draws it."""
     position = generated_puzzle("example", "practice:0")
@@ -194,9 +220,7 @@ PICTURES = {
         card_scene(player_card(), LOCALE, (2.4, 1.8, 2.9, 1.2, 1.5, 0.9, 1.1, 0.6, 0.8, 0.4))
     ),
     "replay.png": replay_step,
-    "daily_deal.png": lambda: render_private_table(
-        examples.table_in_play(), examples.hand_to_play()
-    ),
+    "daily_deal.png": daily_deal,
     "daily_result.png": lambda: render_day_result(day_scene(daily_day(), LOCALE)),
     "daily_board.png": lambda: render_ranking(day_board_scene(daily_board(), LOCALE)),
     "puzzle_line.png": puzzle_line,
@@ -204,6 +228,9 @@ PICTURES = {
 
 
 def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     for name, render in PICTURES.items():
         (OUT / name).write_bytes(render())

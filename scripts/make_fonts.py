@@ -12,11 +12,9 @@ fonts-symbola`. Run from the repository root: `python scripts/make_fonts.py`.
 
 from __future__ import annotations
 
+import argparse
 import shutil
 from pathlib import Path
-
-from fontTools import subset
-from fontTools.ttLib import TTFont
 
 OUT = Path(__file__).resolve().parent.parent / "bot" / "render" / "fonts"
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
@@ -61,6 +59,8 @@ def _expand(ranges: list[tuple[int, int]]) -> list[int]:
 
 
 def make_subset(source: Path, unicodes: list[int], target: Path) -> None:
+    from fontTools import subset  # only building the fonts needs fontTools, not --help
+
     options = subset.Options()
     options.hinting = False
     options.layout_features = ["*"]
@@ -76,10 +76,15 @@ def make_subset(source: Path, unicodes: list[int], target: Path) -> None:
 
 
 def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     dejavu = _expand(DEJAVU_RANGES)
     make_subset(DEJAVU / "DejaVuSans-Bold.ttf", dejavu, OUT / "DejaVuSans-Bold.ttf")
     make_subset(DROID, common_cjk(), OUT / "DroidSansFallback-Common.ttf")
+    from fontTools.ttLib import TTFont
+
     in_dejavu = set(TTFont(OUT / "DejaVuSans-Bold.ttf").getBestCmap())
     emoji = [code for code in _expand(SYMBOLA_RANGES) if code not in in_dejavu]
     make_subset(SYMBOLA, emoji, OUT / "Symbola-Emoji.ttf")

@@ -9,6 +9,7 @@ at any table.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 
 from babel.dates import format_date
@@ -30,6 +31,9 @@ from bot.presentation.user_text import in_message
 from bot.render import HandScene, HandSummaryScene, TableScene
 from bot.render.day_result import DayResultRow, DayResultScene
 from bot.render.ranking import RankingRow, RankingScene
+from bot.render.replay_picture import ReplayScene
+from bot.replays.library import Replay
+from bot.replays.scenes import replay_scene
 from bot.stats.board_scenes import percent
 
 
@@ -101,12 +105,19 @@ def deal_text(shown: DealShown, locale: str | None) -> str:
 def deal_scenes(
     shown: DealShown, locale: str | None, four_colour: bool = False
 ) -> tuple[TableScene, HandScene]:
-    """The table (from the public view) and the player's cards, for a deal in play."""
+    """The table (from the public view) and the player's cards, for a deal in play: one deal,
+    not a game, so without a target or a game score."""
     seating = _seating(shown.player_name, locale)
     return (
-        table_scene(shown.table, seating, four_colour),
+        replace(table_scene(shown.table, seating, four_colour), target=None),
         hand_scene(shown.view, locale, four_colour),
     )
+
+
+def deal_replay_scene(replay: Replay, step: int, locale: str | None) -> ReplayScene:
+    """A step of the replay of a daily deal: one deal, without a target or a game score."""
+    scene = replay_scene(replay, step, locale)
+    return replace(scene, table=replace(scene.table, target=None))
 
 
 def deal_over_scene(shown: DealShown, locale: str | None) -> HandSummaryScene:

@@ -75,6 +75,10 @@ class Standing:
     skill: Skill = NEW_PLAYER
     #: The all-time rating after their last game of the season.
     rating_after: float = 0.0
+    #: The last game counted, and whether it was counted won: a computer level that sat on
+    #: two sides of a game has a row for each, and plays that game once.
+    last_game: int | None = None
+    last_won: bool = False
 
     @property
     def is_computer(self) -> bool:
@@ -118,8 +122,13 @@ async def season_games(session: Session, guild_id: int, window: Window) -> Seaso
             standing = standings[row["player"]] = Standing(
                 row["player"], row["user_id"], bool(row["hidden"])
             )
-        standing.games += 1
-        standing.wins += row["won"]
+        if row["game_id"] != standing.last_game:  # one game, even on two sides of it
+            standing.games += 1
+            standing.last_game = row["game_id"]
+            standing.last_won = False
+        if row["won"] and not standing.last_won:
+            standing.wins += 1
+            standing.last_won = True
         standing.hands += row["hands"]
         standing.hands_as_maker += row["hands_as_maker"]
         standing.contracts_made += row["contracts_made"]
@@ -233,10 +242,6 @@ class Awards:
     champions: tuple[Award, ...] = ()
     partnership: Award | None = None
     improved: Award | None = None
-
-    @property
-    def empty(self) -> bool:
-        return not self.champions and self.partnership is None and self.improved is None
 
 
 async def season_awards(session: Session, guild_id: int, window: Window) -> Awards:

@@ -87,6 +87,19 @@ def season_scene(
     )
 
 
+def season_end_text(number: int, window: Window, scene: SeasonScene, locale: object = None) -> str:
+    """The post above a season's picture, saying what the picture shows: congratulations only
+    when it names champions (a season may have a best partnership without enough games for
+    any champion, and a champion kept off the boards is not shown)."""
+    if scene.champions:
+        key = "season.ended"
+    elif scene.partnership is not None or scene.improved is not None:
+        key = "season.ended_no_champions"
+    else:
+        key = "season.ended_empty"
+    return t(key, locale, number=number, dates=window.named(locale))
+
+
 def season_board_scene(
     page: BoardPage, number: int, window: Window, locale: object = None
 ) -> BoardScene:

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.i18n import t
 from bot.league.rounds import round_done, table_of_standings
+from bot.league.standings import Standing
 from bot.league.tournaments import Entrant, Format, Match, Side, Tournament
 from bot.render.league import (
     BracketMatch,
@@ -30,12 +31,36 @@ def signed(value: int) -> str:
     return f"{MINUS}{-value}" if value < 0 else "0"
 
 
+def _rounds_done(matches: Sequence[Match]) -> int:
+    return max((m.round for m in matches if round_done(matches, m.round)), default=0)
+
+
 def _where(tournament: Tournament, matches: Sequence[Match], locale: object) -> str:
-    """Where a tournament stands: after which round, or its final standings."""
-    done = max((m.round for m in matches if round_done(matches, m.round)), default=0)
+    """Where a tournament stands: its first round under way, after which round, or its final
+    standings."""
+    done = _rounds_done(matches)
     if tournament.status.value in ("finished", "cancelled") or done == tournament.rounds:
         return t("picture.tournament.final", locale)
+    if done == 0:
+        return t("picture.tournament.round_playing", locale, round=1, rounds=tournament.rounds)
     return t("picture.tournament.after_round", locale, round=done, rounds=tournament.rounds)
+
+
+def shown_ranks(table: Sequence[Standing[int]]) -> list[int]:
+    """The place written beside each entrant of ``table`` (best first): entrants level on every
+    figure the standings show (points, Buchholz, difference) share a place and its medal; the
+    seed, which orders them, is not shown, so it does not part them."""
+    ranks: list[int] = []
+    for position, row in enumerate(table):
+        if ranks and _shown(table[position - 1]) == _shown(row):
+            ranks.append(ranks[-1])
+        else:
+            ranks.append(position + 1)
+    return ranks
+
+
+def _shown(row: Standing[int]) -> tuple[int, int, int]:
+    return row.points, row.buchholz, row.difference
 
 
 def standings_scene(
@@ -45,6 +70,7 @@ def standings_scene(
     locale: object = None,
 ) -> StandingsScene:
     by_number = {entrant.number: entrant for entrant in entrants}
+    table = table_of_standings(entrants, matches)
     rows = tuple(
         StandingRow(
             rank=rank,
@@ -54,7 +80,7 @@ def standings_scene(
             difference=signed(row.difference),
             withdrawn=not by_number[row.entrant].entered,
         )
-        for rank, row in enumerate(table_of_standings(entrants, matches), 1)
+        for rank, row in zip(shown_ranks(table), table, strict=True)
     )
     words = StandingsWords(
         points=t("picture.tournament.points", locale),
@@ -63,7 +89,13 @@ def standings_scene(
         withdrawn=t("picture.tournament.withdrew", locale),
         names_joiner=t("picture.names_joiner", locale),
     )
-    return StandingsScene(tournament.name, _where(tournament, matches, locale), rows, words)
+    return StandingsScene(
+        tournament.name,
+        _where(tournament, matches, locale),
+        rows,
+        words,
+        medals=_rounds_done(matches) > 0,
+    )
 
 
 def round_title(tournament: Tournament, number: int, locale: object = None) -> str:

@@ -145,7 +145,7 @@ def position_scene(position: PuzzlePosition, locale: str | None) -> ReplayScene:
             SideScene(_side(index, locale), position.scores[index], position.points_taken[index])
             for index in range(len(SIDES))
         ),
-        target=position.target,
+        target=None,  # one deal, not a game: no target, no game score
         dealer=position.dealer,
         hand_number=position.hand_number,
         phase=t("phase.trick", locale, number=position.trick_number),

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
-from bot.render.canvas import Painter, chip, felt, to_png
+from bot.render.canvas import Painter, Placed, chip_width, felt, recorded, to_png
 from bot.render.style import (
     FELT_DARK,
     HIGHLIGHT,
@@ -20,16 +20,20 @@ from bot.render.style import (
     TEXT_DIM,
 )
 
-WIDTH = 800
-MARGIN = 24
-ROW_HEIGHT = 46
+WIDTH = 720
+MARGIN = 20
+#: Nothing smaller than `SMALL`: 11 px high on a phone that shows the picture 400 px wide.
+SMALL, NAME, VALUE, TITLE = 20, 24, 26, 28
+ROW_HEIGHT = 54
 ROWS_TOP = 150
 VIEWER_GAP = 24
-TINY, SMALL, NORMAL, LARGE, TITLE = 14, 16, 20, 24, 30
-RANK_X = MARGIN + 24
-NAME_X = MARGIN + 58
+RANK_X = MARGIN + 26
+NAME_X = MARGIN + 60
 GAMES_X = WIDTH - MARGIN - 14
-VALUE_X = WIDTH - MARGIN - 120
+GAMES_WIDTH = 110
+VALUE_X = GAMES_X - GAMES_WIDTH - 16
+VALUE_WIDTH = 110
+CHIP_GAP = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,61 +90,66 @@ class _BoardPainter(Painter):
 
     def paint(self) -> Image.Image:
         scene, words = self.scene, self.words
-        period_width = chip(
-            self.image, (WIDTH - MARGIN, 40), scene.period, SMALL, PANEL_EDGE, TEXT, "right"
+        period_width = self.chip(
+            (WIDTH - MARGIN, 40), scene.period, SMALL, (PANEL_EDGE, TEXT), "right"
         )
         self.text((MARGIN, 40), words.title, TITLE, TEXT, WIDTH - 3 * MARGIN - period_width)
         page = words.page.format(page=scene.page, pages=scene.pages)
-        page_width = self.text((WIDTH - MARGIN, 82), page, SMALL, TEXT_DIM, 220, "right")
-        self.text((MARGIN, 82), scene.metric, NORMAL, HIGHLIGHT, WIDTH - 3 * MARGIN - page_width)
+        page_width = self.text((WIDTH - MARGIN, 86), page, SMALL, TEXT_DIM, 240, "right")
+        self.text((MARGIN, 86), scene.metric, NAME, HIGHLIGHT, WIDTH - 3 * MARGIN - page_width)
         y = ROWS_TOP
         if scene.rows:
             self.headers()
         else:
             self.text(
-                (WIDTH / 2, y + ROW_HEIGHT / 2), words.empty, NORMAL, TEXT_DIM, align="centre"
+                (WIDTH / 2, y + ROW_HEIGHT / 2),
+                words.empty,
+                NAME,
+                TEXT_DIM,
+                WIDTH - 2 * MARGIN,
+                "centre",
             )
         for index, row in enumerate(scene.rows):
-            self.row(row, y, shaded=index % 2 == 0)
-            y += ROW_HEIGHT
+            self.row(row, ROWS_TOP + index * ROW_HEIGHT, shaded=index % 2 == 0)
+        y = ROWS_TOP + max(len(scene.rows), 1) * ROW_HEIGHT
         if scene.viewer is not None:
             self.gap_marker(y + VIEWER_GAP / 2 + 2)
             self.row(scene.viewer, y + VIEWER_GAP, shaded=True)
         return self.image
 
-
     def headers(self) -> None:
-        y = ROWS_TOP - 16
+        y = ROWS_TOP - 18
         self.text((RANK_X, y), "#", SMALL, TEXT_DIM, align="centre")
-        self.text((NAME_X, y), self.words.player, SMALL, TEXT_DIM, VALUE_X - NAME_X - 150)
-        self.text((VALUE_X, y), self.scene.metric, SMALL, TEXT_DIM, 180, "right")
-        self.text((GAMES_X, y), self.words.games, SMALL, TEXT_DIM, 90, "right")
+        player = self.text(
+            (NAME_X, y), self.words.player, SMALL, TEXT_DIM, VALUE_X - VALUE_WIDTH - NAME_X
+        )
+        metric_room = VALUE_X - NAME_X - player - 24
+        self.text((VALUE_X, y), self.scene.metric, SMALL, TEXT_DIM, metric_room, "right")
+        self.text((GAMES_X, y), self.words.games, SMALL, TEXT_DIM, GAMES_WIDTH, "right")
 
     def row(self, row: BoardRow, top: float, shaded: bool) -> None:
-        box = (MARGIN, top + 3, WIDTH - MARGIN, top + ROW_HEIGHT - 3)
+        box = (MARGIN - 8, top + 3, WIDTH - MARGIN + 8, top + ROW_HEIGHT - 3)
         if row.is_viewer:
-            self.draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=HIGHLIGHT, width=2)
+            self.draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=HIGHLIGHT, width=3)
         elif shaded:
-            self.draw.rounded_rectangle(box, radius=10, fill=PANEL)
+            self.draw.rounded_rectangle(box, radius=12, fill=PANEL)
         middle = top + ROW_HEIGHT / 2
-        self.rank(row.rank, middle)
-        name_room = VALUE_X - NAME_X - 170
-        width = self.text((NAME_X, middle), row.name, NORMAL, TEXT, name_room)
+        self.place_number((RANK_X, middle), row.rank, SMALL, radius=17, width=50)
+        value_width = self.text(
+            (VALUE_X, middle), row.value, VALUE, HIGHLIGHT, VALUE_WIDTH, "right"
+        )
+        self.text((GAMES_X, middle), str(row.games), NAME, TEXT_DIM, GAMES_WIDTH, "right")
+        chip = chip_width(self.words.computer, SMALL) + CHIP_GAP if row.is_computer else 0
+        name_room = VALUE_X - value_width - 16 - NAME_X - chip
+        width = self.text((NAME_X, middle), row.name, NAME, TEXT, name_room)
         if row.is_computer:
-            chip(
-                self.image,
-                (NAME_X + width + 10, middle),
+            self.chip(
+                (NAME_X + width + CHIP_GAP, middle),
                 self.words.computer,
-                TINY,
-                PANEL_EDGE,
-                TEXT,
+                SMALL,
+                (PANEL_EDGE, TEXT),
                 "left",
             )
-        self.text((VALUE_X, middle), row.value, LARGE, HIGHLIGHT, 160, "right")
-        self.text((GAMES_X, middle), str(row.games), NORMAL, TEXT_DIM, 90, "right")
-
-    def rank(self, rank: int, middle: float) -> None:
-        self.place_number((RANK_X, middle), rank, SMALL, radius=15, width=44)
 
     def gap_marker(self, y: float) -> None:
         """Three dots between the page and the viewer's own row: rows are left out here."""
@@ -150,5 +159,10 @@ class _BoardPainter(Painter):
 
 
 def render_board(scene: BoardScene) -> bytes:
-    """One leaderboard page as PNG bytes (800 wide)."""
+    """One leaderboard page as PNG bytes (720 wide)."""
     return to_png(_BoardPainter(scene).paint())
+
+
+def board_layout(scene: BoardScene) -> list[Placed]:
+    """Everything the leaderboard picture of `scene` writes, and where (for layout tests)."""
+    return recorded(_BoardPainter(scene))

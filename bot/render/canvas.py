@@ -37,6 +37,13 @@ class Placed:
     size: int = 0
     shortened: bool = False
 
+    def moved(self, scale: float, offset: tuple[int, int]) -> Placed:
+        """Where this lands once its picture is drawn `scale` times as large at `offset` in
+        another (a hand under the table), and the size its text is drawn at there."""
+        left, top, right, bottom = (round(edge * scale) for edge in self.box)
+        box = (left + offset[0], top + offset[1], right + offset[0], bottom + offset[1])
+        return Placed(self.kind, box, self.text, round(self.size * scale), self.shortened)
+
 
 class Painter:
     """What every picture's painter shares: the picture it draws on, and writing on it.
@@ -48,6 +55,10 @@ class Painter:
 
     image: Image.Image
     layout: list[Placed] | None = None
+
+    def paint(self) -> Image.Image:
+        """Draw the whole picture (each painter's own)."""
+        raise NotImplementedError
 
     def place(
         self, kind: str, box: Box, text: str = "", size: int = 0, shortened: bool = False
@@ -125,6 +136,14 @@ class Painter:
         return width
 
 
+def recorded(painter: Painter) -> list[Placed]:
+    """Everything `painter` writes and shows, and where: what layout tests check, from the
+    painter's own record rather than from pixels."""
+    painter.layout = []
+    painter.paint()
+    return painter.layout
+
+
 def name_shares(widths: Sequence[int], room: int) -> list[int]:
     """How wide each of several names may be drawn side by side in `room` pixels: names
     narrower than an even share keep their width, and the others share what is left evenly."""
@@ -180,7 +199,7 @@ def chip(
 ) -> int:
     """A rounded label ("pill") placed like `draw_text` places text; returns its width."""
     line = fit(label, size, CHIP_MAX_WIDTH)
-    width = max(text_width(line, size) + 2 * CHIP_PADDING, size + CHIP_PADDING)
+    width = chip_width(label, size)
     height = size + CHIP_PADDING
     left = aligned_left(xy[0], width, align)
     ImageDraw.Draw(image).rounded_rectangle(
@@ -188,6 +207,12 @@ def chip(
     )
     draw_text(image, (left + width / 2, xy[1]), line, size, text_colour, align="centre")
     return width
+
+
+def chip_width(label: str, size: int) -> int:
+    """How wide a `chip` of `label` is drawn."""
+    line = fit(label, size, CHIP_MAX_WIDTH)
+    return max(text_width(line, size) + 2 * CHIP_PADDING, size + CHIP_PADDING)
 
 
 def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:

@@ -14,8 +14,7 @@ from PIL import Image
 from bot.engine.cards import Card, Suit
 from bot.engine.trumps import TRUMP_TABLES
 from bot.render import deck
-from bot.render.canvas import felt, paste_card, suit_badge, to_png
-from bot.render.lettering import draw_text
+from bot.render.canvas import Painter, Placed, felt, paste_card, recorded, suit_badge, to_png
 from bot.render.scenes import HandScene
 from bot.render.style import HIGHLIGHT, PANEL, TEXT_DIM
 
@@ -67,36 +66,63 @@ def render_hand(scene: HandScene) -> bytes:
     return to_png(paint_hand(scene))
 
 
-def paint_hand(scene: HandScene) -> Image.Image:
-    """The hand in true colour, as wide as the cards need.
+class _HandPainter(Painter):
+    """Draws one `HandScene`, recording what it writes and shows (`hand_layout`)."""
 
-    The header (trumps) and the room to raise playable cards are only there when needed. A
-    robbing dealer's picture adds the pack below their own cards, inside a ringed panel under
-    its own label, fanned closer when it is longer than their hand, so they choose what to
-    keep from one picture and never mistake a card of the pack for one of their own.
-    """
-    header = HEADER if scene.trump is not None else 0
-    raise_by = RAISE if scene.playable is not None else 0
-    card_height = deck.card_height(CARD_WIDTH)
-    row_bottom = MARGIN + header + raise_by + card_height
-    pack_height = HEADER + card_height + MARGIN if scene.pack else 0
-    width = _width(max(len(scene.cards), min(len(scene.pack), len(scene.cards) or 1)))
-    image, draw = felt((width, row_bottom + MARGIN + pack_height + (MARGIN if scene.pack else 0)))
-    if scene.trump is not None:
-        label = draw_text(image, (MARGIN, MARGIN + 16), scene.words.trump, LABEL_SIZE, TEXT_DIM)
-        suit_badge(image, (MARGIN + label + 10, MARGIN - 2, 36), scene.trump, scene.four_colour)
-    for position, card in enumerate(display_order(scene.cards, scene.trump)):
-        playable = scene.playable is None or card in scene.playable
-        lowered = scene.playable is not None and not playable
-        xy = (MARGIN + position * STEP, MARGIN + header + (raise_by if lowered else 0))
-        paste_card(image, card, xy, CARD_WIDTH, scene.four_colour, dimmed=not playable)
-    if scene.pack:
-        top = row_bottom + MARGIN
-        panel = (MARGIN // 2, top, width - MARGIN // 2, top + pack_height)
-        draw.rounded_rectangle(panel, radius=14, fill=PANEL, outline=HIGHLIGHT, width=4)
-        draw_text(image, (MARGIN, top + HEADER // 2 + 4), scene.words.pack, LABEL_SIZE, HIGHLIGHT)
+    def __init__(self, scene: HandScene) -> None:
+        self.scene = scene
+        self.header = HEADER if scene.trump is not None else 0
+        self.raise_by = RAISE if scene.playable is not None else 0
+        card_height = deck.card_height(CARD_WIDTH)
+        self.row_bottom = MARGIN + self.header + self.raise_by + card_height
+        self.pack_height = HEADER + card_height + MARGIN if scene.pack else 0
+        count = max(len(scene.cards), min(len(scene.pack), len(scene.cards) or 1))
+        width = _width(count)
+        height = self.row_bottom + MARGIN + self.pack_height + (MARGIN if scene.pack else 0)
+        self.image, self.draw = felt((width, height))
+
+    def card(self, card: Card, xy: tuple[int, int], dimmed: bool = False) -> None:
+        paste_card(self.image, card, xy, CARD_WIDTH, self.scene.four_colour, dimmed)
+        box = (xy[0], xy[1], xy[0] + CARD_WIDTH, xy[1] + deck.card_height(CARD_WIDTH))
+        self.place("card", box, card.code)
+
+    def paint(self) -> Image.Image:
+        """The header (trumps) and the room to raise playable cards are only there when
+        needed. A robbing dealer's picture adds the pack below their own cards, inside a
+        ringed panel under its own label, fanned closer when it is longer than their hand, so
+        they choose what to keep from one picture and never mistake a card of the pack for
+        one of their own."""
+        scene = self.scene
+        if scene.trump is not None:
+            label = self.text((MARGIN, MARGIN + 16), scene.words.trump, LABEL_SIZE, TEXT_DIM)
+            badge = (MARGIN + label + 10, MARGIN - 2, 36)
+            suit_badge(self.image, badge, scene.trump, scene.four_colour)
+            self.place("badge", (badge[0], badge[1], badge[0] + badge[2], badge[1] + badge[2]))
+        for position, card in enumerate(display_order(scene.cards, scene.trump)):
+            playable = scene.playable is None or card in scene.playable
+            lowered = scene.playable is not None and not playable
+            top = MARGIN + self.header + (self.raise_by if lowered else 0)
+            self.card(card, (MARGIN + position * STEP, top), dimmed=not playable)
+        if scene.pack:
+            self.pack()
+        return self.image
+
+    def pack(self) -> None:
+        scene, width = self.scene, self.image.width
+        top = self.row_bottom + MARGIN
+        panel = (MARGIN // 2, top, width - MARGIN // 2, top + self.pack_height)
+        self.draw.rounded_rectangle(panel, radius=14, fill=PANEL, outline=HIGHLIGHT, width=4)
+        self.text((MARGIN, top + HEADER // 2 + 4), scene.words.pack, LABEL_SIZE, HIGHLIGHT)
         step = _step(len(scene.pack), width)
         for position, card in enumerate(display_order(scene.pack, scene.trump)):
-            xy = (round(MARGIN + position * step), top + HEADER)
-            paste_card(image, card, xy, CARD_WIDTH, scene.four_colour)
-    return image
+            self.card(card, (round(MARGIN + position * step), top + HEADER))
+
+
+def paint_hand(scene: HandScene) -> Image.Image:
+    """The hand in true colour, as wide as the cards need."""
+    return _HandPainter(scene).paint()
+
+
+def hand_layout(scene: HandScene) -> list[Placed]:
+    """Everything the hand picture of `scene` writes or shows, and where (for layout tests)."""
+    return recorded(_HandPainter(scene))

@@ -190,6 +190,9 @@ class StandingsScene:
     subtitle: str
     rows: tuple[StandingRow, ...]
     words: StandingsWords = StandingsWords()
+    #: Whether the first three places get their medals: not before a round is over, when
+    #: every entrant shares the first place.
+    medals: bool = True
 
 
 class _StandingsPainter(_Canvas):
@@ -223,7 +226,7 @@ class _StandingsPainter(_Canvas):
         room = points - COLUMN // 2 - names_left - 8
         for row in scene.rows:
             colour = TEXT_DIM if row.withdrawn else TEXT
-            if row.rank <= len(MEDALS) and not row.withdrawn:
+            if scene.medals and row.rank <= len(MEDALS) and not row.withdrawn:
                 self.medal((MARGIN + 16 + 16, y), row.rank)
             else:
                 self.text((MARGIN + 16 + 16, y), str(row.rank), SMALL, colour, align="centre")

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from bot.render.canvas import Painter, chip, felt, to_png
-from bot.render.lettering import draw_text
+from bot.render.canvas import Painter, Placed, chip_width, felt, recorded, to_png
+from bot.render.lettering import wrapped
 from bot.render.style import (
     FELT_DARK,
     HIGHLIGHT,
@@ -23,22 +23,27 @@ from bot.render.style import (
     side_colour,
 )
 
-WIDTH = 800
+WIDTH = 720
 MARGIN = 24
 GAP = 12
-TILE_COLUMNS = 4
-TILE_HEIGHT = 78
-TILES_TOP = 112
+#: Nothing smaller than `SMALL`: 11 px high on a phone that shows the picture 400 px wide.
+SMALL, NAME, VALUE, LARGE, TITLE, HUGE = 20, 24, 28, 30, 30, 44
+HEADER = 136
+TILE_COLUMNS = 2
+TILE_HEIGHT = 76
 CHART_HEIGHT = 210
-CARD_PLAY_HEIGHT = 110
-RATING_CHART_WIDTH = 470
-PARTNER_HEIGHT = 56
+PANEL_TITLE = 44
+LINE = 26
+CARD_PLAY_BARS = 80
+PARTNER_HEIGHT = 84
+#: The partner's record, on a line of its own.
+PARTNER_LINE = 30
 SCALE = 3
-TINY, SMALL, NORMAL, LARGE, TITLE, HUGE = 13, 16, 20, 26, 30, 40
 RATING_LINE = side_colour(1)
 MIN_BARS = 6
-MAX_BAR_SLOT = 36
+MAX_BAR_SLOT = 44
 LOWEST_BID, HIGHEST_BID = 1, 14
+CONTENT = WIDTH - 2 * MARGIN
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +64,11 @@ class CardWords:
     points: str = "Points per hand"
     pedros: str = "Pedros captured"
     streak: str = "Best win streak"
+    provisional: str = "Provisional rating · ranked after {games} games"
     rating_chart: str = "Rating over time"
+    no_rating_history: str = "No game to chart here: their games were played in other channels."
     bids_chart: str = "Bids by amount"
+    no_bids: str = "No bids to chart yet."
     card_play_chart: str = "Points lost by card play per hand, latest games · average {average}"
     best_partner: str = "Best partner"
     partner_record: str = "won {wins} of {games} together"
@@ -101,20 +109,32 @@ class PlayerCardScene:
     card_play: tuple[float, ...] = ()
     #: Their average, formatted ("1.4").
     card_play_average: str = ""
+    #: The games a player needs to be ranked: until then their rating is provisional.
+    games_to_rank: int = 0
     words: CardWords = field(default_factory=CardWords)
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < self.games_to_rank
 
 
 class _CardPainter(Painter):
+    """Draws one `PlayerCardScene` from the top down, recording what it writes
+    (`player_card_layout`): the name and rating, the figures' tiles two by two, then each
+    chart across the whole width, and the best partner."""
+
     def __init__(self, scene: PlayerCardScene) -> None:
         self.scene = scene
         self.words = scene.words
         self.tiles = self.tile_texts()
         rows = -(-len(self.tiles) // TILE_COLUMNS)
-        self.charts_top = TILES_TOP + rows * (TILE_HEIGHT + GAP) + 4
-        self.card_play_top = self.charts_top + CHART_HEIGHT + GAP
-        card_play = CARD_PLAY_HEIGHT + GAP if scene.card_play else 0
+        self.rating_top = HEADER + rows * (TILE_HEIGHT + GAP) + 4
+        self.bids_top = self.rating_top + CHART_HEIGHT + GAP
+        self.card_play_top = self.bids_top + CHART_HEIGHT + GAP
+        self.card_play_title = wrapped(self.card_play_label(), SMALL, CONTENT - 28)
+        card_play = self.card_play_height() + GAP if scene.card_play else 0
         self.partner_top = self.card_play_top + card_play
-        height = self.partner_top + PARTNER_HEIGHT + MARGIN
+        height = self.partner_top + self.partner_height() + MARGIN
         self.image, self.draw = felt((WIDTH, height), FELT_DARK)
 
     def tile_texts(self) -> list[tuple[str, str, str]]:
@@ -135,79 +155,93 @@ class _CardPainter(Painter):
             (words.streak, str(scene.longest_streak), ""),
         ]
 
+    def card_play_label(self) -> str:
+        return self.words.card_play_chart.format(average=self.scene.card_play_average)
+
+    def card_play_height(self) -> int:
+        return PANEL_TITLE + LINE * (len(self.card_play_title) - 1) + CARD_PLAY_BARS + 12
+
     def paint(self) -> Image.Image:
         self.header()
         for position, tile in enumerate(self.tiles):
             self.tile(position, *tile)
-        chart_width = RATING_CHART_WIDTH
-        self.image.paste(self.rating_chart(chart_width), (MARGIN, self.charts_top))
-        bids_left = MARGIN + chart_width + GAP
-        self.image.paste(self.bids_chart(WIDTH - MARGIN - bids_left), (bids_left, self.charts_top))
+        self.rating_chart()
+        self.bids_chart()
         if self.scene.card_play:
-            chart = self.card_play_chart(WIDTH - 2 * MARGIN)
-            self.image.paste(chart, (MARGIN, self.card_play_top))
+            self.card_play_chart()
         self.partner()
         return self.image
 
-
     def header(self) -> None:
+        """The name (and a computer player's chip) on its own line, the rating beneath."""
         scene, words = self.scene, self.words
-        rating_width = self.text((WIDTH - MARGIN, 42), scene.rating, HUGE, HIGHLIGHT, 200, "right")
-        if scene.rank is None:
-            standing = words.unranked
-        else:
-            standing = words.rank.format(rank=scene.rank, players=scene.ranked_players)
-        label = f"{words.rating} · {standing}"
-        self.text((WIDTH - MARGIN, 84), label, SMALL, TEXT_DIM, 320, "right")
-        name_room = WIDTH - 3 * MARGIN - rating_width - (70 if scene.is_computer else 0)
-        width = self.text((MARGIN, 44), scene.name, TITLE, TEXT, name_room)
+        chip = chip_width(words.computer, SMALL) + 12 if scene.is_computer else 0
+        width = self.text((MARGIN, 40), scene.name, TITLE, TEXT, CONTENT - chip)
         if scene.is_computer:
-            chip(
-                self.image,
-                (MARGIN + width + 12, 44),
-                words.computer,
-                TINY,
-                PANEL_EDGE,
-                TEXT,
-                "left",
-            )
+            self.chip((MARGIN + width + 12, 40), words.computer, SMALL, (PANEL_EDGE, TEXT), "left")
+        if scene.provisional:
+            # Only a few games in: the figure is drawn small and dim, and said to be provisional.
+            rating = self.text((MARGIN, 96), scene.rating, LARGE, TEXT_DIM, 160)
+            label = words.provisional.format(games=scene.games_to_rank)
+        else:
+            rating = self.text((MARGIN, 96), scene.rating, HUGE, HIGHLIGHT, 200)
+            if scene.rank is None:
+                standing = words.unranked
+            else:
+                standing = words.rank.format(rank=scene.rank, players=scene.ranked_players)
+            label = f"{words.rating} · {standing}"
+        left = MARGIN + rating + 16
+        lines = wrapped(label, SMALL, WIDTH - MARGIN - left)[:2]
+        for index, line in enumerate(lines):
+            y = 98 + (2 * index - len(lines) + 1) * LINE / 2
+            self.text((left, y), line, SMALL, TEXT_DIM, WIDTH - MARGIN - left)
 
     def tile(self, position: int, label: str, value: str, detail: str) -> None:
-        width = (WIDTH - 2 * MARGIN - (TILE_COLUMNS - 1) * GAP) // TILE_COLUMNS
+        width = (CONTENT - (TILE_COLUMNS - 1) * GAP) // TILE_COLUMNS
         row, column = divmod(position, TILE_COLUMNS)
         left = MARGIN + column * (width + GAP)
-        top = TILES_TOP + row * (TILE_HEIGHT + GAP)
+        top = HEADER + row * (TILE_HEIGHT + GAP)
         self.draw.rounded_rectangle(
             (left, top, left + width, top + TILE_HEIGHT), radius=10, fill=PANEL, outline=PANEL_EDGE
         )
-        self.text((left + 12, top + 20), label, SMALL, TEXT_DIM, width - 24)
-        value_width = self.text((left + 12, top + 52), value, LARGE, TEXT, width - 24)
+        self.text((left + 14, top + 22), label, SMALL, TEXT_DIM, width - 28)
+        value_width = self.text((left + 14, top + 52), value, VALUE, TEXT, width - 28)
         if detail:
-            room = width - 36 - value_width
-            self.text((left + width - 12, top + 54), detail, SMALL, HIGHLIGHT, room, "right")
+            room = width - 42 - value_width
+            self.text((left + width - 14, top + 54), detail, SMALL, HIGHLIGHT, room, "right")
 
-    def panel(
-        self, width: int, title: str, height: int = CHART_HEIGHT
-    ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-        panel = Image.new("RGB", (width, height), PANEL)
-        draw_text(panel, (14, 20), title, SMALL, TEXT_DIM, max_width=width - 28)
-        return panel, ImageDraw.Draw(panel)
+    def panel(self, top: int, height: int, title: list[str]) -> None:
+        """A chart's panel across the card, its title (one line or more) at its top."""
+        self.draw.rounded_rectangle(
+            (MARGIN, top, WIDTH - MARGIN, top + height), radius=10, fill=PANEL
+        )
+        for index, line in enumerate(title):
+            self.text((MARGIN + 14, top + 22 + index * LINE), line, SMALL, TEXT_DIM, CONTENT - 28)
 
-    def rating_chart(self, width: int) -> Image.Image:
-        """The rating after each game, drawn large and reduced for a smooth line."""
-        history = self.scene.rating_history
-        panel, _ = self.panel(width, self.words.rating_chart)
+    def missing(self, top: int, what: str) -> None:
+        """Said in a chart's panel when there is nothing to draw, so it never shows empty."""
+        middle = top + (PANEL_TITLE + CHART_HEIGHT) / 2
+        lines = wrapped(what, SMALL, CONTENT - 48)
+        first = middle - (len(lines) - 1) * LINE / 2
+        for index, line in enumerate(lines):
+            y = first + index * LINE
+            self.text((WIDTH / 2, y), line, SMALL, TEXT, CONTENT - 48, "centre")
+
+    def rating_chart(self) -> None:
+        """The rating after each game, the line drawn large and reduced to be smooth."""
+        history, top = self.scene.rating_history, self.rating_top
+        self.panel(top, CHART_HEIGHT, [self.words.rating_chart])
         if not history:
-            return panel
+            self.missing(top, self.words.no_rating_history)
+            return
         low, high = min(history), max(history)
         if high - low < 1:
             low, high = low - 0.5, high + 0.5
-        plot = (48, 44, width - 16, CHART_HEIGHT - 18)
+        plot = (MARGIN + 64, top + PANEL_TITLE + 6, WIDTH - MARGIN - 16, top + CHART_HEIGHT - 18)
         s = SCALE
         area = Image.new("RGB", ((plot[2] - plot[0]) * s, (plot[3] - plot[1]) * s), PANEL)
         draw = ImageDraw.Draw(area)
         steps = max(len(history) - 1, 1)
-
         inset = 6 * s  # room for the dot on the latest game
 
         def point(index: int, value: float) -> tuple[float, float]:
@@ -224,78 +258,78 @@ class _CardPainter(Painter):
             draw.line(line, fill=RATING_LINE, width=3 * s, joint="curve")
         x, y = line[-1]
         draw.ellipse((x - 5 * s, y - 5 * s, x + 5 * s, y + 5 * s), fill=HIGHLIGHT)
-        panel.paste(area.reduce(s), (plot[0], plot[1]))
-        for value, y in ((high, plot[1] + 3), (low, plot[3] - 3)):
-            draw_text(panel, (plot[0] - 8, y), str(round(value)), TINY, TEXT_DIM, "right")
-        return panel
+        self.image.paste(area.reduce(s), (plot[0], plot[1]))
+        for value, y in ((high, plot[1] + 10), (low, plot[3] - 10)):
+            self.text((plot[0] - 10, y), str(round(value)), SMALL, TEXT_DIM, 50, "right")
 
-    def bids_chart(self, width: int) -> Image.Image:
+    def bids_chart(self) -> None:
         """One bar per amount from the lowest to the highest the player bid."""
-        panel, draw = self.panel(width, self.words.bids_chart)
+        top = self.bids_top
+        self.panel(top, CHART_HEIGHT, [self.words.bids_chart])
         if not self.scene.bids:
-            return panel
+            self.missing(top, self.words.no_bids)
+            return
         counts = dict(self.scene.bids)
         first, last = _bar_range(min(counts), max(counts))
         amounts = range(first, last + 1)
-        plot = (14, 44, width - 14, CHART_HEIGHT - 28)
-        slot = min((plot[2] - plot[0]) / len(amounts), MAX_BAR_SLOT)
-        plot = (round((width - slot * len(amounts)) / 2), *plot[1:])
+        bottom = top + CHART_HEIGHT - 34
+        slot = min((CONTENT - 28) / len(amounts), MAX_BAR_SLOT)
+        left_edge = MARGIN + (CONTENT - slot * len(amounts)) / 2
         most = max(counts.values())
-        label_every = 1 if slot >= 18 else 2
         for index, amount in enumerate(amounts):
-            left = plot[0] + index * slot
-            centre = left + slot / 2
-            bar = (plot[3] - plot[1]) * counts.get(amount, 0) / most
+            left = left_edge + index * slot
+            bar = (bottom - top - PANEL_TITLE - 6) * counts.get(amount, 0) / most
             if bar:
-                draw.rounded_rectangle(
-                    (left + slot * 0.18, plot[3] - bar, left + slot * 0.82, plot[3]),
+                self.draw.rounded_rectangle(
+                    (left + slot * 0.18, bottom - bar, left + slot * 0.82, bottom),
                     radius=min(4, slot / 4),
                     fill=HIGHLIGHT if counts[amount] == most else RATING_LINE,
                 )
-            if (amount - first) % label_every == 0:
-                draw_text(panel, (centre, plot[3] + 14), str(amount), TINY, TEXT_DIM, "centre")
-        return panel
+            self.text(
+                (left + slot / 2, bottom + 18), str(amount), SMALL, TEXT_DIM, round(slot), "centre"
+            )
 
-    def card_play_chart(self, width: int) -> Image.Image:
+    def card_play_chart(self) -> None:
         """One bar per game, the points its player's cards lost per hand against perfect play:
         lower is better, so improvement shows as bars going down. The latest game stands out."""
-        losses = self.scene.card_play
-        title = self.words.card_play_chart.format(average=self.scene.card_play_average)
-        panel, draw = self.panel(width, title, CARD_PLAY_HEIGHT)
-        plot = (14, 40, width - 14, CARD_PLAY_HEIGHT - 12)
-        slot = min((plot[2] - plot[0]) / len(losses), 2 * MAX_BAR_SLOT)
+        losses, top = self.scene.card_play, self.card_play_top
+        height = self.card_play_height()
+        self.panel(top, height, self.card_play_title)
+        bottom = top + height - 12
+        plot_top = bottom - CARD_PLAY_BARS + 8
+        slot = min((CONTENT - 28) / len(losses), 2 * MAX_BAR_SLOT)
         worst = max(max(losses), 1.0)
         for index, lost in enumerate(losses):
-            left = plot[0] + index * slot
-            bar = max((plot[3] - plot[1]) * lost / worst, 2)
+            left = MARGIN + 14 + index * slot
+            bar = max((bottom - plot_top) * lost / worst, 2)
             colour = HIGHLIGHT if index == len(losses) - 1 else RATING_LINE
-            draw.rounded_rectangle(
-                (left + slot * 0.2, plot[3] - bar, left + slot * 0.8, plot[3]),
+            self.draw.rounded_rectangle(
+                (left + slot * 0.2, bottom - bar, left + slot * 0.8, bottom),
                 radius=min(4, slot / 4),
                 fill=colour,
             )
-        return panel
 
     def partner(self) -> None:
+        """The best partner: the label, their name, and what they won together, a line each."""
         scene, words = self.scene, self.words
         top = self.partner_top
         self.draw.rounded_rectangle(
-            (MARGIN, top, WIDTH - MARGIN, top + PARTNER_HEIGHT), radius=10, fill=PANEL
+            (MARGIN, top, WIDTH - MARGIN, top + self.partner_height()), radius=10, fill=PANEL
         )
-        middle = top + PARTNER_HEIGHT / 2
-        x = MARGIN + 16
-        x += self.text((x, middle), words.best_partner, SMALL, TEXT_DIM, 220) + 16
+        x, room = MARGIN + 14, CONTENT - 28
+        self.text((x, top + 22), words.best_partner, SMALL, TEXT_DIM, room)
         if scene.best_partner is None:
-            self.text((x, middle), words.no_partner, NORMAL, TEXT_DIM, WIDTH - MARGIN - x - 16)
+            self.text((x, top + 58), words.no_partner, NAME, TEXT_DIM, room)
             return
-        record = words.partner_record.format(wins=scene.partner_wins, games=scene.partner_games)
-        record_width = self.text(
-            (WIDTH - MARGIN - 16, middle), record, SMALL, HIGHLIGHT, 300, "right"
-        )
-        room = WIDTH - MARGIN - 16 - record_width - x - 70
-        x += self.text((x, middle), scene.best_partner, NORMAL, TEXT, room)
+        chip = chip_width(words.computer, SMALL) + 10 if scene.partner_is_computer else 0
+        width = self.text((x, top + 58), scene.best_partner, NAME, TEXT, room - chip)
         if scene.partner_is_computer:
-            chip(self.image, (x + 10, middle), words.computer, TINY, PANEL_EDGE, TEXT, "left")
+            self.chip((x + width + 10, top + 58), words.computer, SMALL, (PANEL_EDGE, TEXT), "left")
+        record = words.partner_record.format(wins=scene.partner_wins, games=scene.partner_games)
+        self.text((x, top + 92), record, SMALL, HIGHLIGHT, room)
+
+    def partner_height(self) -> int:
+        return PARTNER_HEIGHT + (PARTNER_LINE if self.scene.best_partner is not None else 0)
 
 
 def _bar_range(first: int, last: int) -> tuple[int, int]:
@@ -310,5 +344,10 @@ def _bar_range(first: int, last: int) -> tuple[int, int]:
 
 
 def render_player_card(scene: PlayerCardScene) -> bytes:
-    """A player's card as PNG bytes (800 wide)."""
+    """A player's card as PNG bytes (720 wide)."""
     return to_png(_CardPainter(scene).paint())
+
+
+def player_card_layout(scene: PlayerCardScene) -> list[Placed]:
+    """Everything the player card of `scene` writes, and where (for layout tests)."""
+    return recorded(_CardPainter(scene))

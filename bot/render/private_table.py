@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from PIL import Image
 
-from bot.render.canvas import felt, to_png
-from bot.render.hand import paint_hand
+from bot.render.canvas import Placed, felt, to_png
+from bot.render.hand import hand_layout, paint_hand
 from bot.render.scenes import HandScene, TableScene
 from bot.render.style import FELT_DARK
-from bot.render.table_picture import WIDTH, paint_table
+from bot.render.table_picture import WIDTH, paint_table, picture_size, table_layout
 
 
 def hand_scale(hand: Image.Image) -> float:
@@ -35,6 +35,15 @@ def paint_private_table(table: TableScene, hand: HandScene) -> Image.Image:
     image.paste(top, (0, 0))
     image.paste(cards, ((WIDTH - cards.width) // 2, top.height))
     return image
+
+
+def private_table_layout(table: TableScene, hand: HandScene) -> list[Placed]:
+    """Everything the picture writes and shows, the hand's at the size it is drawn there (for
+    layout tests)."""
+    cards = paint_hand(hand)
+    scale = hand_scale(cards)
+    offset = ((WIDTH - round(cards.width * scale)) // 2, picture_size(len(table.sides))[1])
+    return table_layout(table) + [placed.moved(scale, offset) for placed in hand_layout(hand)]
 
 
 def render_private_table(table: TableScene, hand: HandScene) -> bytes:

@@ -36,6 +36,8 @@ CARDS_ROOM = WIDTH - MARGIN - ROW_PAD - CARDS_LEFT - ROW_CARD
 RAISE = 12
 NOTE_LINE = 28
 MAX_NOTES = 4
+
+
 @dataclass(frozen=True, slots=True)
 class ReplayRow:
     """One seat under the table: its cards at this step and a note on what it did."""

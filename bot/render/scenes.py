@@ -73,7 +73,9 @@ class TableScene:
 
     seats: tuple[SeatScene, ...]
     sides: tuple[SideScene, ...]
-    target: int
+    #: The score a game is played to; `None` for a single deal (the daily deal, a puzzle):
+    #: the picture then shows no target and no game score, only each side's points in the deal.
+    target: int | None
     dealer: int
     hand_number: int
     #: What is happening now, already in the reader's language (e.g. "Bidding").

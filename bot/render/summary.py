@@ -9,8 +9,8 @@ from PIL import Image, ImageDraw
 from bot.engine.cards import Card
 from bot.engine.trumps import PointCard
 from bot.render import deck
-from bot.render.canvas import Painter, Placed, felt, paste_card, suit_badge, to_png
-from bot.render.lettering import draw_text
+from bot.render.canvas import Painter, Placed, felt, paste_card, recorded, suit_badge, to_png
+from bot.render.lettering import wrapped
 from bot.render.scenes import (
     GameSummaryScene,
     HandSummaryScene,
@@ -53,11 +53,15 @@ TILE_CARD = 52
 TILE_LINE = 28
 HAND_ROW = 44
 
-# The end of a game.
-ROW_HEIGHT = 40
-CHART_HEIGHT = 230
+# The end of a game, as readable: the headline and final score, a row per side, the chart.
+GAME_HEADER = 120
+#: From one line of a headline too long for one to the next.
+HEADLINE_LINE = 40
+ROW_HEIGHT = 44
+CHART_HEIGHT = 280
 CHART_SCALE = 3
-TINY, SMALL, NORMAL, LARGE, TITLE = 14, 16, 20, 26, 30
+#: At most this many hands are numbered under the chart (every second, third... hand beyond).
+HAND_LABELS = 12
 
 
 def _point_name(words: Words, kind: PointCard) -> str:
@@ -212,53 +216,49 @@ def winners_headline(scene: GameSummaryScene) -> str:
     return words.winner.format(names=names)
 
 
-class _GameSummaryPainter:
+class _GameSummaryPainter(Painter):
+    """Draws one `GameSummaryScene`, recording what it writes (`game_summary_layout`): read
+    on a phone like the end of a hand, nothing smaller than `LABEL`."""
+
     def __init__(self, scene: GameSummaryScene) -> None:
         self.scene = scene
         self.words = scene.words
-        self.chart_top = 116 + ROW_HEIGHT * len(scene.sides)
+        self.headline = wrapped(winners_headline(scene), HEADLINE, WIDTH - 2 * MARGIN)
+        self.header = GAME_HEADER + HEADLINE_LINE * (len(self.headline) - 1)
+        self.chart_top = self.header + ROW_HEIGHT * len(scene.sides) + 16
         height = self.chart_top + CHART_HEIGHT + MARGIN
         self.image, self.draw = felt((WIDTH, height), FELT_DARK)
 
     def paint(self) -> Image.Image:
         scene, words = self.scene, self.words
-        headline = winners_headline(scene)
-        draw_text(
-            self.image, (MARGIN, 42), headline, TITLE, HIGHLIGHT, max_width=WIDTH - 2 * MARGIN
-        )
-        draw_text(
-            self.image,
-            (MARGIN, 88),
-            words.final_score,
-            SMALL,
-            TEXT_DIM,
-            max_width=WIDTH - 2 * MARGIN,
-        )
-        y = 88
+        for index, line in enumerate(self.headline):
+            y = 42 + index * HEADLINE_LINE
+            self.text((MARGIN, y), line, HEADLINE, HIGHLIGHT, WIDTH - 2 * MARGIN)
+        below = self.header - GAME_HEADER
+        self.text((MARGIN, 88 + below), words.final_score, LABEL, TEXT_DIM, WIDTH - 2 * MARGIN)
+        y = self.header - ROW_HEIGHT // 2
         for index, side in enumerate(scene.sides):
             y += ROW_HEIGHT
-            colour = side_colour(index)
-            self.draw.ellipse((MARGIN, y - 8, MARGIN + 16, y + 8), fill=colour)
-            draw_text(self.image, (MARGIN + 26, y), side.name, NORMAL, TEXT, max_width=WIDTH - 200)
-            draw_text(
-                self.image,
-                (WIDTH - MARGIN, y),
-                str(side.score),
-                LARGE,
-                HIGHLIGHT if index in scene.winners else TEXT,
-                align="right",
+            self.draw.ellipse((MARGIN, y - 8, MARGIN + 16, y + 8), fill=side_colour(index))
+            won = index in scene.winners
+            score = str(side.score)
+            score_width = self.text(
+                (WIDTH - MARGIN, y), score, SCORE, HIGHLIGHT if won else TEXT, align="right"
             )
-        self.image.paste(self.chart(), (MARGIN, self.chart_top))
+            room = WIDTH - 2 * MARGIN - 26 - score_width - 16
+            self.text((MARGIN + 26, y), side.name, NAME, TEXT, room)
+        self.chart()
         return self.image
 
-    def chart(self) -> Image.Image:
-        """Each side's total after every hand, drawn large and reduced for smooth lines."""
+    def chart(self) -> None:
+        """Each side's total after every hand, the lines drawn large and reduced for smooth
+        lines, then the axes' figures written on the picture at full size."""
         scene = self.scene
         width, height = WIDTH - 2 * MARGIN, CHART_HEIGHT
         s = CHART_SCALE
         chart = Image.new("RGB", (width * s, height * s), PANEL)
         draw = ImageDraw.Draw(chart)
-        plot = (44, 16, width - 16, height - 40)  # left, top, right, bottom in chart pixels
+        plot = (56, 20, width - 20, height - 64)  # left, top, right, bottom in chart pixels
         top_value = max([scene.target, *(max(row) for row in scene.progression)])
         hands = max(len(scene.progression), 1)
 
@@ -279,27 +279,26 @@ class _GameSummaryPainter:
             for dot_x, dot_y in line[1:]:
                 dot = (dot_x - 5 * s, dot_y - 5 * s, dot_x + 5 * s, dot_y + 5 * s)
                 draw.ellipse(dot, fill=side_colour(side))
-        chart = chart.reduce(s)
-        draw_text(
-            chart, (plot[0] - 8, target_y / s), str(scene.target), TINY, TEXT_DIM, align="right"
-        )
-        draw_text(chart, (plot[0] - 8, plot[3]), "0", TINY, TEXT_DIM, align="right")
-        step = max(1, math.ceil(hands / 12))
+        left, top = MARGIN, self.chart_top
+        self.image.paste(chart.reduce(s), (left, top))
+        axis_x = left + plot[0] - 8
+        self.text((axis_x, top + target_y / s), str(scene.target), LABEL, TEXT_DIM, align="right")
+        self.text((axis_x, top + plot[3]), "0", LABEL, TEXT_DIM, align="right")
+        step = max(1, math.ceil(hands / HAND_LABELS))
         for hand in range(step, hands + 1, step):
-            label_x = point(hand, 0)[0] / s
-            draw_text(chart, (label_x, plot[3] + 14), str(hand), TINY, TEXT_DIM, align="centre")
-        draw_text(
-            chart,
-            ((plot[0] + plot[2]) / 2, height - 12),
-            self.words.hand_axis,
-            SMALL,
-            TEXT_DIM,
-            align="centre",
-            max_width=width,
+            label_x = left + point(hand, 0)[0] / s
+            self.text((label_x, top + plot[3] + 18), str(hand), LABEL, TEXT_DIM, align="centre")
+        middle = left + (plot[0] + plot[2]) / 2
+        self.text(
+            (middle, top + height - 18), self.words.hand_axis, LABEL, TEXT_DIM, width, "centre"
         )
-        return chart
 
 
 def render_game_summary(scene: GameSummaryScene) -> bytes:
     """The end of a game as PNG bytes (800 wide)."""
     return to_png(_GameSummaryPainter(scene).paint())
+
+
+def game_summary_layout(scene: GameSummaryScene) -> list[Placed]:
+    """Everything the end-of-game picture of `scene` writes, and where (for layout tests)."""
+    return recorded(_GameSummaryPainter(scene))

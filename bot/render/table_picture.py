@@ -198,9 +198,10 @@ class _TablePainter(Painter):
         left = HEADER[0] + 12
         title = self.words.hand_title.format(number=self.scene.hand_number)
         width = self.text((left, 36), title, TITLE, TEXT, HEADER_SPLIT - left)
-        target = self.words.target.format(target=self.scene.target)
-        after = left + width + 14
-        self.text((after, 38), target, LABEL, TEXT_DIM, HEADER_SPLIT - after)
+        if self.scene.target is not None:
+            target = self.words.target.format(target=self.scene.target)
+            after = left + width + 14
+            self.text((after, 38), target, LABEL, TEXT_DIM, HEADER_SPLIT - after)
         self.text((left, 76), self.scene.phase, NAME, HIGHLIGHT, HEADER_SPLIT - left)
 
     def trump_and_contract(self) -> None:
@@ -221,24 +222,32 @@ class _TablePainter(Painter):
 
     def score_row(self, index: int, side: SideScene, top: int) -> None:
         """A side's name and score, with its progress to the target beneath and, during the
-        play, the points it has taken this hand at the end of the bar."""
+        play, the points it has taken this hand at the end of the bar. A single deal has no
+        game score: its row is the side's name and the points it has taken in the deal."""
         colour = side_colour(index)
         left, right = INSET, WIDTH - INSET
-        middle = top + 18
-        score_width = self.text((right, middle), str(side.score), TITLE, TEXT, align="right")
+        target = self.scene.target
+        middle = top + (18 if target is not None else SCORE_ROW // 2 - 2)
+        score = side.score if target is not None else side.hand_points
+        score_width = 0
+        if score is not None:
+            score_width = self.text((right, middle), str(score), TITLE, TEXT, align="right")
         self.draw.ellipse((left, middle - 7, left + 14, middle + 7), fill=colour)
         names_width = right - score_width - 14 - left - 22
         self.text((left + 22, middle), side.name, NAME, TEXT, names_width)
+        if target is None:
+            return
         bar_top, bar_right = top + 38, right
         if side.hand_points is not None:
             points = self.words.hand_points.format(points=side.hand_points)
             bar_right -= self.text((right, bar_top + 4), points, LABEL, TEXT_DIM, 300, "right") + 14
         bar = (left, bar_top, bar_right, bar_top + 8)
         self.draw.rounded_rectangle(bar, radius=4, fill=FELT_DARK)
-        reached = min(max(side.score, 0), self.scene.target) / self.scene.target
+        reached = min(max(side.score, 0), target) / target
         if reached:
             end = left + max(round((bar_right - left) * reached), 8)
             self.draw.rounded_rectangle((*bar[:2], end, bar[3]), radius=4, fill=colour)
+
 
 def _palette_scene(number: int, shown: list[Card], four_colour: bool) -> TableScene:
     """A busy table: four seats of 2 or 3 sides, four cards shown (in the trick for an even

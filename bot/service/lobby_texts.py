@@ -46,14 +46,21 @@ def lobby_text(
         t("text.timer", locale, seconds=turn_timer) if turn_timer else t("text.timer_off", locale)
     )
     lines.append(SEPARATOR.join([timer, t("text.rules_hint", locale)]))
-    if creator is None:
-        lines.append(t("text.lobby_start_anyone", locale))
-    else:
-        lines.append(t("text.lobby_start", locale, player=in_message(creator)))
+    lines.append(_who_starts(seats, creator, locale))
     if rematch_waiting:
         names = ", ".join(in_message(name) for name in rematch_waiting)
         lines.append(t("text.rematch_waiting", locale, players=names))
     return "\n".join(lines)
+
+
+def _who_starts(seats: Sequence[SeatInfo], creator: str | None, locale: str | None) -> str:
+    """Who starts the game: once every seat is taken, that they can now; before, that they
+    will once it is."""
+    full = all(seat.player is not None for seat in seats)
+    if creator is None:
+        return t("text.lobby_ready_anyone" if full else "text.lobby_start_anyone", locale)
+    key = "text.lobby_ready" if full else "text.lobby_start"
+    return t(key, locale, player=in_message(creator))
 
 
 #: The house rules in the order ``/cinch rules`` lists them (their order in `HouseRules`).

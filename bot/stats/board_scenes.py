@@ -12,13 +12,15 @@ from types import MappingProxyType
 
 from babel.numbers import format_decimal, format_percent
 
+from bot.ai import LEVELS
 from bot.i18n import normalise_locale, t
 from bot.i18n.messages import template
 from bot.render.board import BoardRow, BoardScene, BoardWords
 from bot.render.player_card import CardWords, PlayerCardScene
-from bot.stats.boards import BoardEntry, BoardPage, Metric
+from bot.stats.boards import BoardEntry, BoardPage, Metric, min_games
 from bot.stats.periods import Period
 from bot.stats.player_cards import PlayerCard
+from bot.stats.players import COMPUTER_PREFIX, is_computer
 
 #: `BoardWords` field → catalogue key.
 BOARD_WORD_KEYS: Mapping[str, str] = MappingProxyType(
@@ -49,8 +51,11 @@ CARD_WORD_KEYS: Mapping[str, str] = MappingProxyType(
         "points": "board.metric.points",
         "pedros": "picture.card.pedros",
         "streak": "picture.card.streak",
+        "provisional": "picture.card.provisional",
         "rating_chart": "picture.card.rating_chart",
+        "no_rating_history": "picture.card.no_rating_history",
         "bids_chart": "picture.card.bids_chart",
+        "no_bids": "picture.card.no_bids",
         "card_play_chart": "picture.card.card_play_chart",
         "best_partner": "picture.card.best_partner",
         "partner_record": "picture.card.partner_record",
@@ -92,10 +97,20 @@ def figure(metric: Metric, value: float, locale: object = None) -> str:
     return one_decimal(value, locale)
 
 
+def shown_name(player: str, stored: str, locale: object = None) -> str:
+    """How the boards name a player: a person by their name, and every computer player of one
+    level (one rated player, whatever seats it sat in) by its level, "Computer (hard)", never
+    by the seat one of them last sat in."""
+    level = player.removeprefix(COMPUTER_PREFIX)
+    if is_computer(player) and level in LEVELS:
+        return t(f"player.computer_level.{level}", locale)
+    return stored
+
+
 def _row(entry: BoardEntry, metric: Metric, viewer: str | None, locale: object) -> BoardRow:
     return BoardRow(
         rank=entry.rank,
-        name=entry.name,
+        name=shown_name(entry.player, entry.name, locale),
         value=figure(metric, entry.value, locale),
         games=entry.games,
         is_computer=entry.is_computer,
@@ -129,7 +144,7 @@ def card_scene(
     partner = card.best_partner
     average = sum(card_play) / len(card_play) if card_play else 0.0
     return PlayerCardScene(
-        name=card.name,
+        name=shown_name(card.player, card.name, locale),
         is_computer=card.is_computer,
         rating=one_decimal(card.rating, locale),
         rank=card.rank,
@@ -146,11 +161,12 @@ def card_scene(
         longest_streak=card.longest_streak,
         bids=card.bids,
         rating_history=card.rating_history,
-        best_partner=None if partner is None else partner.name,
+        best_partner=None if partner is None else shown_name(partner.player, partner.name, locale),
         partner_is_computer=partner is not None and partner.is_computer,
         partner_wins=0 if partner is None else partner.wins,
         partner_games=0 if partner is None else partner.games,
         card_play=tuple(card_play),
         card_play_average=one_decimal(average, locale),
+        games_to_rank=min_games(Metric.RATING),
         words=card_words(locale),
     )

@@ -20,8 +20,10 @@ from bot.store.database import Session, encode_time
 #: Each figure a player's games add up to, and how: the one definition used by every board,
 #: card and stored total.
 FIGURE_SUMS = {
-    "games": "COUNT(*)",
-    "wins": "SUM(won)",
+    # A computer level that sat on two sides of one game has a row for each: one game, and
+    # at most one win.
+    "games": "COUNT(DISTINCT game_id)",
+    "wins": "COUNT(DISTINCT CASE WHEN won = 1 THEN game_id END)",
     "hands": "SUM(hands)",
     "hands_as_maker": "SUM(hands_as_maker)",
     "contracts_made": "SUM(contracts_made)",

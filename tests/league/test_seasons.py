@@ -22,7 +22,7 @@ from bot.league.seasons import (
     unposted,
 )
 from bot.league.windows import SeasonLength, Window
-from bot.stats import Metric, record_game, user_key
+from bot.stats import Metric, record_game, update_board_settings, user_key
 from bot.stats.forgetting import forget_person
 from bot.store import Store
 from tests.stats.builders import Clock, computer, person, store_game
@@ -160,3 +160,18 @@ async def test_a_forgotten_champion_keeps_the_award_under_a_pseudonym(store: Sto
     assert user_key(ALICE.user_id) not in players
     assert user_key(forgotten.pseudonym) in players
     assert await last_role_holders(store, GUILD, 2) == [RoleHolder(forgotten.pseudonym, ROLE)]
+
+
+async def test_a_computer_level_on_both_sides_of_a_game_played_it_once(store: Store, clock: Clock):
+    """Two computer players of one level, one on each side: one rated player, who played
+    each game once and won it once, on a season's board as on every board."""
+    clock.now = datetime(2026, 3, 4, tzinfo=UTC)
+    await monthly(store)
+    await update_board_settings(store, GUILD, show_computers=True)
+    seats = [computer("easy", "Computer 2"), computer("easy", "Computer 3")]
+    for _ in range(5):
+        await counted_game(store, seats, winner=0)
+    wins = await season_board(store, GUILD, MARCH, Metric.WINS)
+    assert [(entry.player, entry.value, entry.games) for entry in wins.entries] == [
+        ("computer:easy", 5.0, 5)
+    ]

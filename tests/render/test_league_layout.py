@@ -1,6 +1,6 @@
-"""The league's pictures read on a phone, as the table picture is (`test_table_layout.py`):
-every word at least 11 px high at 400 px wide, nothing overlapping, and only names too long for
-their room shortened; in all four languages, with long names and with awards nobody won."""
+"""The league's pictures: a season's end names each award and each partner apart. Their scenes,
+in all four languages, with long names and with awards nobody won, are read on a phone with
+every other picture's (`test_phone_reading.py`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import itertools
 from datetime import UTC, datetime
 from io import BytesIO
 
-import pytest
 from PIL import Image
 
 from bot.i18n.locale_codes import SUPPORTED_LOCALES
@@ -22,13 +21,10 @@ from bot.render.league import (
     WIDTH,
     BracketScene,
     StandingsScene,
-    bracket_layout,
     render_season,
     season_layout,
-    standings_layout,
 )
-from bot.render.style import PHONE_TEXT, PHONE_WIDTH
-from tests.render.test_table_layout import FITS, HUMANS, _overlap
+from tests.render.test_table_layout import HUMANS
 
 MARCH = calendar_window(SeasonLength.MONTH, datetime(2026, 3, 4, tzinfo=UTC))
 PLAYERS = tuple(f"user:{n}" for n in range(1, 5))
@@ -48,25 +44,6 @@ SEASONS = {
 
 def _texts(layout: list[Placed]) -> list[Placed]:
     return [placed for placed in layout if placed.kind == "text"]
-
-
-@pytest.mark.parametrize("label", SEASONS)
-def test_every_word_of_a_season_is_readable_at_phone_width(label: str) -> None:
-    texts = _texts(season_layout(SEASONS[label]))
-    assert texts
-    smallest = min(placed.size for placed in texts)
-    assert smallest * PHONE_WIDTH / WIDTH >= PHONE_TEXT
-
-
-@pytest.mark.parametrize("label", SEASONS)
-def test_nothing_of_a_season_overlaps_and_only_long_names_are_shortened(label: str) -> None:
-    texts = _texts(season_layout(SEASONS[label]))
-    for a, b in itertools.combinations(texts, 2):
-        assert not _overlap(a, b), (a.text, b.text)
-    long_names = [name for name in HUMANS if len(name) > FITS]
-    for placed in texts:
-        if placed.shortened:
-            assert any(name.startswith(placed.text.rstrip("…")[:8]) for name in long_names), placed
 
 
 def test_a_season_names_each_award_and_partner_apart() -> None:
@@ -124,27 +101,3 @@ def _tournament_scenes() -> dict[str, StandingsScene | BracketScene]:
 
 
 TOURNAMENTS = _tournament_scenes()
-
-
-def _tournament_layout(label: str) -> list[Placed]:
-    scene = TOURNAMENTS[label]
-    if isinstance(scene, BracketScene):
-        return bracket_layout(scene)
-    return standings_layout(scene)
-
-
-@pytest.mark.parametrize("label", TOURNAMENTS)
-def test_every_word_of_a_tournament_is_readable_at_phone_width(label: str) -> None:
-    texts = _texts(_tournament_layout(label))
-    assert texts
-    assert min(placed.size for placed in texts) * PHONE_WIDTH / WIDTH >= PHONE_TEXT
-
-
-@pytest.mark.parametrize("label", TOURNAMENTS)
-def test_nothing_of_a_tournament_overlaps_and_only_names_are_shortened(label: str) -> None:
-    texts = _texts(_tournament_layout(label))
-    for a, b in itertools.combinations(texts, 2):
-        assert not _overlap(a, b), (a.text, b.text)
-    for placed in texts:
-        if placed.shortened:
-            assert placed.text in HUMANS and len(placed.text) > FITS, placed

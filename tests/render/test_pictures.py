@@ -133,7 +133,7 @@ MARKED = Words(
 @pytest.fixture
 def drawn(record_drawn_text: Callable[..., list[str]]) -> list[str]:
     """Every string the picture modules hand to `draw_text`."""
-    return record_drawn_text(canvas, hand, summary)
+    return record_drawn_text(canvas)
 
 
 def _strings_in(value: object) -> set[str]:

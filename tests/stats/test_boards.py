@@ -18,6 +18,7 @@ from bot.stats import (
     update_board_settings,
     user_key,
 )
+from bot.stats.board_scenes import board_scene
 from bot.store import Store
 from tests.stats.builders import Clock, Hand, Player, computer, person, store_game
 
@@ -182,3 +183,21 @@ async def test_partners_of_one_computer_level_count_as_one_game(store, clock):
     card = await player_card(store, 1, "computer:easy")
     assert (card.games, card.wins, card.hands) == (1, 1, 2)
     assert (card.hands_as_maker, card.contracts_made) == (2, 1)
+
+
+async def test_a_computer_level_on_both_sides_of_a_game_is_one_player_named_by_its_level(
+    store, clock
+):
+    """Two computer players of one level, one on each side of a game, are one rated player:
+    it played that game once (and won it once), and the board names it by its level, never
+    after the seat one of them sat in."""
+    seats = [computer("easy", "Computer 2"), computer("easy", "Computer 3")]
+    for _ in range(MIN_GAMES):
+        await _play(store, clock, seats, winner=0)
+    card = await player_card(store, 1, "computer:easy")
+    assert (card.games, card.wins) == (MIN_GAMES, MIN_GAMES)
+    page = await leaderboard(store, 1, Metric.WINS)
+    assert [entry.games for entry in page.entries] == [MIN_GAMES]
+    for locale, name in (("en", "Computer (easy)"), ("fr", "Ordinateur (facile)")):
+        [row] = board_scene(page, locale).rows
+        assert row.name == name and row.games == MIN_GAMES

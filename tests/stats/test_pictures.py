@@ -14,16 +14,14 @@ from bot.i18n import SUPPORTED_LOCALES
 from bot.i18n.messages import placeholders, template
 from bot.render import board as board_module
 from bot.render import canvas
-from bot.render import player_card as card_module
 from bot.render.board import BoardRow, BoardScene, BoardWords, render_board
 from bot.render.player_card import (
-    CARD_PLAY_HEIGHT,
-    GAP,
     CardWords,
     PlayerCardScene,
+    player_card_layout,
     render_player_card,
 )
-from bot.stats import BoardEntry, BoardPage, Metric, Partner, Period, PlayerCard
+from bot.stats import MIN_GAMES, BoardEntry, BoardPage, Metric, Partner, Period, PlayerCard
 from bot.stats.board_scenes import (
     BOARD_WORD_KEYS,
     CARD_WORD_KEYS,
@@ -116,7 +114,7 @@ def test_the_same_scene_gives_the_same_small_picture(name: str) -> None:
     png = render(scene)
     assert png == render(scene)
     width, height = _open(png).size
-    assert width == 800 and 150 <= height <= 800
+    assert width == 720 and 150 <= height <= 1400
     assert len(png) <= 100_000
 
 
@@ -169,7 +167,7 @@ def _marked(words_class: type) -> object:
 @pytest.fixture
 def drawn(record_drawn_text: Callable[..., list[str]]) -> list[str]:
     """Every string the board and player-card modules hand to `draw_text`."""
-    return record_drawn_text(canvas, card_module)  # the board writes through canvas alone
+    return record_drawn_text(canvas)  # both pictures write through canvas alone
 
 
 def _strings_in(value: object) -> set[str]:
@@ -291,6 +289,36 @@ def test_the_card_charts_the_points_lost_by_card_play_when_hands_were_reviewed()
     reviewed = dataclasses.replace(scene, card_play=(2.5, 1.0, 0.5), card_play_average="1.3")
     charted = Image.open(io.BytesIO(render_player_card(reviewed)))
     assert charted.width == plain.width
-    assert charted.height == plain.height + CARD_PLAY_HEIGHT + GAP
+    assert charted.height > plain.height
+    title = reviewed.words.card_play_chart.format(average="1.3")
+    written = " ".join(placed.text for placed in player_card_layout(reviewed))
+    assert title.split(" · ")[0].split()[0] in written and "1.3" in written
     better = dataclasses.replace(reviewed, card_play=(2.5, 1.0, 0.0))
     assert render_player_card(better) != render_player_card(reviewed)
+
+
+def _written(scene: PlayerCardScene) -> str:
+    return " ".join(placed.text for placed in player_card_layout(scene) if placed.kind == "text")
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_an_empty_chart_says_what_is_missing(locale: str) -> None:
+    """Games only in channels this card does not chart, and no bid yet: each panel says so."""
+    scene = dataclasses.replace(full_card(), rating_history=(), bids=(), words=card_words(locale))
+    written = _written(scene)
+    for missing in (scene.words.no_rating_history, scene.words.no_bids):
+        assert missing in written
+        assert missing not in _written(dataclasses.replace(full_card(), words=card_words(locale)))
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_a_newcomers_rating_is_provisional_until_they_are_ranked(locale: str) -> None:
+    card = PlayerCard(
+        "user:1", "Ana", -3.3, None, 4, 1, 0, 9, 1, 0, 30, 0, 0, ((5, 1),), (-3.3,), None
+    )
+    newcomer = card_scene(card, locale)
+    provisional = newcomer.words.provisional.format(games=MIN_GAMES)
+    assert newcomer.provisional and provisional in _written(newcomer)
+    ranked = card_scene(dataclasses.replace(card, games=MIN_GAMES, rank=2), locale)
+    assert not ranked.provisional
+    assert provisional not in _written(ranked)
