@@ -42,6 +42,7 @@ from bot.monitor import Health, Monitor, store_answers
 from bot.puzzles import Puzzles
 from bot.replays import Replays
 from bot.service import TableService
+from bot.service.drawing import Drawing
 from bot.service.routing import MoveRouter
 from bot.settings import Settings
 from bot.store import Store
@@ -122,6 +123,8 @@ class CinchBot(CinchClient):
         self._replays = Replays(self._store, self._decisions)
         self._daily = DailyDeals(self._store, self._decisions)
         self._puzzles = Puzzles(self._store, self._decisions)
+        drawers = self.settings.drawing_processes
+        drawing = Drawing.in_processes(drawers) if drawers else Drawing()
         self._tables = TableService(
             self._store,
             delivery,
@@ -129,6 +132,7 @@ class CinchBot(CinchClient):
             owns=owns,
             replays=self._replays,
             observer=self.metrics,
+            drawing=drawing,
         )
         tables = self._tables
         self.metrics.count_open_tables(lambda: len(tables.held()))

@@ -27,6 +27,10 @@ from bot.store.locations import (
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: The most worker processes for the computer players that ``DECISION_WORKERS`` may ask for.
 MOST_DECISION_WORKERS = 64
+#: Processes that draw the pictures unless ``DRAWING_PROCESSES`` says otherwise (none: two
+#: threads of the bot's own process), and the most it may ask for.
+DEFAULT_DRAWING_PROCESSES = 0
+MOST_DRAWING_PROCESSES = 16
 #: Where /health and /metrics listen unless METRICS_HOST says otherwise: this machine alone.
 DEFAULT_METRICS_HOST = "127.0.0.1"
 
@@ -189,6 +193,23 @@ def _decision_workers(value: str | None) -> int | None:
     return workers
 
 
+def _drawing_processes(value: str | None) -> int:
+    """``DRAWING_PROCESSES``: how many processes draw the pictures (0: threads of the bot's
+    own process)."""
+    if value is None or not value.strip():
+        return DEFAULT_DRAWING_PROCESSES
+    try:
+        processes = int(value.strip())
+    except ValueError:
+        processes = -1
+    if not 0 <= processes <= MOST_DRAWING_PROCESSES:
+        raise ConfigError(
+            f"DRAWING_PROCESSES must be a number from 0 to {MOST_DRAWING_PROCESSES}; got"
+            f" {value!r}."
+        )
+    return processes
+
+
 def _shard_plan(values: Mapping[str, str | None], *, postgres: bool) -> ShardPlan | None:
     """``SHARD_COUNT`` and ``SHARD_IDS``; running only some shards needs the shared database."""
     try:
@@ -223,6 +244,9 @@ class Settings:
     decision_workers: int | None = None
     """Worker processes for the computer players (``DECISION_WORKERS``); None: one per core
     but one."""
+    drawing_processes: int = DEFAULT_DRAWING_PROCESSES
+    """Processes that draw the pictures (``DRAWING_PROCESSES``); 0: two threads of the bot's
+    own process (painting then holds the event loop's interpreter lock at times)."""
     metrics_port: int | None = None
     """Where ``/health`` and ``/metrics`` are served (``METRICS_PORT``); None: not at all. Built
     in code (tests), 0 takes any free port."""
@@ -266,6 +290,7 @@ class Settings:
             log_level=_log_level(values.get("LOG_LEVEL")),
             shards=_shard_plan(values, postgres=postgres),
             decision_workers=_decision_workers(values.get("DECISION_WORKERS")),
+            drawing_processes=_drawing_processes(values.get("DRAWING_PROCESSES")),
             metrics_port=_optional_port("METRICS_PORT", values.get("METRICS_PORT")),
             metrics_host=_host("METRICS_HOST", values.get("METRICS_HOST")),
             settings_file=settings_file,
@@ -288,6 +313,7 @@ class Settings:
             f"Settings(discord_token={token!r}, database={describe_location(self.database)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
             f"shards={self.shards!r}, decision_workers={self.decision_workers!r}, "
+            f"drawing_processes={self.drawing_processes!r}, "
             f"metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r})"
         )
 

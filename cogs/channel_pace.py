@@ -25,10 +25,10 @@ WINDOW = 5.0
 @dataclass(frozen=True, slots=True)
 class Plan:
     """The calls that show the table: edit it in place, or post it anew and take the old one
-    away (first taking off a mention it still carries)."""
+    away (deleted, or shrunk to a bare line where it notified someone)."""
 
     edit: bool
-    #: The old message still mentions someone: its mention goes before it is deleted.
+    #: The old message notified someone: it loses its mention, picture and buttons, and stays.
     unmention_old: bool = False
 
 

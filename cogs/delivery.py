@@ -7,10 +7,10 @@ it only shows them.
 - The table message is edited in place, or posted anew (and the old one deleted) at each new
   hand, game or lobby and when a person's turn starts whom it must notify: only that person is
   ever mentioned, in a new message (``allowed_mentions`` names them alone).
-- A message that notified someone is never deleted while it still mentions them (a "ghost
-  ping"): it first becomes a bare line without mention or picture, and such lines are deleted
-  a few at a time, in one call (Discord's bulk deletion, where the bot may manage messages;
-  one by one where it may not).
+- A message that notified someone is never deleted (the notification would lead to nothing:
+  a "ghost ping"): when the table moves below it, it shrinks to a bare line without mention,
+  picture or buttons, and stays. Only messages that notified nobody are deleted
+  (``docs/architecture.md``, "Notifying without ghost pings").
 - Announcements (a hand's or game's result, news) are new messages; a hand's result offers its
   replay, a game's its rematch.
 - Private hands: a DM sent or edited, or the player's private message in the channel edited
@@ -42,7 +42,7 @@ from bot.service import (
     TableShown,
 )
 from cogs.channel_pace import ChannelPace, plan
-from cogs.hand_message import hand_parts, where_line
+from cogs.hand_message import hand_parts, offers_moves, where_line
 from cogs.message_parts import Parts
 from cogs.rematch import RematchButton
 from cogs.replay import ReplayOpenButton
@@ -59,13 +59,13 @@ CHANNEL_GONE = frozenset({10003, 50001, 50013})
 #: Discord throttles edits of messages older than an hour (error 30046): one this old is no
 #: longer edited but replaced.
 EDITED_UNTIL = timedelta(minutes=50)
-#: What a message that mentioned someone says between losing its mention and being deleted.
+#: What a message that notified someone says once the table moved on below it.
 MENTION_REMOVED = "⏩"
-#: Lines that lost their mention are deleted together once there are this many (one call).
-DELETED_TOGETHER = 3
-#: Discord's answer that the bot lacks a permission, here Manage Messages for a bulk deletion.
-MISSING_PERMISSIONS = 50013
 NO_MENTIONS = discord.AllowedMentions.none()
+#: Discord's type of the webhook an interaction's token stands for (its followups).
+APPLICATION_WEBHOOK = 3
+#: How many of a player's last DMs are read after a start for hands never recorded.
+DMS_READ_AFTER_A_START = 10
 
 #: The channels a table can be played in: their messages can be edited by id.
 MessageChannel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
@@ -80,10 +80,6 @@ class Delivery:
         self._reminders: dict[int, list[discord.Message]] = {}
         #: What each table's channel has left of Discord's message limits.
         self.pace = ChannelPace()
-        #: Each channel's messages that lost their mention and wait to be deleted together.
-        self._leaving: dict[int, list[int]] = {}
-        #: The channels where the bot may not bulk-delete: there each message goes alone.
-        self._one_by_one: set[int] = set()
 
     mention_format = "<@{}>"
 
@@ -93,8 +89,9 @@ class Delivery:
         """Edit the table message in place, or post it anew below everything and take the old
         one away, from whichever of the channel's budgets shows it soonest (`channel_pace`).
 
-        A message is never deleted while it still mentions someone (moderation bots report
-        that as a "ghost ping"): one that notified a player first loses its mention. A message
+        A message that notified a player is never deleted (moderation bots report that as a
+        "ghost ping", and the player's notification would lead nowhere): it shrinks to a bare
+        line. A message
         close to an hour old is not edited (Discord throttles those edits): the table is posted
         anew. A new message that notifies nobody goes out silently.
         """
@@ -137,52 +134,25 @@ class Delivery:
     async def _take_away(
         self, message: discord.PartialMessage | discord.Message, mentions: bool
     ) -> None:
-        """Delete a message of the bot's. One that still ``mentions`` someone first becomes a
-        bare line (no mention, no picture, no buttons) and waits for a few more to be deleted
-        with them in one call; one too old to be edited freely stays. One that mentions nobody
-        goes at once, with any that are waiting."""
-        channel_id = message.channel.id
-        if mentions:
-            if _aged(message.id):
-                return
-            self.pace.spent(channel_id, "edit", _now())
+        """Take a message of the bot's out of the way. One that ``mentions`` someone notified
+        them: it is never deleted, but becomes a bare line (no mention, no picture, no
+        buttons) that stays, unless it is too old to be edited freely (then it stays as it
+        is). One that notified nobody is deleted."""
+        if not mentions:
             try:
-                await message.edit(
-                    content=MENTION_REMOVED, attachments=[], view=None, allowed_mentions=NO_MENTIONS
-                )
+                await message.delete()
             except discord.HTTPException:
-                log.info("Could not take the mention off message %s", message.id)
-                return
-        leaving = self._leaving.setdefault(channel_id, [])
-        leaving.append(message.id)
-        if not mentions or len(leaving) >= DELETED_TOGETHER or channel_id in self._one_by_one:
-            await self._delete_leaving(channel_id)
-
-    async def _delete_leaving(self, channel_id: int) -> None:
-        """Delete the channel's messages waiting to go: in one call where the bot may manage
-        messages, else one by one (a bot may always delete its own)."""
-        message_ids = self._leaving.pop(channel_id, [])
-        if not message_ids:
+                log.info("Could not delete message %s", message.id)
             return
-        if len(message_ids) > 1 and channel_id not in self._one_by_one:
-            try:
-                channel = await self._channel(channel_id)
-                await channel.delete_messages([discord.Object(id) for id in message_ids])
-                return
-            except discord.Forbidden as error:
-                if error.code != MISSING_PERMISSIONS:
-                    log.info("Could not delete messages %s", message_ids)
-                    return
-                self._one_by_one.add(channel_id)
-            except discord.HTTPException:
-                log.info("Could not delete messages %s", message_ids)
-                return
-        messages = self.client.get_partial_messageable(channel_id)
-        for message_id in message_ids:
-            try:
-                await messages.get_partial_message(message_id).delete()
-            except discord.HTTPException:
-                log.info("Could not delete message %s", message_id)
+        if _aged(message.id):
+            return
+        self.pace.spent(message.channel.id, "edit", _now())
+        try:
+            await message.edit(
+                content=MENTION_REMOVED, attachments=[], view=None, allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException:
+            log.info("Could not take the mention off message %s", message.id)
 
     async def _edited(self, channel: MessageChannel, message_id: int, parts: Parts) -> bool:
         """Edit the table message in place; False when there is none to edit (any more)."""
@@ -200,8 +170,6 @@ class Delivery:
         await self.client.wait_until_ready()
         await self._clear_reminders(table_id)
         self.pace.forget(channel_id)
-        await self._delete_leaving(channel_id)
-        self._one_by_one.discard(channel_id)
         # A tournament's match may be over: the league's clock looks (cogs/league_clock.py).
         self.client.dispatch("cinch_table_closed", table_id)
         if message_id is None:
@@ -300,23 +268,63 @@ class Delivery:
         return HandShown(HandPlace(sent.id, dm_channel_id=sent.channel.id, locale=delivery.locale))
 
     async def retire_hand(self, place: HandPlace, text: str) -> None:
+        """Edit a hand message another replaced to say where the hand went: a DM directly,
+        a private message in the channel through its interaction."""
         await self.client.wait_until_ready()
+        parts = Parts(text).edit_kwargs()
         with contextlib.suppress(discord.HTTPException):
-            await self._webhook(place).edit_message(place.message_id, **Parts(text).edit_kwargs())
+            if place.dm_channel_id is not None:
+                channel = self.client.get_partial_messageable(place.dm_channel_id)
+                await channel.get_partial_message(place.message_id).edit(**parts)
+            else:
+                await self._webhook(place).edit_message(place.message_id, **parts)
 
-    async def tell(self, place: HandPlace, text: str) -> bool:
-        """An ephemeral follow-up beside the player's private hand message."""
+    async def retire_other_dms(self, user_id: int, table_id: int, current: int, text: str) -> None:
+        """Read the player's last DMs (a process that stopped between sending a hand's DM and
+        recording it left one nobody knows of) and make each of the table's that still has
+        live moves, but the ``current`` one, say where the hand is now."""
         await self.client.wait_until_ready()
+        me = self.client.user
         try:
-            await self._webhook(place).send(text, ephemeral=True)
+            channel = await (await self._user(user_id)).create_dm()
+            async for message in channel.history(limit=DMS_READ_AFTER_A_START):
+                if message.id == current or me is None or message.author.id != me.id:
+                    continue
+                if offers_moves(message, table_id):
+                    await message.edit(**Parts(text).edit_kwargs())
         except discord.HTTPException:
+            log.info("Could not read the DMs of %s for table %s", user_id, table_id)
+
+    async def tell(
+        self, user_id: int, channel_id: int, text: str, beside: HandPlace | None
+    ) -> bool:
+        """A followup of the interaction that showed the player's private hand (``beside``),
+        seen by them alone; where that interaction is over (or the service had none), a
+        message in the table's channel that names them. That message notified them, so it is
+        never taken away."""
+        await self.client.wait_until_ready()
+        if beside is not None:
+            try:
+                await self._webhook(beside).send(text, ephemeral=True)
+                return True
+            except discord.HTTPException:
+                log.info("The interaction beside the hand of %s is over", user_id)
+        try:
+            channel = await self._channel(channel_id)
+            named = f"{self.mention_format.format(user_id)} {text}"
+            await self._send(channel, Parts(named, mention=user_id))
+        except discord.HTTPException:
+            log.info("Could not tell %s in channel %s", user_id, channel_id)
             return False
         return True
 
     def _webhook(self, place: HandPlace) -> discord.Webhook:
-        """The interaction's webhook that edits a private message, from its stored token."""
+        """The webhook of the interaction that showed a private message, from its stored
+        token: an application's webhook, as discord.py makes for an interaction's followups
+        (only those may send messages that their player alone sees)."""
         assert place.application_id is not None and place.token is not None
-        return discord.Webhook.partial(place.application_id, place.token, client=self.client)
+        data = {"id": place.application_id, "type": APPLICATION_WEBHOOK, "token": place.token}
+        return discord.Webhook.from_state(data, self.client._connection)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ Discord lookups
 

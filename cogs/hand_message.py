@@ -363,16 +363,28 @@ class ActionButton(
         await require_member_by_dm(interaction, key.table)
         if bot.router is not None and bot.router.is_elsewhere(key.table):
             # A hand sent by DM: Discord delivers its clicks on shard 0, whichever process owns
-            # the table. Acknowledge now; the owner applies the move and refreshes the hand.
+            # the table. Acknowledge now; the owner applies the move and shows the hand in the
+            # message clicked.
             await interaction.response.defer()
             interaction.client.metrics.click_answered(answer_wait(interaction))
+            clicked = None
+            if interaction.guild_id is None and interaction.message is not None:
+                clicked = HandPlace(interaction.message.id, dm_channel_id=interaction.channel_id)
             move = Move(
-                key.table, person(interaction), self.action(), key.game, key.hand, interaction.id
+                key.table,
+                person(interaction),
+                self.action(),
+                key.game,
+                key.hand,
+                interaction.id,
+                clicked,
             )
             if await bot.router.forward(move) is Forwarded.UNANSWERED:
-                # Played, but its owner went quiet: nobody refreshes the hand until it is back.
+                # Played, but its owner went quiet: the clicked message says so (its buttons
+                # are no longer live) until the owner, back, refreshes the hand there.
                 locale = await interaction_locale(interaction)
-                await interaction.followup.send(t("reply.move_counted", locale), ephemeral=True)
+                counted = Parts(t("reply.move_counted", locale))
+                await interaction.edit_original_response(**counted.edit_kwargs())
             return
         reply = await bot.tables.act(
             key.table,
@@ -384,6 +396,19 @@ class ActionButton(
         )
         assert reply is not None, "a move answered here returns the hand to answer with"
         await answer_with_hand(interaction, reply, edit=True, move=True)
+
+
+def offers_moves(message: discord.Message, table_id: int) -> bool:
+    """Whether a hand message of this table still has moves to click."""
+    prefixes = (f"cinch:act:{table_id}:", f"cinch:pick:{table_id}:")
+    return any(
+        isinstance(item, discord.Button | discord.SelectMenu)
+        and not item.disabled
+        and (item.custom_id or "").startswith(prefixes)
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for item in row.children
+    )
 
 
 def where_line(client: discord.Client, channel_id: int, locale: str | None) -> str:

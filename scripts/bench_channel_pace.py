@@ -3,8 +3,8 @@
 Four quick people play through the real table service (its edit coalescer, turn pings and
 publishing order) on a real SQLite file, in virtual time. The outbox stands in for the Discord
 layer (``cogs/delivery.py``): it takes the very same decisions (``cogs.channel_pace.plan``: edit
-the table in place, or post it anew, take the mention off the old one and delete it, three such
-in one bulk deletion as ``cogs.delivery`` does where it may manage messages) and spends
+the table in place, or post it anew and delete the old one, or shrink it to a bare line where
+it notified someone, as ``cogs.delivery`` does) and spends
 Discord's buckets the way discord.py paces itself by the ``X-RateLimit-*`` headers: 5 sends and
 5 edits per 5 s in a channel, 5 deletes a second; a call that finds its bucket spent waits for
 the window to reset. Interaction answers and private hands go through their own webhooks,
@@ -46,7 +46,6 @@ from bot.service import (
 )
 from bot.store import Store
 from cogs.channel_pace import ChannelPace, plan
-from cogs.delivery import DELETED_TOGETHER
 
 #: One REST round trip to Discord.
 LATENCY = 0.12
@@ -135,8 +134,6 @@ class PacedOutbox(NoOutbox):
         self.channel = Channel()
         self.pace = ChannelPace()
         self.calls: Counter[str] = Counter()
-        #: Messages that lost their mention and wait to be deleted together.
-        self.leaving = 0
         self.shown_at: dict[int, float] = {}
         self._messages = itertools.count(1)
 
@@ -167,13 +164,10 @@ class PacedOutbox(NoOutbox):
         else:
             await self._call(channel.sends, "send")
             new = next(self._messages)
-            if old is not None:
-                if how.unmention_old:
-                    await self._call(channel.edits, "edit")
-                self.leaving += 1
-                if not how.unmention_old or self.leaving >= DELETED_TOGETHER:
-                    await self._call(channel.deletes, "delete")
-                    self.leaving = 0
+            if old is not None and how.unmention_old:
+                await self._call(channel.edits, "edit")
+            elif old is not None:
+                await self._call(channel.deletes, "delete")
         for move in range(public.moves + 1):
             self.shown_at.setdefault(move, self.clock.now)
         return new

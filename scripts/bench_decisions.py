@@ -2,12 +2,14 @@
 
 Table B asks for one decision at a time (a `hard` computer move, then a hint), once with the
 workers otherwise idle and once just after table A flooded them with hints and hand reviews (12
-hints and 4 reviews by default). The time B waits for its answer is printed for both, with their
-ratio: the goal is that the flood costs B at most about one more decision. The same flood is
-measured through the decision pool's scheduler (`bot.ai.pool.DecisionPool`: moves first, tables
-in turn) and through a bare process pool of as many workers taking jobs as they come, as every
-job did before the scheduler. Figures are printed, never asserted.
-Run: python scripts/bench_decisions.py [--rounds 8] [--hints 12] [--reviews 4] [--workers N]
+hints and 4 reviews by default, and ``--puzzles N`` practice puzzles dealt). The time B waits
+for its answer is printed for both, with their ratio: the goal is that the flood costs B at most
+about one more decision. The same flood is measured through the decision pool's scheduler
+(`bot.ai.pool.DecisionPool`: moves first, tables in turn, long analyses in slices) and through a
+bare process pool of as many workers taking whole jobs as they come, as every job did before the
+scheduler. Figures are printed, never asserted.
+Run: python scripts/bench_decisions.py [--rounds 8] [--hints 12] [--reviews 4] [--puzzles 0]
+[--workers N]
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
+import itertools
 import multiprocessing
 import random
 import statistics
@@ -29,6 +32,7 @@ from bot.ai.decide import decide, may_search
 from bot.ai.pool import DecisionPool, decide_seeded, default_workers, hint_seeded
 from bot.ai.review import review_hand
 from bot.engine import Game, PlayDecision, SeatView
+from bot.puzzles.sources import Dealing, deal_puzzle, generated_puzzle
 from bot.replays.steps import HandReplay
 
 A, B = 1, 2
@@ -68,6 +72,9 @@ class FairWorkers:
     def review(self, game: int, hand: HandReplay) -> Awaitable[Any]:
         return self._pool.review(*review_arguments(hand), game=game)
 
+    def puzzle(self, label: str) -> Awaitable[Any]:
+        return self._pool.analyse(deal_puzzle, Dealing("bench", label), owner=("puzzles", A))
+
     def close(self) -> None:
         self._pool.close()
 
@@ -92,6 +99,9 @@ class FirstComeWorkers:
 
     def review(self, game: int, hand: HandReplay) -> Awaitable[Any]:
         return self._run(review_hand, *review_arguments(hand))
+
+    def puzzle(self, label: str) -> Awaitable[Any]:
+        return self._run(generated_puzzle, "bench", label)
 
     def close(self) -> None:
         self._executor.shutdown()
@@ -119,10 +129,18 @@ def a_hint(workers: Workers, view: SeatView, seed: int) -> Awaitable[Any]:
     return workers.hint(A, view, 0)
 
 
-def flood(workers: Workers, views: list[SeatView], hands: list[HandReplay]) -> list[Awaitable[Any]]:
-    """Table A's hints, one for each of its views, and the reviews of its hands."""
+def flood(
+    workers: Workers, views: list[SeatView], hands: list[HandReplay], puzzles: int
+) -> list[Awaitable[Any]]:
+    """Table A's hints, one for each of its views, the reviews of its hands, and practice
+    puzzles dealt (each a new one: several hands played out and searched)."""
     hints = [workers.hint(A, view, seed) for seed, view in enumerate(views)]
-    return hints + [workers.review(A, hand) for hand in hands]
+    dealt = [workers.puzzle(f"practice:{next(PUZZLE_LABELS)}") for _ in range(puzzles)]
+    return hints + [workers.review(A, hand) for hand in hands] + dealt
+
+
+#: Labels of the practice puzzles dealt, never the same twice.
+PUZZLE_LABELS = itertools.count()
 
 
 async def timed(work: Awaitable[Any]) -> float:
@@ -157,8 +175,9 @@ async def run(args: argparse.Namespace) -> None:
     hands = finished_hands(args.reviews, 4, seed=3)
     count = args.workers or default_workers()
     print(
-        f"{count} decision worker(s); table A floods them with {args.hints} hints and"
-        f" {args.reviews} reviews before each of table B's {args.rounds} decisions"
+        f"{count} decision worker(s); table A floods them with {args.hints} hints,"
+        f" {args.reviews} reviews and {args.puzzles} puzzles dealt before each of table B's"
+        f" {args.rounds} decisions"
     )
     for kind in (FairWorkers, FirstComeWorkers):
         workers = kind(count)
@@ -169,7 +188,7 @@ async def run(args: argparse.Namespace) -> None:
             print(f"\n{workers.name} (A's first hint alone: median {running * 1000:.0f} ms):")
             for name, ask in (("computer move", b_move), ("hint", b_hint)):
                 alone = await measure(workers, ask, b_views)
-                flooding = functools.partial(flood, workers, a_views, hands)
+                flooding = functools.partial(flood, workers, a_views, hands, args.puzzles)
                 behind = await measure(workers, ask, b_views, flooding)
                 first, then = statistics.median(alone), statistics.median(behind)
                 print(f"  B's {name} alone:        {milliseconds(alone)}")
@@ -188,6 +207,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--hints", type=int, default=12)
     parser.add_argument("--reviews", type=int, default=4)
+    parser.add_argument(
+        "--puzzles", type=int, default=0, help="practice puzzles dealt in each flood (default 0)"
+    )
     parser.add_argument("--workers", type=int, help="default: one per core but one")
     asyncio.run(run(parser.parse_args()))
 

@@ -118,7 +118,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=300)
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between moves at a table")
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--threads", type=int, default=2, help="drawing threads per process")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=2,
+        help="pictures drawn at once by each process (drawing threads)",
+    )
     parser.add_argument("--postgres", help="postgresql://user@host:port/postgres to use")
     args = parser.parse_args()
     load = Load(args.tables, args.pace)

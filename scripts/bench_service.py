@@ -15,6 +15,11 @@ Each load (``TABLES:PACE``) runs in a process of its own on a fresh file, so the
 printed for it (every table still open) is that load's alone. The summary prints the ratio of p99
 to p50 and how p99 grows with the number of tables. Run from the repository root:
 ``python scripts/bench_service.py [50:2 200:2 500:5 200:0] [--seconds 30]``.
+
+``--compare REV`` runs the same loads on an earlier release (a temporary git worktree of REV,
+measured by its own copy of this script) and on this code, round after round in alternate
+order so that the other work on a shared machine weighs on both, and prints the medians and
+their ratios: a regression of more than 20% is a bug to fix before anything else.
 """
 
 from __future__ import annotations
@@ -24,7 +29,10 @@ import asyncio
 import multiprocessing
 import os
 import random
+import resource
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -47,9 +55,7 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-async def seat_table(
-    service: TableService, number: int, guild_id: int
-) -> tuple[int, list[Person]]:
+async def seat_table(service: TableService, number: int, guild_id: int) -> tuple[int, list[Person]]:
     """Open a table in its own channel, seat four players and start (not measured: the
     draw for seats moves everyone, eight writes, at every table at once)."""
     people = [Person(number * 10 + seat + 1, f"player {seat + 1}") for seat in range(4)]
@@ -130,11 +136,19 @@ class Figures:
 
 
 def resident_mb() -> float:
-    """This process's resident memory now (Linux), in MB."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+    """This process's resident memory now, with its children's (its drawing processes), in MB
+    (Linux)."""
+    pids = ["self"] + [
+        child
+        for task in Path("/proc/self/task").iterdir()
+        for child in (task / "children").read_text().split()
+    ]
+    total = 0.0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) / 1024
+    return total
 
 
 async def play_tables(
@@ -144,14 +158,20 @@ async def play_tables(
     threads: int,
     guild_of: Callable[[int], int] = lambda number: number + 1,
     first: int = 0,
+    processes: bool = False,
 ) -> tuple[list[tuple[float, float]], float, float]:
     """Seat ``load.tables`` tables (channels numbered from ``first``, each table ``n`` in
     server ``guild_of(n)``: one apiece by default, as many servers stay within their limits
     on open tables) and play them for ``seconds``: each action's (end to end, apply) seconds,
-    the time taken, and the resident memory with every table still open."""
+    the time taken, and the resident memory with every table still open. ``threads`` draw
+    the pictures, in threads as in the bot by default, or in processes of their own
+    (``processes``, as ``DRAWING_PROCESSES`` asks the bot)."""
     store = await Store.open(database)
     service = TableService(
-        store, NoOutbox(), random_source=random.Random(1), drawing=Drawing(threads)
+        store,
+        NoOutbox(),
+        random_source=random.Random(1),
+        drawing=Drawing(threads, processes=processes),
     )
     measured: list[tuple[float, float]] = []
     try:
@@ -175,8 +195,12 @@ async def play_tables(
     return measured, elapsed, memory
 
 
-async def measure(load: Load, seconds: float, database: Path, threads: int) -> Figures:
-    measured, elapsed, memory = await play_tables(load, seconds, database, threads)
+async def measure(
+    load: Load, seconds: float, database: Path, threads: int, processes: bool
+) -> Figures:
+    measured, elapsed, memory = await play_tables(
+        load, seconds, database, threads, processes=processes
+    )
     total = [end_to_end * 1000 for end_to_end, _ in measured]
     applying = [apply * 1000 for _, apply in measured]
     return Figures(
@@ -192,15 +216,19 @@ async def measure(load: Load, seconds: float, database: Path, threads: int) -> F
     )
 
 
-def measure_in_own_process(load: Load, seconds: float, threads: int) -> Figures:
+def measure_in_own_process(
+    load: Load, seconds: float, threads: int, processes: bool = False
+) -> Figures:
     """One load in a fresh process on a fresh file, so memory and caches start clean."""
     database = Path(tempfile.mkdtemp(prefix="cinch-bench-")) / "bench.sqlite3"
-    return asyncio.run(measure(load, seconds, database, threads))
+    return asyncio.run(measure(load, seconds, database, threads, processes))
 
 
 def report(runs: list[Figures]) -> None:
-    print(f"{'load':<32} {'actions/s':>9} {'p50':>7} {'p99':>7} {'max':>7} {'p99/p50':>7} "
-          f"{'apply p50':>9} {'apply p99':>9} {'RSS MB':>7}")
+    print(
+        f"{'load':<32} {'actions/s':>9} {'p50':>7} {'p99':>7} {'max':>7} {'p99/p50':>7} "
+        f"{'apply p50':>9} {'apply p99':>9} {'RSS MB':>7}"
+    )
     for run in runs:
         print(
             f"{run.load!s:<32} {run.per_second:>9.0f} {run.p50:>7.1f} {run.p99:>7.1f} "
@@ -216,31 +244,163 @@ def report(runs: list[Figures]) -> None:
         print(f"p99 growth from {first.load.tables} tables: {growth}")
 
 
+#: The figures of a load's line, in the order `report` prints them.
+COLUMNS = ("actions/s", "p50", "p99", "max", "p99/p50", "apply p50", "apply p99", "RSS MB")
+
+
+def run_tree(tree: Path, load: Load, seconds: float) -> tuple[dict[str, float], float]:
+    """One load measured by the benchmark of the code in ``tree`` (its own script, as its
+    interfaces were then), in a process of its own: its figures, and the CPU seconds that
+    process used (seating the tables included)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    argument = f"{load.tables}:{load.pace:g}"
+    done = subprocess.run(
+        [sys.executable, "scripts/bench_service.py", argument, "--seconds", f"{seconds:g}"],
+        cwd=tree,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    line = next(line for line in done.stdout.splitlines() if line.startswith(str(load)))
+    values = [float(word) for word in line.split()[-len(COLUMNS) :]]
+    return dict(zip(COLUMNS, values, strict=True)), cpu
+
+
+def compare(revision: str, loads: list[Load], seconds: float, rounds: int) -> None:
+    """Each load on ``revision`` (a temporary git worktree of it) and on the code here, in
+    alternate order round after round so that a change of the machine's load falls on both;
+    the medians and their ratios."""
+    here = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory(prefix="cinch-compare-") as folder:
+        earlier = Path(folder) / revision.replace("/", "_")
+        subprocess.run(
+            [
+                "git",
+                "-C",
+                str(here),
+                "worktree",
+                "add",
+                "--detach",
+                "--quiet",
+                str(earlier),
+                revision,
+            ],
+            check=True,
+        )
+        try:
+            trees = {revision: earlier, "today": here}
+            for load in loads:
+                measured: dict[str, list[tuple[dict[str, float], float]]] = {
+                    name: [] for name in trees
+                }
+                for round_number in range(rounds):
+                    names = list(trees) if round_number % 2 == 0 else list(reversed(trees))
+                    for name in names:
+                        start_load = os.getloadavg()[0]
+                        figures, cpu = run_tree(trees[name], load, seconds)
+                        measured[name].append((figures, cpu))
+                        print(
+                            f"{load}, round {round_number + 1}, {name}: load average"
+                            f" {start_load:.1f} at the start; {figures['actions/s']:.0f}"
+                            f" actions/s, p50 {figures['p50']:.1f} ms, p99 {figures['p99']:.1f}"
+                            f" ms, RSS {figures['RSS MB']:.0f} MB, {cpu:.1f} CPU s",
+                            flush=True,
+                        )
+                report_comparison(load, revision, measured)
+        finally:
+            subprocess.run(
+                ["git", "-C", str(here), "worktree", "remove", "--force", str(earlier)],
+                check=False,
+            )
+
+
+def report_comparison(
+    load: Load, revision: str, measured: dict[str, list[tuple[dict[str, float], float]]]
+) -> None:
+    """Medians of each code's rounds, and today's against ``revision``'s (above 1: today
+    does better)."""
+
+    def median(name: str, column: str) -> float:
+        return statistics.median(figures[column] for figures, _ in measured[name])
+
+    def cpu(name: str) -> float:
+        return statistics.median(used for _, used in measured[name])
+
+    print(f"{load}: medians of {len(measured['today'])} rounds")
+    print(f"  {'code':<12} {'actions/s':>9} {'p50':>8} {'p99':>8} {'RSS MB':>7} {'CPU s':>6}")
+    for name in measured:
+        print(
+            f"  {name:<12} {median(name, 'actions/s'):>9.0f} {median(name, 'p50'):>8.1f}"
+            f" {median(name, 'p99'):>8.1f} {median(name, 'RSS MB'):>7.0f} {cpu(name):>6.1f}"
+        )
+    throughput = median("today", "actions/s") / median(revision, "actions/s")
+    p50 = median(revision, "p50") / median("today", "p50")
+    p99 = median(revision, "p99") / median("today", "p99")
+    print(
+        f"  ratio today/{revision}: actions/s x{throughput:.2f}; p50 x{p50:.2f} and p99"
+        f" x{p99:.2f} faster (below 0.8: a regression to fix first)"
+    )
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument(
         "loads",
         nargs="*",
         type=Load.parse,
-        default=[Load(50, 2), Load(200, 2), Load(500, 5), Load(200, 0)],
-        help="TABLES:PACE, each run in its own process (default: 50:2 200:2 500:5 200:0)",
+        help="TABLES:PACE, each run in its own process (default: 50:2 200:2 500:5 200:0;"
+        " with --compare: 500:5)",
     )
     parser.add_argument("--seconds", type=float, default=30.0, help="how long each load runs")
     parser.add_argument(
-        "--threads", type=int, default=DRAWING_THREADS, help="threads that draw the pictures"
+        "--threads",
+        type=int,
+        default=DRAWING_THREADS,
+        help="how many pictures are drawn at once (default %(default)s)",
+    )
+    parser.add_argument(
+        "--in-processes",
+        action="store_true",
+        help="draw in processes of their own (as DRAWING_PROCESSES asks the bot), not threads",
+    )
+    parser.add_argument(
+        "--compare",
+        metavar="REV",
+        help="run the same loads on the git revision REV (a release) and on this code, in"
+        " alternate order, and print the ratios",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=2, help="with --compare: rounds of each code (default 2)"
     )
     args = parser.parse_args()
     load_average = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    if args.compare:
+        loads = args.loads or [Load(500, 5)]
+        print(
+            f"{os.cpu_count()} CPUs, load average before the run: {load_average}; {args.compare}"
+            f" against today, {args.seconds:g} s per load; each its own benchmark script"
+        )
+        compare(args.compare, loads, args.seconds, args.rounds)
+        return
     print(
         f"{os.cpu_count()} CPUs, load average before the run: {load_average}; "
-        f"{args.seconds:g} s per load, {args.threads} drawing threads; times in ms, one action "
-        "end to end = apply, commit, draw the table"
+        f"{args.seconds:g} s per load, {args.threads} drawing"
+        f" {'processes' if args.in_processes else 'threads'}; times in ms, one action "
+        "end to end = apply, commit, draw the mover's hand"
     )
     runs = []
     spawn = multiprocessing.get_context("spawn")
+    loads = args.loads or [Load(50, 2), Load(200, 2), Load(500, 5), Load(200, 0)]
     with ProcessPoolExecutor(1, mp_context=spawn, max_tasks_per_child=1) as pool:
-        for load in args.loads:
-            run = pool.submit(measure_in_own_process, load, args.seconds, args.threads)
+        for load in loads:
+            run = pool.submit(
+                measure_in_own_process, load, args.seconds, args.threads, args.in_processes
+            )
             runs.append(run.result())
     report(runs)
 

@@ -4,13 +4,15 @@ A card play that may run the open-hand search (`hard` from the first trick's thi
 `normal` in the last tricks) takes up to a couple of hundred milliseconds of CPU, so it runs in
 a small pool of worker processes (spawned, so nothing of the bot's state leaks into them); rule
 decisions take well under 5 ms and run inline. The review of a finished hand (a few hundred
-milliseconds of exact search) runs there too, and so does the search for puzzles. Views and
+milliseconds of exact search) runs there too, and so does the search for puzzles, in slices no
+longer than a decision (`bot.ai.slices`). Views and
 actions pickle, cards unpickle to the interned instances.
 
 The workers are shared by every table of every server, so each job names its owner (the table
 of a move or a hint, the game of a review) and waits in a :class:`FairScheduler`: moves first,
-owners in turn, never more jobs in the executor than it has workers. There is one worker per
-core but the one the event loop needs (``DECISION_WORKERS`` sets another number).
+then hints, reviews, and last the slices of other analyses; owners in turn, never more jobs in
+the executor than it has workers. There is one worker per core but the one the event loop needs
+(``DECISION_WORKERS`` sets another number).
 
 Whoever watches the bot run (its metrics) may pass an observer: it hears how many searches wait
 for a worker, and how long each waited before one took it.
@@ -25,13 +27,14 @@ import random
 import signal
 import time
 from collections.abc import Callable, Hashable, Mapping
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar
 
 from bot.ai.decide import decide, hint, may_search
 from bot.ai.hints import Hint
-from bot.ai.review import HandReview, PlayPosition, review_hand
+from bot.ai.review import HandReview, PlayPosition, Reviewing, review_slice
 from bot.ai.scheduling import FairScheduler, Urgency
+from bot.ai.slices import State, Step, Unfinished
 from bot.engine import Action, Card, Game, SeatView, Suit
 
 Result = TypeVar("Result")
@@ -96,13 +99,19 @@ class DecisionPool:
     between their owners (see the module)."""
 
     def __init__(
-        self, workers: int | None = None, *, observer: PoolObserver | None = None
+        self,
+        workers: int | None = None,
+        *,
+        observer: PoolObserver | None = None,
+        executor: Executor | None = None,
     ) -> None:
+        """``executor``: where the jobs run, instead of worker processes of its own (tests
+        run them in threads, to hold and release them)."""
         workers = default_workers() if workers is None else workers
         if workers < 1:
             raise ValueError("a pool needs at least one worker")
         self._workers = workers
-        self._executor: ProcessPoolExecutor | None = None
+        self._executor: Executor | None = executor
         self._scheduler = FairScheduler(workers)
         self._observer = observer
         #: Searches asked for and not finished: beyond one a worker, they wait.
@@ -113,7 +122,7 @@ class DecisionPool:
         """How many worker processes make the decisions."""
         return self._workers
 
-    def _pool(self) -> ProcessPoolExecutor:
+    def _pool(self) -> Executor:
         if self._executor is None:
             context = multiprocessing.get_context("spawn")
             self._executor = ProcessPoolExecutor(
@@ -180,16 +189,25 @@ class DecisionPool:
         *,
         game: int | None = None,
     ) -> HandReview:
-        """The double-dummy review of a finished hand of `game` (`review.review_hand`)."""
-        owner = ("game", game)
-        return await self._run(
-            Urgency.REVIEW, owner, review_hand, plays, trump, side_of, points, maker_view
-        )
+        """The double-dummy review of a finished hand of `game` (`review.review_hand`), in
+        slices (`bot.ai.slices`)."""
+        reviewing = Reviewing(tuple(plays), trump, side_of, points, maker_view)
+        return await self._sliced(Urgency.REVIEW, ("game", game), review_slice, reviewing)
 
-    async def analyse(self, work: Callable[..., Result], *args: Any, owner: Hashable) -> Result:
-        """Any other open-hand analysis of `owner`'s (a puzzle searched for): ``work(*args)``
-        in a worker, waiting behind moves and hints as a hand's review does."""
-        return await self._run(Urgency.REVIEW, owner, work, *args)
+    async def analyse(self, step: Step[State, Result], state: State, *, owner: Hashable) -> Result:
+        """Any other open-hand analysis of `owner`'s (a puzzle dealt or searched for), in
+        slices (`bot.ai.slices`), each behind every move, hint and review."""
+        return await self._sliced(Urgency.ANALYSIS, owner, step, state)
+
+    async def _sliced(
+        self, urgency: Urgency, owner: Hashable, step: Step[State, Result], state: State
+    ) -> Result:
+        """``step`` run slice after slice from ``state``, each slice waiting for its own turn,
+        so that the analysis holds up a more urgent job for at most one slice."""
+        value: Unfinished[State] | Result = Unfinished(state)
+        while isinstance(value, Unfinished):
+            value = await self._run(urgency, owner, step, value.state)
+        return value
 
     def close(self) -> None:
         """Stop the workers (waits for decisions already running; those waiting for a worker

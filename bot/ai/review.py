@@ -20,7 +20,9 @@ short sits out the last tricks, as in the engine.
 
 One solver serves the whole hand (both sides of a two-side hand, one per side with three): its
 transposition table holds positions of this deal only, so later positions reuse what earlier
-ones found.
+ones found. In the decision workers a review runs in slices no longer than one computer decision
+(`bot.ai.slices`), so that a long hand's review never holds up a computer move for long; the
+worker keeps the hand's solvers from one slice to its next.
 
 The maker's contract is set against what their hand was worth by the bid table, the valuation
 every computer player starts from (`bidding.hand_worth`, from the cards held when they bid): a
@@ -32,11 +34,12 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.ai.bidding import Seat, hand_worth, table_values
 from bot.ai.bits import LAYOUTS, BitLayout
+from bot.ai.slices import Unfinished, WarmCache, run_to_end, slice_deadline, slice_over
 from bot.ai.solver import Solver
 from bot.engine import Card, SeatView, Suit, legal_plays, trick_winner
 
@@ -72,6 +75,26 @@ class Verdict:
     falls: tuple[tuple[Card, int], ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Reviewing:
+    """A hand's review, judged one play after another: the plays before `next` are judged and
+    cost `verdicts`; `known` is the value of the position at `next` when the last search found
+    it (two sides only)."""
+
+    plays: tuple[PlayPosition, ...]
+    trump: Suit
+    side_of: tuple[int, ...]
+    points: Mapping[Card, int]
+    maker_view: SeatView | None = None
+    next: int = 0
+    known: int | None = None
+    verdicts: tuple[Verdict, ...] = ()
+
+
+#: The solvers of the hand reviewed last in this process (their tables serve its next slice).
+_SOLVERS: WarmCache[_Solvers] = WarmCache()
+
+
 def review_plays(
     plays: Sequence[PlayPosition],
     trump: Suit,
@@ -80,16 +103,32 @@ def review_plays(
 ) -> tuple[Verdict, ...]:
     """The cards of `plays` that cost their side points, in the order they were played;
     `points` is what each card scores for the trick's winner this hand (`capture_points`)."""
+    return _judge_until(Reviewing(tuple(plays), trump, tuple(side_of), points), None).verdicts
+
+
+def _judge_until(reviewing: Reviewing, deadline: float | None) -> Reviewing:
+    """`reviewing` carried on until every play is judged, or until `deadline`
+    (`bot.ai.slices`) once at least one play was searched."""
+    plays, trump, side_of = reviewing.plays, reviewing.trump, reviewing.side_of
+    if reviewing.next >= len(plays):
+        return reviewing
     layout = LAYOUTS[trump]
-    solvers = _Solvers(layout, side_of, tuple(points.get(card, 0) for card in layout.card))
-    verdicts = []
-    #: The position's value, when the previous card's search found it (two sides only).
-    known: int | None = None
-    for index, position in enumerate(plays):
+    first = plays[0]
+    scores = tuple(reviewing.points.get(card, 0) for card in layout.card)
+    solvers = _SOLVERS.get(
+        (trump, side_of, scores, first.hands, first.leader),
+        lambda: _Solvers(layout, side_of, scores),
+    )
+    verdicts = list(reviewing.verdicts)
+    known = reviewing.known
+    index = reviewing.next
+    while index < len(plays):
+        position = plays[index]
         solver = solvers.of(position.seat)
         if known is not None and index and not position.trick:
             known -= _banked(plays[index - 1], solver)
         led = [card for _, card in position.trick]
+        index += 1
         if len(legal_plays(position.hands[position.seat], led, trump)) < 2:
             continue  # a forced card costs nothing, and keeps the position's value
         hands = [layout.mask(hand) for hand in position.hands]
@@ -117,8 +156,10 @@ def review_plays(
                 if side_of[seat] != side_of[position.seat]
                 and side_of[lines[1][bit]] == side_of[position.seat]
             )
-            verdicts.append(Verdict(index, position.seat, position.card, lost, better, falls))
-    return tuple(verdicts)
+            verdicts.append(Verdict(index - 1, position.seat, position.card, lost, better, falls))
+        if deadline is not None and slice_over(deadline):
+            break
+    return replace(reviewing, next=index, known=known, verdicts=tuple(verdicts))
 
 
 def _captures(
@@ -201,13 +242,22 @@ def review_hand(
 ) -> HandReview:
     """The whole review of a hand; `points` as for `review_plays`, `maker_view` is the maker's
     view when they bid."""
-    worth = None
-    if maker_view is not None:
-        seat = Seat.of(maker_view)
-        worth = hand_worth(table_values(maker_view.hand, seat), seat)
+    reviewing = Reviewing(tuple(plays), trump, tuple(side_of), points, maker_view)
+    review: HandReview = run_to_end(review_slice, reviewing)
+    return review
+
+
+def review_slice(reviewing: Reviewing) -> Unfinished[Reviewing] | HandReview:
+    """One slice of a hand's review (`bot.ai.slices`): what is left, or the whole review."""
     with _collector_paused():
-        verdicts = review_plays(plays, trump, side_of, points)
-    return HandReview(verdicts, worth)
+        reviewing = _judge_until(reviewing, slice_deadline())
+    if reviewing.next < len(reviewing.plays):
+        return Unfinished(reviewing)
+    worth = None
+    if reviewing.maker_view is not None:
+        seat = Seat.of(reviewing.maker_view)
+        worth = hand_worth(table_values(reviewing.maker_view.hand, seat), seat)
+    return HandReview(reviewing.verdicts, worth)
 
 
 @contextmanager

@@ -5,9 +5,9 @@ to the executor as they come, a dozen hints asked at one table would make every 
 next move wait behind all twelve. So jobs wait here instead, each under its owner (a table, a
 game), and the executor is given no more jobs than it has workers. Whenever a worker is free,
 the most urgent kind of job with any waiting goes first (a computer move holds up a game, a hint
-holds up one person, a review holds up nobody yet), and within a kind the owner served least
-recently: owners take turns, so one that floods the workers gets one job in each round and
-another's job waits for at most the jobs already running.
+holds up one person, a review holds up nobody yet, a puzzle's slice comes last), and within a
+kind the owner served least recently: owners take turns, so one that floods the workers gets one
+job in each round and another's job waits for at most the jobs already running.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections import OrderedDict, deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, TypeVar
@@ -33,6 +33,8 @@ class Urgency(IntEnum):
     MOVE = 0
     HINT = 1
     REVIEW = 2
+    #: Work nobody is waiting on at a table (dealing or searching puzzles), in slices.
+    ANALYSIS = 3
 
 
 @dataclass(eq=False)
@@ -46,14 +48,16 @@ class _Job:
 class FairScheduler:
     """Runs jobs on ``slots`` workers: by urgency, then owners in turn (see the module)."""
 
-    def __init__(self, slots: int) -> None:
+    def __init__(self, slots: int, kinds: Iterable[IntEnum] = Urgency) -> None:
+        """``kinds``: the kinds of job, the lowest the most urgent (the decision workers'
+        :class:`Urgency` unless said otherwise)."""
         if slots < 1:
             raise ValueError("a scheduler needs at least one worker")
         self._slots = slots
         self._running = 0
         #: Jobs waiting, by urgency, then by owner in the order the owners began waiting.
-        self._waiting: dict[Urgency, dict[Hashable, deque[_Job]]] = {
-            urgency: {} for urgency in Urgency
+        self._waiting: dict[IntEnum, dict[Hashable, deque[_Job]]] = {
+            kind: {} for kind in sorted(kinds)
         }
         #: When each owner was last served (a count of jobs started), the least recent first:
         #: the lowest goes first, an owner not in it before any other.
@@ -61,7 +65,7 @@ class FairScheduler:
         self._started = 0
 
     async def run(
-        self, urgency: Urgency, owner: Hashable, start: Callable[[], asyncio.Future[T]]
+        self, urgency: IntEnum, owner: Hashable, start: Callable[[], asyncio.Future[T]]
     ) -> T:
         """Wait for a worker, then ``start()`` the job on it and return its result. The job of
         a caller that stops waiting before it started is never started."""

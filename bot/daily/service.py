@@ -48,6 +48,7 @@ from bot.presentation.refusals import refusal
 from bot.replays.library import Replay, review_replay
 from bot.replays.steps import NotReplayable, replay_hand
 from bot.replays.stored import StoredReplay
+from bot.service.pacing import DAILY_REQUESTS, RequestPace
 from bot.store import Store
 
 
@@ -64,6 +65,8 @@ class DailyDeals:
             weakref.WeakValueDictionary()
         )
         self._secret: str | None = None
+        #: Each member's asks to see their day again: a stream of them is asked to slow down.
+        self._asked = RequestPace(DAILY_REQUESTS, store.clock)
 
     @property
     def records(self) -> DailyRecords:
@@ -90,7 +93,9 @@ class DailyDeals:
 
     async def open(self, guild_id: int, user_id: int, name: str) -> DealShown | DayShown:
         """The person's day: the deal they are at (begun now if need be, the computers moved
-        up to their turn), or, once every deal is played, their results."""
+        up to their turn), or, once every deal is played, their results (at the pace
+        `DAILY_REQUESTS` allows each member)."""
+        self._asked.take(user_id, "daily")
         day = self.today()
         async with self._lock(("play", user_id)):
             return await self._current(await self._records.begin(day, user_id, guild_id, name))
@@ -98,6 +103,7 @@ class DailyDeals:
     async def resume(self, user_id: int, day: date) -> DealShown | DayShown:
         """The person's play of `day` as it is now: the deal they are at, or their results
         once every deal is played (a day that ended unfinished takes no more moves)."""
+        self._asked.take(user_id, "daily")
         async with self._lock(("play", user_id)):
             play = await self._records.play(day, user_id)
             if play is None or (not play.finished and day != self.today()):
@@ -301,7 +307,9 @@ class DailyDeals:
 
     async def replay(self, user_id: int, day: date, number: int, locale: str | None) -> Replay:
         """The replay of the person's deal `number` of `day`, with its review (computed once
-        and kept), once they may see it."""
+        and kept), once they may see it; the same replay asked for again and again is asked
+        to slow down."""
+        self._asked.take(user_id, "replays", (day, number))
         play = await self._records.play(day, user_id)
         self._check_may_see(play, day)
         if play is None or number not in await self._records.scores(play.id):

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.ai.bits import LAYOUTS, TRUMP_BLOCK, BitLayout
 from bot.ai.review import PlayPosition
+from bot.ai.slices import WarmCache, slice_over
 from bot.ai.solver import Solver
 from bot.engine import Card, Suit
 
@@ -68,6 +69,63 @@ def _highest(layout: BitLayout, bits: Sequence[int]) -> set[int]:
     return {bit for bit in bits if rank(bit) == top}
 
 
+@dataclass(frozen=True, slots=True)
+class Hunt:
+    """A finished hand searched for puzzles one position after another: the positions before
+    `next` are searched, and gave `found`."""
+
+    plays: tuple[PlayPosition, ...]
+    trump: Suit
+    side_of: tuple[int, ...]
+    points: Mapping[Card, int]
+    next: int = 0
+    found: tuple[Found, ...] = ()
+
+    @property
+    def done(self) -> bool:
+        return self.next >= len(self.plays) or not _two_partnerships(self.side_of)
+
+
+def _two_partnerships(side_of: Sequence[int]) -> bool:
+    return len(side_of) == 4 and len(set(side_of)) == 2
+
+
+#: The solvers of the hand searched last in this process (their tables serve its next slice).
+_SOLVERS: WarmCache[dict[int, Solver]] = WarmCache()
+
+
+def hunt_until(hunt: Hunt, deadline: float | None) -> Hunt:
+    """`hunt` carried on until its positions are all searched, or until `deadline`
+    (`bot.ai.slices`), with at least one position searched."""
+    if hunt.done:
+        return hunt
+    layout = LAYOUTS[hunt.trump]
+    scores = tuple(hunt.points.get(card, 0) for card in layout.card)
+    first = hunt.plays[0]
+    solvers = _SOLVERS.get((hunt.trump, hunt.side_of, scores, first.hands, first.leader), dict)
+    found = list(hunt.found)
+    index = hunt.next
+    enabled = gc.isenabled()
+    gc.disable()  # as in the review: the search's many small tuples form no cycles
+    try:
+        while index < len(hunt.plays):
+            position = hunt.plays[index]
+            side = hunt.side_of[position.seat]
+            solver = solvers.get(side)
+            if solver is None:
+                solver = solvers[side] = Solver(layout, hunt.side_of, side, points=scores)
+            puzzle = _puzzle(solver, layout, index, position)
+            if puzzle is not None:
+                found.append(puzzle)
+            index += 1
+            if deadline is not None and slice_over(deadline):
+                break
+    finally:
+        if enabled:
+            gc.enable()
+    return replace(hunt, next=index, found=tuple(found))
+
+
 def find_puzzles(
     plays: Sequence[PlayPosition],
     trump: Suit,
@@ -76,27 +134,7 @@ def find_puzzles(
 ) -> tuple[Found, ...]:
     """Every puzzle among the positions of a finished hand's `plays`, in play order; `points`
     is what each card scores for the trick's winner this hand (`engine.capture_points`)."""
-    if len(side_of) != 4 or len(set(side_of)) != 2:
-        return ()
-    layout = LAYOUTS[trump]
-    scores = tuple(points.get(card, 0) for card in layout.card)
-    solvers: dict[int, Solver] = {}
-    found = []
-    enabled = gc.isenabled()
-    gc.disable()  # as in the review: the search's many small tuples form no cycles
-    try:
-        for index, position in enumerate(plays):
-            side = side_of[position.seat]
-            solver = solvers.get(side)
-            if solver is None:
-                solver = solvers[side] = Solver(layout, side_of, side, points=scores)
-            puzzle = _puzzle(solver, layout, index, position)
-            if puzzle is not None:
-                found.append(puzzle)
-    finally:
-        if enabled:
-            gc.enable()
-    return tuple(found)
+    return hunt_until(Hunt(tuple(plays), trump, tuple(side_of), points), None).found
 
 
 def _puzzle(solver: Solver, layout: BitLayout, index: int, position: PlayPosition) -> Found | None:

@@ -26,8 +26,9 @@ from bot.errors import UserFacingError
 from bot.puzzles.positions import PuzzlePosition
 from bot.puzzles.records import GAME, PuzzleRecord, PuzzleRecords
 from bot.puzzles.shown import Answer, PuzzleBoard, PuzzleShown, RatingLine
-from bot.puzzles.sources import game_puzzles, generated_puzzle
+from bot.puzzles.sources import Dealing, deal_puzzle, game_hand, game_puzzles
 from bot.replays.stored import load_replay
+from bot.service.pacing import PUZZLE_REQUESTS, RequestPace
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,8 @@ class Puzzles:
         self._store = store
         self._decisions = decisions
         self._records = PuzzleRecords(store)
+        #: Each member's puzzles asked for: a stream of them is asked to slow down.
+        self._asked = RequestPace(PUZZLE_REQUESTS, store.clock)
 
     @property
     def records(self) -> PuzzleRecords:
@@ -56,14 +59,23 @@ class Puzzles:
         return day_of(self._store.clock())
 
     async def first(self, guild_id: int, user_id: int, channels: Collection[int]) -> PuzzleShown:
-        """Today's puzzle if the person has not tried it, else a practice puzzle."""
+        """Today's puzzle if the person has not tried it, else a practice puzzle (a member
+        asking again and again is asked to slow down: `PUZZLE_REQUESTS`)."""
+        self._asked.take(user_id, "puzzles")
         daily = await self._daily_puzzle(self.today())
         if await self._records.attempt(user_id, daily.id) is None:
             return await self._shown(daily, user_id)
-        return await self.practice(guild_id, user_id, channels)
+        return await self._practice(guild_id, user_id, channels)
 
     async def practice(self, guild_id: int, user_id: int, channels: Collection[int]) -> PuzzleShown:
-        """A puzzle the person has not tried, near their rating (see the module)."""
+        """A puzzle the person has not tried, near their rating (see the module), at the
+        pace `PUZZLE_REQUESTS` allows each member."""
+        self._asked.take(user_id, "puzzles")
+        return await self._practice(guild_id, user_id, channels)
+
+    async def _practice(
+        self, guild_id: int, user_id: int, channels: Collection[int]
+    ) -> PuzzleShown:
         await self._search(guild_id, channels)
         rating = await self._records.rating(user_id)
         candidates: list[PuzzleRecord] = []
@@ -150,7 +162,7 @@ class Puzzles:
             return kept
         secret = await deals_secret(self._store)
         position: PuzzlePosition | None = await self._decisions.analyse(
-            generated_puzzle, secret, label, owner=("puzzles", label)
+            deal_puzzle, Dealing(secret, label), owner=("puzzles", label)
         )
         if position is None:
             raise UserFacingError("puzzle.none")
@@ -166,8 +178,9 @@ class Puzzles:
                 found: tuple[tuple[int, PuzzlePosition], ...] = ()
                 channel = 0
             else:
+                hand = game_hand(stored.replay, stored.target)
                 found = await self._decisions.analyse(
-                    game_puzzles, stored.replay, stored.target, owner=("puzzles", guild_id)
+                    game_puzzles, hand, owner=("puzzles", guild_id)
                 )
                 channel = stored.channel_id or 0
             await self._records.add_scanned(guild_id, channel, game_id, number, found)

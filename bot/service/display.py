@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.presentation.names import seat_name
-from bot.presentation.scenes import Seating, hand_scene, table_scene
+from bot.presentation.scenes import Seating, TableScene, hand_scene, table_scene
 from bot.presentation.texts import (
     TextContext,
     game_result_text,
@@ -16,7 +16,7 @@ from bot.presentation.texts import (
     table_text,
 )
 from bot.render import display_order, render_hand, render_table
-from bot.service.drawing import Drawing
+from bot.service.drawing import Drawing, Picture
 from bot.service.lobby_texts import lobby_text
 from bot.service.options import Teams
 from bot.service.shown import PrivateHand, PublicTable, SeatInfo
@@ -50,16 +50,23 @@ async def public_table(
             rematch_waiting=waiting,
         )
     else:
-        names = table.names(locale)
-        view = game.public_view()
-        seating = Seating(names, table.computer_seats(), locale)
-        scene = table_scene(view, seating, table.options.four_colour)
-        acting = person_to_act(table)
-        who = mention(acting) if mention is not None and acting is not None else None
-        text = table_text(view, TextContext(names, locale), who)
-        # Counted before drawing: a move made while the picture is drawn is not in it.
-        moves = len(game.log)
-        picture = await draw(render_table, scene)
+        shown = game
+
+        def latest() -> TableScene:
+            """The table as it is when a drawing thread takes the picture: waiting for one
+            folds in the moves made meanwhile."""
+            nonlocal view, acting, text, moves
+            names = table.names(locale)
+            view = shown.public_view()
+            seating = Seating(names, table.computer_seats(), locale)
+            acting = person_to_act(table)
+            who = mention(acting) if mention is not None and acting is not None else None
+            text = table_text(view, TextContext(names, locale), who)
+            # Counted before drawing: a move made while the picture is drawn is not in it.
+            moves = len(shown.log)
+            return table_scene(view, seating, table.options.four_colour)
+
+        picture = await draw.latest(render_table, latest, Picture.TABLE, owner=table.id)
     return PublicTable(
         table.id,
         table.channel_id,
@@ -113,7 +120,8 @@ async def private_hand(
     game = table.require_game()
     view = game.view(seat)
     text = hand_text(view, TextContext(table.names(locale), locale))
-    picture = await draw(render_hand, hand_scene(view, locale, four_colour))
+    scene = hand_scene(view, locale, four_colour)
+    picture = await draw(render_hand, scene, Picture.ANSWER, owner=table.id)
     assert table.game_id is not None
     return PrivateHand(
         table_id=table.id,

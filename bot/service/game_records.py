@@ -31,7 +31,7 @@ from bot.service.options import Teams
 from bot.service.restoring import read_game
 from bot.service.table import Table
 from bot.stats import record_game
-from bot.store import UNSET, ResultPlayer, SeatRecord, Store
+from bot.store import UNSET, FinishedHand, ResultPlayer, SeatRecord, Store
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +88,7 @@ class GameRecords:
         assert table.game_id is not None
         game_id = table.game_id
         snapshot = any(isinstance(event, HandDealt | HandScored) for event in events)
+        scored = [event.result for event in events if isinstance(event, HandScored)]
         await self._store.games.append_action(
             game_id,
             action_to_dict(action),
@@ -95,10 +96,11 @@ class GameRecords:
             state=game.to_dict() if snapshot else UNSET,
             seq=table.stored_actions + 1,
             request_id=request_id,
+            hand=finished_hand(scored[0]) if scored else None,  # in the same transaction
         )
         table.stored_actions += 1
         for event in events:
-            if isinstance(event, HandScored):
+            if isinstance(event, HandScored) and event.result is not scored[0]:
                 await self._record_hand(game_id, event.result)
             elif isinstance(event, GameWon):
                 await self.finish(table, game, game_id, winner=event.side)
@@ -161,8 +163,12 @@ def _result_players(table: Table, game: Game, winner: int | None) -> list[Result
 
 async def record_hand(store: Store, game_id: int, result: HandResult) -> None:
     """Store a finished hand's result with its game, as the boards and replays read it."""
-    await store.games.record_hand(
-        game_id,
+    await store.games.record_hand(game_id, **vars(finished_hand(result)))
+
+
+def finished_hand(result: HandResult) -> FinishedHand:
+    """A finished hand's result as the store keeps it."""
+    return FinishedHand(
         number=result.hand_number,
         dealer=result.dealer,
         bids=to_plain(result.bids),

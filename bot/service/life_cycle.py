@@ -81,7 +81,7 @@ class LifeCycle(FindingTables, TableChanges):
             results = self._unshown.pop(table.id, ())
             notice = (PendingAnnouncement(t("text.restarted", table.locale)),)
             people = frozenset(table.people()) if table.playing else frozenset()
-            update = Update(repost=bool(results), private=people)
+            update = Update(repost=bool(results), private=people, restarted=True)
             self._publisher.publish(
                 table, Pending(update, (*results, *(notice if table.playing else ())))
             )

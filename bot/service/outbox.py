@@ -59,9 +59,17 @@ class Outbox(Protocol):
         """A hand message that another one replaced: ``text`` says where the hand is now."""
         ...
 
-    async def tell(self, place: HandPlace, text: str) -> bool:
-        """Tell the player privately, beside their hand message at ``place``; False when
-        that is no longer possible."""
+    async def retire_other_dms(self, user_id: int, table_id: int, current: int, text: str) -> None:
+        """Every DM of the table's hand to the player that still offers moves, but the
+        ``current`` one: ``text`` says where the hand is now."""
+        ...
+
+    async def tell(
+        self, user_id: int, channel_id: int, text: str, beside: HandPlace | None
+    ) -> bool:
+        """Tell the player something they must know, by the way Discord accepts now: beside
+        their private hand message (``beside``, whose interaction still lives) where only they
+        see it, else in the table's channel, naming them. False when neither went out."""
         ...
 
     async def remind(self, reminder: Reminder) -> None: ...
@@ -91,7 +99,12 @@ class NoOutbox:
     async def retire_hand(self, place: HandPlace, text: str) -> None:
         """Nothing is shown."""
 
-    async def tell(self, place: HandPlace, text: str) -> bool:
+    async def retire_other_dms(self, user_id: int, table_id: int, current: int, text: str) -> None:
+        """Nothing is shown."""
+
+    async def tell(
+        self, user_id: int, channel_id: int, text: str, beside: HandPlace | None
+    ) -> bool:
         return False
 
     async def remind(self, reminder: Reminder) -> None:

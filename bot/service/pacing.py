@@ -31,6 +31,11 @@ class Allowance:
 HAND_REQUESTS = Allowance(burst=5, every=timedelta(seconds=2))
 #: ``/cinch hint``: the same position always gets the same hint.
 HINT_REQUESTS = Allowance(burst=3, every=timedelta(seconds=5))
+#: ``/cinch puzzle`` and "Next puzzle": each may deal or search hands in the computer players'
+#: workers, which every server shares (a practice puzzle dealt takes seconds of their time).
+PUZZLE_REQUESTS = Allowance(burst=4, every=timedelta(seconds=15))
+#: Opening one's daily deals again, or the replay of one: pictures drawn, reviews searched.
+DAILY_REQUESTS = Allowance(burst=5, every=timedelta(seconds=5))
 
 
 @dataclass(slots=True)
@@ -43,20 +48,20 @@ class _Account:
 
 
 class RequestPace:
-    """Each person's allowance, at each table, of one kind of request."""
+    """Each person's allowance, at each table (or other place), of one kind of request."""
 
     def __init__(self, allowance: Allowance, clock: Callable[[], datetime]) -> None:
         self._allowance = allowance
         self._clock = clock
         #: By person and table; one missing has their whole allowance (the least recently
         #: counted are forgotten first).
-        self._accounts: OrderedDict[tuple[int, int], _Account] = OrderedDict()
+        self._accounts: OrderedDict[tuple[int, Hashable], _Account] = OrderedDict()
 
-    def take(self, user_id: int, table_id: int, state: Hashable) -> None:
-        """Count a request by ``user_id`` at ``table_id`` when the table is at ``state``, or
+    def take(self, user_id: int, place: Hashable, state: Hashable = None) -> None:
+        """Count a request by ``user_id`` at ``place`` (a table) when it is at ``state``, or
         refuse it (``errors.slow_down``): one about a new state is free, a repeat spends the
-        allowance."""
-        allowance, now, key = self._allowance, self._clock(), (user_id, table_id)
+        allowance. Without a state, every request after a person's first is a repeat."""
+        allowance, now, key = self._allowance, self._clock(), (user_id, place)
         account = self._accounts.get(key)
         if account is None:
             self._accounts[key] = _Account(allowance.burst, now, state)

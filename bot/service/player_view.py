@@ -8,6 +8,8 @@ one it replaces says where the hand went.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.engine import Card, PlayDecision
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
@@ -16,7 +18,7 @@ from bot.presentation.user_text import in_message
 from bot.service.automation import decision_seed
 from bot.service.people import Person
 from bot.service.service_state import ServiceState
-from bot.service.shown import HandPlace, HandReply
+from bot.service.shown import HandDelivery, HandPlace, HandReply
 
 
 class PlayerView(ServiceState):
@@ -40,6 +42,22 @@ class PlayerView(ServiceState):
         if replaced is not None:
             moved = t("reply.hand_moved", replaced.locale)
             self._tasks.spawn(self._outbox.retire_hand(replaced, moved))
+
+    async def answer_in_dm(self, reply: HandReply, user_id: int, clicked: HandPlace) -> None:
+        """Answer a click on a hand's direct message that another process received (Discord
+        sends every DM click to shard 0): the clicked message shows ``reply``, as the answer
+        to a click here would, and is the one refreshed from now on."""
+        table_id, locale = reply.table_id, reply.locale
+        delivery = HandDelivery(
+            table_id, reply.channel_id, user_id, locale, reply.hand, clicked, by_dm=True
+        )
+        place = (await self._outbox.show_hand(delivery)).place
+        if place is None or reply.hand is None:
+            return
+        hand = reply.hand
+        place = replace(place, locale=locale, game_id=hand.game_id, hand_number=hand.hand_number)
+        new_message = place.message_id != clicked.message_id
+        await self.hand_shown(table_id, user_id, place, new_message=new_message)
 
     async def hint(self, table_id: int, person: Person) -> str:
         """What the strongest computer player would do in this player's place, and why."""

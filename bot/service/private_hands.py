@@ -6,7 +6,9 @@ Discord refuses it, their setting is marked failed, they are told once, and thei
 privately in the channel from then on. Otherwise their last private message in the channel is
 edited while its interaction still allows it (``PRIVATE_LIFETIME``); after that "Show my hand"
 brings a fresh one. A hand shown in a new message makes the one before say where it went, so
-no old message keeps a turn and buttons that are no longer live.
+no old message keeps a turn and buttons that are no longer live; so does a new DM that replaces
+one that may still show a turn (the answer to a hand's last card showed the new deal there, or
+the process stopped before that answer).
 
 Where each person's hand messages are is stored with the table (``store.shown``), so after a
 restart the same messages are brought up to date as if the process had never stopped, and a
@@ -76,9 +78,10 @@ class PrivateHands:
     ) -> HandPlace | None:
         """The player was just shown their hand at ``place``: refresh that message from now on.
 
-        Returns the private message it replaces when that one is still editable: shown in a new
+        Returns the message it replaces when that one is still editable: shown in a new
         message, the hand leaves the last one with its old turn and live buttons, so that one
-        must now say where the hand went. Nothing is kept for someone no longer seated (their
+        must now say where the hand went; and a DM answered after a newer one of a new deal
+        went out is itself the one to say so. Nothing is kept for someone no longer seated (their
         seat was taken while the answer was on its way).
         """
         if table.seat_of(user_id) is None:
@@ -86,10 +89,11 @@ class PrivateHands:
         messages = table.hand_messages.setdefault(user_id, HandMessages())
         if place.by_dm:
             # A reply in an older DM does not take over from the newer one of a new deal
-            # (message ids grow with time).
+            # (message ids grow with time): it must say where the hand went.
             if messages.dm is None or place.message_id >= messages.dm.message_id:
                 await self._keep(table, user_id, "dm", place, messages)
-            return None
+                return None
+            return place
         previous = messages.private
         await self._keep(table, user_id, "private", place, messages)
         if (
@@ -102,18 +106,32 @@ class PrivateHands:
         return None
 
     async def refresh(
-        self, table: Table, user_id: int, *, dealt: bool, answered: bool = False
+        self,
+        table: Table,
+        user_id: int,
+        *,
+        dealt: bool,
+        answered: bool = False,
+        restarted: bool = False,
     ) -> None:
-        """Bring the player's hand message up to date (``dealt``: new cards, a new DM). One
-        whose own reply shows their hand (``answered``) gets only a new deal's DM."""
+        """Bring the player's hand messages up to date (``dealt``: new cards, a new DM): their
+        DM, and their private message in the channel while it can be edited (one who takes
+        their hand by DM may have shown it there too: it must not keep a turn played since).
+        One whose own reply shows their hand (``answered``) gets only a new deal's DM. Just
+        after a start (``restarted``), any other DM of the table's that still offers moves (one
+        sent as the last process stopped, never recorded) says where the hand went."""
         settings = await self._people.settings(user_id)
         if answered and not (dealt and settings.wants_dm):
             return
         if table.seat_of(user_id) is None:
             return  # they left, or their seat was taken, since the change: nothing to show
         messages = table.hand_messages.setdefault(user_id, HandMessages())
-        if settings.wants_dm and await self._by_dm(table, user_id, messages, dealt=dealt):
-            return
+        if settings.wants_dm:
+            await self._by_dm(table, user_id, messages, dealt=dealt)
+            current = messages.dm
+            if restarted and current is not None:
+                moved = t("reply.hand_moved", current.locale)
+                await self._outbox.retire_other_dms(user_id, table.id, current.message_id, moved)
         private = messages.private
         if answered or private is None:
             return
@@ -125,21 +143,29 @@ class PrivateHands:
             table.id, table.channel_id, user_id, private.locale, hand, private, by_dm=False
         )
         shown = (await self._outbox.show_hand(delivery)).place
+        latest = messages.private
+        if latest is not private:
+            # The player was shown their hand meanwhile (a newer answer stands), perhaps in a
+            # new message: then the one just edited must say where the hand went.
+            if shown is not None and latest is not None and latest.message_id != shown.message_id:
+                await self._outbox.retire_hand(shown, t("reply.hand_moved", shown.locale))
+            return
         await self._keep(table, user_id, "private", _showing(shown, hand), messages)
 
     async def _by_dm(
         self, table: Table, user_id: int, messages: HandMessages, *, dealt: bool
-    ) -> bool:
-        """Send or edit the hand's DM; False when Discord refuses DMs to this player. A DM
-        that shows an earlier deal (its DM may never have gone out) gets a new one."""
+    ) -> None:
+        """Send or edit the hand's DM; where Discord refuses DMs to this player, their hand
+        shows in the channel from now on, and they are told. A DM that shows an earlier deal
+        (its DM may never have gone out) gets a new one."""
         settings = await self._people.settings(user_id)
         private = messages.private
         locale = settings.locale or (private.locale if private else None) or table.locale
-        previous = messages.dm
+        stored = previous = messages.dm
         if dealt or (previous is not None and not _shows_current_deal(previous, table)):
             previous = None
         if previous is None and not table.playing:
-            return True  # nothing to tell in a new DM once the game is over
+            return  # nothing to tell in a new DM once the game is over
         hand = await self._current(table, user_id, locale)
         delivery = HandDelivery(
             table.id, table.channel_id, user_id, locale, hand, previous, by_dm=True
@@ -147,22 +173,25 @@ class PrivateHands:
         shown = await self._outbox.show_hand(delivery)
         if not shown.dm_refused:
             await self._keep(table, user_id, "dm", _showing(shown.place, hand), messages)
-            return True
+            if stored is not None and stored != previous and _may_show_a_turn(stored, table, dealt):
+                await self._outbox.retire_hand(stored, t("reply.hand_moved", stored.locale))
+            return
         await self._people.change(user_id, dm_failed=True)
         await self._keep(table, user_id, "dm", None, messages)
-        await self._tell_once(user_id, messages, "errors.dm_closed")
-        return False
+        await self._tell_once(table, user_id, locale, messages, "errors.dm_closed")
 
-    async def _tell_once(self, user_id: int, messages: HandMessages, key: str) -> None:
-        """Tell the player privately now if possible, else with their next hand."""
+    async def _tell_once(
+        self, table: Table, user_id: int, locale: str | None, messages: HandMessages, key: str
+    ) -> None:
+        """Tell the player now, by a way Discord still accepts (this may be a new process,
+        long after their last click): beside their private hand message while its interaction
+        lives, else in the table's channel naming them; failing both, with their next hand."""
         private = messages.private
-        if (
-            private is not None
-            and private.editable(self._clock())
-            and await self._outbox.tell(private, t(key, private.locale))
-        ):
-            return
-        self._people.note(user_id, key)
+        beside = private if private is not None and private.editable(self._clock()) else None
+        if beside is not None:
+            locale = beside.locale
+        if not await self._outbox.tell(user_id, table.channel_id, t(key, locale), beside):
+            self._people.note(user_id, key)
 
     async def _keep(
         self,
@@ -206,6 +235,14 @@ def _shows_current_deal(place: HandPlace, table: Table) -> bool:
         table.game_id,
         game.hand_number,
     )
+
+
+def _may_show_a_turn(replaced: HandPlace, table: Table, dealt: bool) -> bool:
+    """Whether a DM a new one replaces may still show a turn, with live buttons: one of this
+    deal (the answer to the click that dealt it showed the new cards there), or any when the
+    new DM is not the deal's own (after a restart, when the old one's click was never
+    answered). A DM of the last deal replaced at the deal shows no turn: it is left as it is."""
+    return not dealt or _shows_current_deal(replaced, table)
 
 
 def _showing(place: HandPlace | None, hand: PrivateHand | None) -> HandPlace | None:

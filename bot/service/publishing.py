@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import UserFacingError
-from bot.service.drawing import Drawing
+from bot.service.drawing import Drawing, Picture
 from bot.service.outbox import ChannelGone, Outbox
 from bot.service.private_hands import PrivateHands
 from bot.service.shown import Announcement
@@ -56,6 +56,9 @@ class Update:
     #: The person who just moved themselves (a click or a command, here or relayed from another
     #: process): they are watching the table, so their turn coming straight back needs no ping.
     mover: int | None = None
+    #: The process just started: a hand message may have gone out just before the last one
+    #: stopped, never recorded.
+    restarted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +189,9 @@ class Publisher:
         for item in pending.announcements:
             picture = None
             if item.render is not None:
-                picture = await self._draw(item.render, item.scene)
+                picture = await self._draw(
+                    item.render, item.scene, Picture.RESULT, owner=table.id
+                )
             rematch = None if table.options.match else item.game_end
             shown = Announcement(
                 item.text, picture, item.filename, item.hand, table.locale, rematch=rematch
@@ -211,6 +216,7 @@ class Publisher:
                 user_id,
                 dealt=user_id in update.dealt,
                 answered=user_id == update.answered,
+                restarted=update.restarted,
             )
             await _attempt(refresh, table.id)
 

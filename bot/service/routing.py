@@ -6,8 +6,10 @@ can reach a process that does not hold the table. That process acknowledges the 
 Discord at once (so the 3 s limit is never at risk), then hands the move to the owner through
 the database (:class:`~bot.store.relay.Relay`) and waits for its answer: applied, or the
 refusal to show the player. The owner applies it under the table's lock with the interaction's
-id, so a move relayed twice (or also delivered to the owner) is applied once, and refreshes the
-player's hand message itself.
+id, so a move relayed twice (or also delivered to the owner) is applied once, and answers the
+click itself, in the direct message that was clicked, before it says it is done: an owner that
+stops right after storing the move leaves its sender waiting in vain, and the sender then
+answers in that message (the move counts), so no stored move goes unanswered.
 
 An owner that does not answer in time may have stored the move and then stopped: the move is
 then withdrawn, unless it was stored, and the player is told which, never "not played" about a
@@ -27,6 +29,7 @@ from bot.engine.actions import action_from_dict, action_to_dict
 from bot.errors import UserFacingError
 from bot.service.people import Person
 from bot.service.service import TableService
+from bot.service.shown import HandPlace
 from bot.sharding import ShardPlan, shard_of
 from bot.store import JSON, Store
 from bot.store.relay import Relay, RelayedMove, Sleep
@@ -47,15 +50,18 @@ class Move:
     hand_number: int | None
     #: The Discord interaction: a move is applied once per request.
     request_id: int
+    #: The direct message clicked, which the owner edits to answer (None: none to edit).
+    clicked: HandPlace | None = None
 
 
 class Forwarded(enum.Enum):
     """A move its table's owner played."""
 
-    #: The owner answered: it refreshes the player's hand message itself.
+    #: The owner answered: the clicked message shows the hand (or the owner refreshes it).
     ANSWERED = enum.auto()
     #: The move is stored, so it counts, but the owner did not answer in time (it may have
-    #: stopped right after): the player is to be told, as their hand waits for the owner.
+    #: stopped right after): the player is to be told in the clicked message, as their hand
+    #: waits for the owner.
     UNANSWERED = enum.auto()
 
 
@@ -124,21 +130,24 @@ class MoveRouter:
         return Forwarded.ANSWERED if outcome.answered else Forwarded.UNANSWERED
 
     async def _apply(self, relayed: RelayedMove) -> JSON:
-        """Apply a move sent to this process; the refusal to keep, or ``None``."""
+        """Apply a move sent to this process, and answer it in the message clicked; the
+        refusal to keep, or ``None``."""
         move = _move_from(relayed)
         try:
-            await self._tables.act(
+            reply = await self._tables.act(
                 move.table_id,
                 move.person,
                 move.action,
                 game_id=move.game_id,
                 hand_number=move.hand_number,
                 request_id=move.request_id,
-                answered=False,
+                answered=move.clicked is not None,
             )
         except UserFacingError as error:
             params = {name: str(value) for name, value in error.params.items()}
             return {"key": error.key, "params": params}
+        if reply is not None and move.clicked is not None:
+            await self._tables.answer_in_dm(reply, move.person.user_id, move.clicked)
         return None
 
 
@@ -151,12 +160,16 @@ def _move_body(move: Move) -> JSON:
         "action": action_to_dict(move.action),
         "game": move.game_id,
         "hand": move.hand_number,
+        "message": None if move.clicked is None else move.clicked.message_id,
+        "dm_channel": None if move.clicked is None else move.clicked.dm_channel_id,
     }
 
 
 def _move_from(relayed: RelayedMove) -> Move:
     body = relayed.move
     assert isinstance(body, dict)
+    message, dm_channel = body.get("message"), body.get("dm_channel")
+    clicked = None if message is None else HandPlace(message, dm_channel_id=dm_channel)
     return Move(
         table_id=relayed.table_id,
         person=Person(body["user"], body["name"], body["locale"]),
@@ -164,4 +177,5 @@ def _move_from(relayed: RelayedMove) -> Move:
         game_id=body["game"],
         hand_number=body["hand"],
         request_id=relayed.request_id,
+        clicked=clicked,
     )

@@ -105,8 +105,8 @@ class TableShown:
     notify: int | None = None
     #: The turn moved on: the reminders standing for the last one go.
     turn_moved: bool = False
-    #: The message showing the table until now mentioned someone it notified: taken away, it
-    #: must lose the mention first.
+    #: The message showing the table until now notified someone: it is never deleted, only
+    #: shrunk to a bare line.
     old_mentions: bool = False
     #: A direct message to ``notify`` too, for a player who asked for one in ``/cinch settings``.
     dm_ping: bool = False

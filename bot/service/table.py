@@ -78,8 +78,8 @@ class Table:
     closed: bool = False
     #: Each person's live hand messages, by user id.
     hand_messages: dict[int, HandMessages] = field(default_factory=dict)
-    #: The table message notified someone (it mentions them): before it is taken away, the
-    #: mention goes. Unknown after a restart, so assumed.
+    #: The table message notified someone when it was posted (edits since notify nobody):
+    #: it is never deleted. Unknown after a restart, so assumed.
     message_mentions: bool = False
 
     # ------------------------------------------------------------------ changing it

@@ -71,7 +71,7 @@ class TableShowing:
         game_id = table.game_id
         moved, notify = self.turns.shown(table_id, _turn(table))
         # Only the message that notifies the person to act mentions them: any other names
-        # them, so that taking it away later is no "ghost ping".
+        # them, and notifies nobody.
         mention = self._outbox.mention_format.format if notify is not None else None
         public = await display.public_table(table, self._draw, mention)
         if table.closed:
@@ -89,9 +89,10 @@ class TableShowing:
         self.delays.shown(table_id, game_id, public.moves)
         if table.closed:
             return
-        # An edit names the person to act: the message no longer mentions anyone.
-        table.message_mentions = message_id != table.record.message_id and notify is not None
         if message_id != table.record.message_id:
+            # A new message notified whom it mentions; an edit notifies nobody, but leaves a
+            # message that notified someone as it was: never to be deleted.
+            table.message_mentions = notify is not None
             table.record = await self._store.tables.update(table_id, message_id=message_id)
 
 

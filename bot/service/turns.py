@@ -9,11 +9,16 @@ moving (an edit folded in, ``/cinch table``) notifies nobody.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from itertools import islice
 
 #: A player who acted this recently is watching the table: their turn needs no ping.
 WATCHING = timedelta(seconds=10)
+#: The most people forgotten at one click: a click adds one at most, so the record shrinks
+#: back to those watching faster than it grows.
+FORGOTTEN_AT_ONCE = 8
 
 #: Whose turn it is, in which game, after how many moves: a turn notified once is not notified
 #: again when the table is only shown again.
@@ -26,17 +31,21 @@ class TurnNotices:
     def __init__(self, clock: Callable[[], datetime]) -> None:
         self._clock = clock
         self._turns: dict[int, Turn | None] = {}
-        self._last_acted: dict[int, datetime] = {}
+        #: When each person last acted, the longest ago first.
+        self._last_acted: OrderedDict[int, datetime] = OrderedDict()
 
     def acted(self, user_id: int) -> None:
         """The person just acted themselves (a click or a command)."""
         now = self._clock()
         self._last_acted[user_id] = now
-        if len(self._last_acted) > 1_000:
-            # Only the last few seconds matter: forget everyone who acted longer ago.
-            self._last_acted = {
-                user: when for user, when in self._last_acted.items() if now - when < WATCHING
-            }
+        self._last_acted.move_to_end(user_id)
+        # Only the last few seconds matter: those who acted longer ago are forgotten, the
+        # longest ago first, each once (a busy server's thousands of players are not all
+        # looked at again at every click).
+        for user, when in list(islice(self._last_acted.items(), FORGOTTEN_AT_ONCE)):
+            if now - when < WATCHING:
+                break
+            del self._last_acted[user]
 
     def shown(self, table_id: int, turn: Turn | None) -> tuple[bool, int | None]:
         """The table is shown with ``turn``: whether the turn moved on since it was last shown,

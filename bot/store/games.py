@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .database import UNSET, Database, Row, Unset, decode_json, decode_time, encode_json
+from .database import (
+    UNSET,
+    Database,
+    Row,
+    Session,
+    Unset,
+    decode_json,
+    decode_time,
+    encode_json,
+)
 from .records import (
     JSON,
     ActionRecord,
     EndedGameStatus,
+    FinishedHand,
     GameRecord,
     HandRecord,
     ResultPlayer,
@@ -131,6 +141,7 @@ class GamesRepository:
         state: JSON | Unset = UNSET,
         seq: int | None = None,
         request_id: int | None = None,
+        hand: FinishedHand | None = None,
     ) -> ActionRecord:
         """Store the game's next action (numbered 1, 2, ...), committed when this returns.
 
@@ -156,6 +167,10 @@ class GamesRepository:
         only while its relayed move is waiting, and settles it as applied in this transaction;
         one its sender withdrew is refused with :class:`ConstraintError`
         (:func:`~bot.store.relay.take_for_action`).
+
+        An action that ends a hand passes the hand's result (``hand``): it is stored in the
+        same transaction, so an action costs one commit, and a hand is never found ended
+        without its result (nor the other way round).
         """
         encoded = encode_json(action)
         created_at = self._db.now()
@@ -180,6 +195,8 @@ class GamesRepository:
                     "UPDATE games SET state = ?, state_seq = ? WHERE id = ?",
                     (encode_json(state), seq, game_id),
                 )
+            if hand is not None:
+                await _insert_hand(tx, game_id, hand, created_at)
         return ActionRecord(
             game_id=game_id,
             seq=seq,
@@ -230,33 +247,12 @@ class GamesRepository:
         ``captured`` as ``[[kind, side or None], ...]`` (kind like ``"right_pedro"``):
         ``bot.engine.plain.to_plain(result.bids)`` and ``to_plain(result.captured)``.
         """
-        if len(points) != len(score_change):
-            raise ValueError("points and score_change need one entry per side each")
+        hand = FinishedHand(
+            number, dealer, bids, contract, maker, trump, points, score_change, captured
+        )
         finished_at = self._db.now()
         async with self._db.write() as tx:
-            await tx.execute(
-                "INSERT INTO hands (game_id, number, dealer, bids, contract, maker, trump,"
-                " finished_at, captured) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    number,
-                    dealer,
-                    encode_json(bids),
-                    contract,
-                    maker,
-                    trump,
-                    finished_at,
-                    None if captured is None else encode_json(captured),
-                ),
-            )
-            await tx.execute_many(
-                "INSERT INTO hand_sides (game_id, hand_number, side, points, score_change)"
-                " VALUES (?, ?, ?, ?, ?)",
-                [
-                    (game_id, number, side, taken, change)
-                    for side, (taken, change) in enumerate(zip(points, score_change, strict=True))
-                ],
-            )
+            await _insert_hand(tx, game_id, hand, finished_at)
         return HandRecord(
             game_id=game_id,
             number=number,
@@ -409,3 +405,34 @@ class GamesRepository:
                 for player in player_rows
             ),
         )
+
+
+async def _insert_hand(tx: Session, game_id: int, hand: FinishedHand, finished_at: str) -> None:
+    """Store a finished hand and its sides in the transaction ``tx``."""
+    if len(hand.points) != len(hand.score_change):
+        raise ValueError("points and score_change need one entry per side each")
+    await tx.execute(
+        "INSERT INTO hands (game_id, number, dealer, bids, contract, maker, trump,"
+        " finished_at, captured) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            game_id,
+            hand.number,
+            hand.dealer,
+            encode_json(hand.bids),
+            hand.contract,
+            hand.maker,
+            hand.trump,
+            finished_at,
+            None if hand.captured is None else encode_json(hand.captured),
+        ),
+    )
+    await tx.execute_many(
+        "INSERT INTO hand_sides (game_id, hand_number, side, points, score_change)"
+        " VALUES (?, ?, ?, ?, ?)",
+        [
+            (game_id, hand.number, side, taken, change)
+            for side, (taken, change) in enumerate(
+                zip(hand.points, hand.score_change, strict=True)
+            )
+        ],
+    )

@@ -7,6 +7,7 @@ opaque to the store: whatever JSON-serialisable value goes in comes back out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
@@ -99,6 +100,21 @@ class ActionRecord:
     seat: int | None
     action: JSON
     created_at: datetime
+
+
+@dataclass(frozen=True)
+class FinishedHand:
+    """A hand's result to store (see :meth:`~bot.store.games.GamesRepository.record_hand`)."""
+
+    number: int
+    dealer: int
+    bids: JSON
+    contract: int | None
+    maker: int | None
+    trump: str | None
+    points: Sequence[int]
+    score_change: Sequence[int]
+    captured: JSON | None = None
 
 
 @dataclass(frozen=True)

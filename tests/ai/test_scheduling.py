@@ -5,11 +5,16 @@ most one job (the one a worker is already running)."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Hashable
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from bot.ai.pool import DecisionPool
 from bot.ai.scheduling import FairScheduler, Urgency
+from bot.ai.slices import Unfinished
+from bot.engine import Suit
 
 
 class HandStartedWork:
@@ -138,3 +143,50 @@ async def test_jobs_still_waiting_when_the_workers_stop_are_cancelled():
     assert running.result() == "A0"
     assert all(task.cancelled() for task in waiting)
     assert work.started == ["A0"]
+
+
+async def test_a_slice_of_a_puzzle_search_goes_after_every_move_hint_and_review():
+    scheduler, work = FairScheduler(slots=1), HandStartedWork()
+    tasks = [await queue(scheduler, work, Urgency.MOVE, "A", "A move")]
+    tasks.append(await queue(scheduler, work, Urgency.ANALYSIS, "puzzles", "puzzle slice"))
+    tasks.append(await queue(scheduler, work, Urgency.REVIEW, "G", "G review"))
+    tasks.append(await queue(scheduler, work, Urgency.HINT, "B", "B hint"))
+    tasks.append(await queue(scheduler, work, Urgency.MOVE, "C", "C move"))
+    await finish_all(work, tasks)
+    assert work.started == ["A move", "C move", "B hint", "G review", "puzzle slice"]
+
+
+class HeldSlices:
+    """An analysis of three slices whose first is held until the test lets it go (the pool
+    runs it in a thread here), recording the order in which the worker takes jobs."""
+
+    def __init__(self) -> None:
+        self.taken: list[str] = []
+        self.first_taken = threading.Event()
+        self.gate = threading.Event()
+
+    def step(self, state: int) -> Unfinished[int] | str:
+        self.taken.append(f"slice {state}")
+        if state == 0:
+            self.first_taken.set()
+            self.gate.wait(timeout=60)
+        return Unfinished(state + 1) if state < 2 else "found"
+
+
+async def test_a_review_asked_during_a_long_analysis_waits_for_the_running_slice_only():
+    slices = HeldSlices()
+    pool = DecisionPool(1, executor=ThreadPoolExecutor(1))
+    try:
+        analysis = asyncio.create_task(pool.analyse(slices.step, 0, owner="puzzles"))
+        await asyncio.to_thread(slices.first_taken.wait, 60)
+        # A finished hand with no card left to judge: its review is one short slice.
+        review = asyncio.create_task(pool.review((), Suit.HEARTS, (0, 1, 0, 1), {}, None, game=7))
+        await asyncio.sleep(0)
+        slices.gate.set()
+        done, _ = await asyncio.wait({analysis, review}, return_when=asyncio.FIRST_COMPLETED)
+        assert done == {review}  # before the analysis's next slices
+        assert review.result().verdicts == ()
+        assert await analysis == "found"
+    finally:
+        pool.close()
+    assert slices.taken == ["slice 0", "slice 1", "slice 2"]

@@ -11,7 +11,9 @@ from discord.ext import commands
 from bot.ai.pool import default_workers
 from bot.factory import create_bot
 from bot.settings import (
+    DEFAULT_DRAWING_PROCESSES,
     MOST_DECISION_WORKERS,
+    MOST_DRAWING_PROCESSES,
     REQUIRED_PERMISSION_NAMES,
     REQUIRED_PERMISSIONS,
     ConfigError,
@@ -275,3 +277,15 @@ def test_decision_workers_follow_the_cores_unless_set():
 def test_a_number_of_decision_workers_that_cannot_be_is_refused(value: str):
     with pytest.raises(ConfigError, match="DECISION_WORKERS"):
         Settings.from_env({"DECISION_WORKERS": value}, dotenv_path=None)
+
+
+def test_pictures_are_drawn_in_threads_unless_processes_are_asked_for():
+    assert Settings.from_env({}, dotenv_path=None).drawing_processes == DEFAULT_DRAWING_PROCESSES
+    assert Settings.from_env({"DRAWING_PROCESSES": " 0 "}, dotenv_path=None).drawing_processes == 0
+    assert Settings.from_env({"DRAWING_PROCESSES": "3"}, dotenv_path=None).drawing_processes == 3
+
+
+@pytest.mark.parametrize("value", ["-1", "many", "1.5", str(MOST_DRAWING_PROCESSES + 1)])
+def test_a_number_of_drawing_processes_that_cannot_be_is_refused(value: str):
+    with pytest.raises(ConfigError, match="DRAWING_PROCESSES"):
+        Settings.from_env({"DRAWING_PROCESSES": value}, dotenv_path=None)

@@ -37,60 +37,69 @@ async def four_people_play(driver: TableDriver, players: list[Any], moves: int, 
         await driver.env.advance_time(2 * SETTLE)  # each takes their time: every turn notifies
 
 
-def watch_deletions(bot: Any) -> list[discord.Message | None]:
-    """Every message deleted from now on, as a moderation bot's cache holds it (None: not
-    cached), whether deleted alone or in a bulk deletion."""
-    deleted: list[discord.Message | None] = []
+class Watcher:
+    """What a moderation bot watching the channel sees from now on: the bot's messages that
+    notified someone when they were posted (they mention a member), and every deletion, alone
+    or in bulk."""
 
-    async def on_raw_message_delete(payload: discord.RawMessageDeleteEvent) -> None:
-        deleted.append(payload.cached_message)
+    def __init__(self, bot: Any) -> None:
+        self.notified: dict[int, discord.Message] = {}
+        self.deleted: list[int] = []
+        bot.add_listener(self.on_message)
+        bot.add_listener(self.on_raw_message_delete)
+        bot.add_listener(self.on_raw_bulk_message_delete)
 
-    async def on_raw_bulk_message_delete(payload: discord.RawBulkMessageDeleteEvent) -> None:
-        cached = {message.id: message for message in payload.cached_messages}
-        deleted.extend(cached.get(message_id) for message_id in payload.message_ids)
+    async def on_message(self, message: discord.Message) -> None:
+        if message.mentions:
+            self.notified[message.id] = message
 
-    bot.add_listener(on_raw_message_delete)
-    bot.add_listener(on_raw_bulk_message_delete)
-    return deleted
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        self.deleted.append(payload.message_id)
+
+    async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent) -> None:
+        self.deleted.extend(payload.message_ids)
+
+    def ghost_pings(self) -> list[str]:
+        """The messages deleted after they notified someone, as they were posted."""
+        return [self.notified[id].content for id in self.deleted if id in self.notified]
 
 
-async def test_no_message_is_deleted_while_it_still_mentions_someone(
-    driver, players, simcord_bot
-):
-    """As a moderation bot would see it: a deleted message that mentions someone is a "ghost
-    ping". The table is posted anew at each person's turn and the old one deleted, and the
-    turn timer's reminders go when the turn moves on: none of them still mentions anyone."""
-    deleted = watch_deletions(simcord_bot)
+async def test_no_message_that_notified_someone_is_ever_deleted(driver, players, simcord_bot):
+    """As a moderation bot would see it: a deleted message that notified someone is a "ghost
+    ping", and the player's notification leads nowhere. The table is posted anew at each
+    person's turn (notifying them) and the old one taken away, and the turn timer's reminders
+    go when the turn moves on: those that notified someone stay, as bare lines."""
+    watcher = Watcher(simcord_bot)
     await four_people_play(driver, players, moves=6, timer=60)
     await driver.env.advance_time(25)  # half the timer: a reminder mentions the player
     assert any("⏰" in message.content for message in driver.messages())
     await driver.take_turn()
     await driver.env.advance_time(2 * SETTLE)
 
-    seen = [message for message in deleted if message is not None]
-    assert len(seen) >= 6 and len(seen) == len(deleted)  # every deletion was watched
-    assert [message.content for message in seen if message.mentions] == []
-
-
-async def test_without_manage_messages_each_message_goes_alone_and_unmentioned(
-    simcord_env, simcord_bot, guild, players
-):
-    """Bulk deletion needs Manage Messages: where the bot lacks it, the messages that lost
-    their mention are deleted one by one, still never with a mention, and none is left."""
-    channel = guild.create_text_channel(
-        "no-manage", overwrites={guild.me: discord.PermissionOverwrite(manage_messages=False)}
+    assert len(watcher.notified) >= 6 and watcher.deleted  # turns notified; tables went
+    assert watcher.ghost_pings() == []
+    table = driver.table_message().id
+    kept = [m for m in driver.messages() if m.id in watcher.notified and m.id != table]
+    assert kept and all(
+        (m.content, m.attachments, m.components, m.mentions) == (MENTION_REMOVED, [], [], [])
+        for m in kept
     )
-    driver = TableDriver(simcord_env, channel, players)
-    driver.service.seeds = random.Random(8)
-    deleted = watch_deletions(simcord_bot)
-    await four_people_play(driver, players, moves=8, timer=0)
 
-    seen = [message for message in deleted if message is not None]
-    assert len(seen) >= 7 and len(seen) == len(deleted)
-    assert [message.content for message in seen if message.mentions] == []
-    assert [m for m in driver.messages() if m.content == MENTION_REMOVED] == []
-    bulk = [call for call in simcord_env.http_requests if call.path.endswith("/bulk-delete")]
-    assert len(bulk) == 1  # refused once: from then on the bot knows
+
+
+async def test_after_a_restart_the_table_that_notified_someone_stays(driver, players, restart):
+    """A new process does not know whether the table message notified someone: it keeps it,
+    as a bare line, however many tables follow."""
+    await four_people_play(driver, players, moves=3, timer=0)
+    notified = driver.table_message()
+    assert notified.mentions
+    await restart()
+    driver.pace()
+    for _ in range(4):
+        await driver.take_turn()
+        await driver.env.advance_time(2 * SETTLE)
+    assert driver.table_message().id != notified.id
+    assert [m.content for m in driver.messages() if m.id == notified.id] == [MENTION_REMOVED]
 
 
 async def test_a_table_posted_anew_notifies_only_when_a_turn_starts(driver, players):

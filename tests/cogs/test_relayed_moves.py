@@ -18,13 +18,14 @@ import pytest
 
 from bot.engine import Pass
 from bot.i18n import t
-from bot.service import NoOutbox, Person, TableOptions, TableService
+from bot.service import HandPlace, Person, TableOptions, TableService
 from bot.service.routing import ANSWER_WITHIN, MoveRouter
 from bot.settings import Settings
 from bot.sharding import ShardPlan, shard_of
 from bot.store import Store
+from cogs.delivery import Delivery
 from cogs.hand_message import hand_parts
-from tests.cogs.table_driver import SETTLE_TIMEOUT
+from tests.cogs.table_driver import SETTLE_TIMEOUT, buttons, enabled
 
 pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
@@ -38,9 +39,13 @@ def bot_settings(database_path: Path, postgres_url: str) -> Settings:
 
 
 @pytest.fixture
-async def owner(postgres_url: str) -> AsyncIterator[tuple[TableService, list[MoveRouter]]]:
+async def owner(
+    postgres_url: str, simcord_bot
+) -> AsyncIterator[tuple[TableService, list[MoveRouter]]]:
+    """The owner shows what it shows through the one simulated Discord, as another process of
+    the same bot would."""
     store = await Store.open(postgres_url)
-    tables = TableService(store, NoOutbox(), random_source=random.Random(3))
+    tables = TableService(store, Delivery(simcord_bot), random_source=random.Random(3))
     routers: list[MoveRouter] = []
     try:
         yield tables, routers
@@ -94,6 +99,8 @@ async def _dealt_elsewhere(simcord_bot, guild, channel, players, tables: TableSe
     private = (await tables.show_hand(table.table_id, person)).hand
     user = await simcord_bot.fetch_user(acting.user.id)
     dm = await user.send(**hand_parts(private, "en").send_kwargs())
+    place = HandPlace(dm.id, dm_channel_id=dm.channel.id, locale="en", game_id=live.game_id)
+    await tables.hand_shown(table.table_id, acting.user.id, place, new_message=True)
     assert simcord_bot.router is not None and not simcord_bot.tables.holds(table.table_id)
     return acting, dm, live
 
@@ -116,6 +123,10 @@ async def test_a_dm_click_for_a_table_elsewhere_is_played_by_its_owner(
 
     assert clicked.deferred and not clicked.followups  # acknowledged at once, nothing refused
     assert game.log == [(seat, Pass())]
+    # The owner answered in the message clicked: the hand as it is now, no turn, no new DM.
+    answered = acting.user.dm_channel.history()
+    assert [message.id for message in answered] == [dm.id]
+    assert "Waiting for" in answered[0].content and not enabled(answered[0])
     assert await _stored_seats(tables, live.id) == [seat]
     # This bot answered the click and timed the round trip; the owner applied the move.
     counted = simcord_bot.metrics.registry.get_sample_value
@@ -149,7 +160,10 @@ async def test_a_dm_click_stored_by_an_owner_that_then_went_quiet_is_said_played
     await simcord_env.advance_time(2 * ANSWER_WITHIN)
 
     assert await _stored_seats(tables, live.id) == [seat]
-    assert [reply.content for reply in clicked.followups] == [t("reply.move_counted", "en")]
+    # Told in the message clicked, whose buttons are no longer live.
+    answered = acting.user.dm_channel.history()
+    assert [message.id for message in answered] == [dm.id] and not clicked.followups
+    assert answered[0].content == t("reply.move_counted", "en") and not buttons(answered[0])
 
 
 async def test_a_dm_click_no_owner_answered_is_said_not_played(

@@ -14,7 +14,7 @@ import pytest
 
 from bot.engine import Phase
 from bot.store.shown import GAME_END
-from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, enabled
+from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons, enabled
 
 pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
@@ -111,3 +111,97 @@ async def test_no_private_hand_stays_live_after_a_restart(driver, players, resta
     after = driver.member_at(driver.game.to_act)
     for member in players:
         assert shows_a_turn(hands[member.user.id]) == (member is after), member.user.name
+
+
+async def test_the_clicked_hand_is_brought_up_to_date_when_the_answer_was_cut_short(
+    driver, players, restart, monkeypatch
+):
+    """The process stops after storing a click's move and before answering it: the clicked
+    message still shows the turn. The next start brings it up to date."""
+    alice = players[0]
+    await alice.slash(driver.channel, "cinch settings", hand="dm")
+    await driver.open_and_fill(alice, timer=0)
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    hands = {member.user.id: await driver.hand_message(member) for member in players}
+    mover = driver.member_at(driver.game.to_act)
+
+    async def stopped(*args: Any, **kwargs: Any) -> None:
+        """The process is gone: the click is never answered."""
+
+    nothing_shown_from_now_on(driver, monkeypatch)
+    monkeypatch.setattr("cogs.hand_message.answer_with_hand", stopped)
+    await mover.click(hands[mover.user.id], label="Pass")
+    await restart()
+    driver.pace()
+    await driver.settle()
+    to_act = driver.member_at(driver.game.to_act)
+    for member in players:
+        assert shows_a_turn(hands[member.user.id]) == (member is to_act), member.user.name
+
+
+async def test_a_dm_left_on_a_turn_of_the_last_deal_is_retired_after_a_restart(
+    driver, players, restart, monkeypatch
+):
+    """A player who takes their hand by DM plays a hand's last card there, and the process
+    stops before answering: their DM still shows that turn. The next start sends the new
+    deal's DM, and the old one says where the hand went, its buttons no longer live."""
+    for member in players:
+        await member.slash(driver.channel, "cinch settings", hand="dm")
+    await driver.open_and_fill(players[0], timer=0)
+    await players[0].click(driver.table_message(), label="Start")
+    await driver.settle()
+    await until_the_last_card_of_the_hand(driver)
+    last = driver.member_at(driver.game.to_act)
+    dm = last.user.dm_channel.last_message
+    card = enabled(dm)[0]["label"]
+
+    async def stopped(*args: Any, **kwargs: Any) -> None:
+        """The process is gone: the click is never answered."""
+
+    nothing_shown_from_now_on(driver, monkeypatch)
+    monkeypatch.setattr("cogs.hand_message.answer_with_hand", stopped)
+    await last.user.click(dm, label=card)
+    assert driver.game.hand_number == 2
+    await restart()
+    driver.pace()
+    await driver.settle()
+
+    dms = last.user.dm_channel.history()
+    assert "(hand 2)" in dms[-1].content
+    old = next(message for message in dms if message.id == dm.id)
+    assert old.content == "Your hand is in a newer message below." and not buttons(old)
+
+
+async def test_a_dm_sent_and_never_recorded_before_a_stop_is_retired_after_a_restart(
+    driver, players, restart, monkeypatch
+):
+    """The process stops between sending a deal's DMs and recording where they are: the next
+    start sends each player their hand again, and the DMs nobody recorded, the one of the
+    player to act still offering moves, say where the hand went."""
+    for member in players:
+        await member.slash(driver.channel, "cinch settings", hand="dm")
+    store = driver.env.bot.store
+    keep = store.shown.keep_hand_message
+
+    async def dms_never_recorded(table_id: int, message: Any) -> None:
+        if message.kind != "dm":
+            await keep(table_id, message)
+
+    monkeypatch.setattr(store.shown, "keep_hand_message", dms_never_recorded)
+    await driver.open_and_fill(players[0], timer=0)
+    await players[0].click(driver.table_message(), label="Start")
+    await driver.settle()
+    to_act = driver.member_at(driver.game.to_act)
+    unrecorded = to_act.user.dm_channel.last_message
+    assert enabled(unrecorded)
+
+    await restart()
+    driver.pace()
+    await driver.settle()
+
+    dms = to_act.user.dm_channel.history()
+    live = [dm for dm in dms if enabled(dm)]
+    assert [dm.id for dm in live] == [dms[-1].id] and dms[-1].id != unrecorded.id
+    old = next(dm for dm in dms if dm.id == unrecorded.id)
+    assert old.content == "Your hand is in a newer message below." and not buttons(old)

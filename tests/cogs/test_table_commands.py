@@ -84,7 +84,7 @@ async def test_table_posts_the_table_again_below(driver, players):
     assert result.response.content == "The table is posted again at the bottom of the channel."
     await driver.settle()
     assert driver.channel.last_message.id == driver.table.record.message_id != old.id
-    # The old one is gone, or (it notified the first player) a bare line waiting to be deleted.
+    # The old one is gone, or (it notified the first player) a bare line that stays.
     left = [message for message in driver.channel.history() if message.id == old.id]
     assert all(
         (m.content, m.attachments, m.components, m.mentions) == (MENTION_REMOVED, [], [], [])

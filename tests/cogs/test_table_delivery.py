@@ -61,12 +61,18 @@ async def test_refused_dms_fall_back_to_the_channel_and_the_player_is_told_once(
     await driver.settle()
     preferences = await driver.env.bot.store.preferences.get(carol.user.id)
     assert preferences.hand_delivery == "dm" and preferences.dm_failed
+    # She never showed her hand here: no interaction of hers lives, so the channel names her.
+    told = [m for m in driver.messages() if "I couldn't send you a direct message" in m.content]
+    assert [(m.content, [user.id for user in m.mentions]) for m in told] == [
+        (
+            f"<@{carol.user.id}> I couldn't send you a direct message, so your hand will appear"
+            " here instead.",
+            [carol.user.id],
+        )
+    ]
     first = await carol.click(driver.table_message(), label="Show my hand")
     assert first.ephemeral
-    assert first.response.content.startswith(
-        "I couldn't send you a direct message, so your hand will appear here instead.\n"
-        "**Your hand** (hand 1)"
-    )
+    assert first.response.content.startswith("**Your hand** (hand 1)")
     again = await carol.click(driver.table_message(), label="Show my hand")
     assert again.response.content.startswith("**Your hand** (hand 1)")
     assert carol.user.dm_channel.history() == []
@@ -125,3 +131,37 @@ async def test_a_dm_player_who_plays_a_hands_last_card_in_the_channel_gets_the_n
     assert driver.game.hand_number == 2
     new_dms = last.user.dm_channel.history()[before:]
     assert any("**Your hand** (hand 2)" in dm.content for dm in new_dms)
+
+
+async def test_a_player_whose_dms_close_across_a_restart_is_told_beside_their_hand(
+    driver, players, restart
+):
+    """The bot restarts between the click that showed a hand privately in the channel and
+    Discord's refusal of the player's first DM: the private message's interaction still lives,
+    so its followup tells the player, as the process before the restart would have."""
+    alice, carol = players[0], players[2]
+    await driver.open_and_fill(alice, timer=0)
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    shown = await carol.click(driver.table_message(), label="Show my hand")
+    await carol.slash(driver.channel, "cinch settings", hand="dm")
+    driver.env.inject_error(
+        "POST",
+        f"/channels/{carol.user.dm_channel.id}/messages",
+        status=403,
+        code=CANNOT_DM,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    await restart()  # the new process brings hands up to date: carol's first DM is refused
+    driver.pace()
+    told = "I couldn't send you a direct message, so your hand will appear here instead."
+    for _ in range(8):
+        await driver.take_turn()
+        await driver.settle()
+        if (await driver.env.bot.store.preferences.get(carol.user.id)).dm_failed:
+            break
+    seen = [m for m in driver.channel.history(viewer=carol) if m.content == told]
+    assert len(seen) == 1 and seen[0].flags.ephemeral
+    assert driver.channel.history(viewer=alice).count(seen[0]) == 0
+    assert shown.response.ephemeral

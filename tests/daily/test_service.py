@@ -14,6 +14,7 @@ from bot.daily.deals import Deal, deal_start
 from bot.engine import Bid, Keep, KeepDecision, Pass, Play
 from bot.errors import UserFacingError
 from bot.i18n import t
+from bot.service.pacing import DAILY_REQUESTS
 from bot.stats.forgetting import forget_person
 from tests.daily.play import computer_choice, play_deal, random_choice
 from tests.stats.builders import Clock
@@ -266,6 +267,20 @@ async def test_someone_forgotten_keeps_their_days_for_the_others_under_a_pseudon
     assert [line.name for line in board.lines] == ["bob"] and board.players == 2
     play = await daily.records.play(daily.today() - ONE_DAY, forgotten.pseudonym)
     assert play is not None and play.display_name == t("player.former", None)
+
+
+@pytest.mark.slow
+async def test_a_member_opening_their_day_again_and_again_is_asked_to_slow_down(
+    daily: DailyDeals, clock: Clock
+):
+    for _ in range(1 + DAILY_REQUESTS.burst):  # the first, then the allowance of repeats
+        await daily.open(GUILD, ANN, "ann")
+    with pytest.raises(UserFacingError) as refused:
+        await daily.open(GUILD, ANN, "ann")
+    assert refused.value.key == "errors.slow_down"
+    await daily.open(GUILD, BOB, "bob")  # another member is not held up
+    clock.advance(seconds=DAILY_REQUESTS.every.total_seconds())
+    await daily.open(GUILD, ANN, "ann")
 
 
 @pytest.mark.slow

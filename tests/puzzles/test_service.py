@@ -11,6 +11,7 @@ from bot.puzzles import Puzzles
 from bot.puzzles.ratings import START, rated
 from bot.puzzles.scenes import board_scene
 from bot.puzzles.service import ENOUGH
+from bot.service.pacing import PUZZLE_REQUESTS
 from bot.stats.forgetting import forget_person
 from bot.store import Store
 from tests.puzzles.hands import stored_hand
@@ -137,7 +138,9 @@ async def test_a_new_day_brings_a_new_daily_puzzle(puzzles: Puzzles, clock: Cloc
 
 
 @pytest.mark.slow
-async def test_the_servers_games_give_puzzles_once_they_hold_enough(puzzles: Puzzles, store: Store):
+async def test_the_servers_games_give_puzzles_once_they_hold_enough(
+    puzzles: Puzzles, store: Store, clock: Clock
+):
     daily = await puzzles.first(GUILD, ANN, {OPEN})
     await puzzles.answer(GUILD, ANN, "ann", daily.puzzle_id, daily.position.best[0], {OPEN})
     for seed in PUZZLE_SEEDS:
@@ -146,6 +149,7 @@ async def test_the_servers_games_give_puzzles_once_they_hold_enough(puzzles: Puz
     # Each ask searches a few more hands; until enough puzzles are found, dealt ones come.
     seen = []
     for _ in range(len(PUZZLE_SEEDS)):
+        clock.advance(seconds=PUZZLE_REQUESTS.every.total_seconds())  # solving takes a while
         shown = await puzzles.practice(GUILD, ANN, {OPEN})
         seen.append(shown.game_hand)
         await puzzles.answer(GUILD, ANN, "ann", shown.puzzle_id, shown.position.best[0], {OPEN})
@@ -160,3 +164,17 @@ async def test_the_servers_games_give_puzzles_once_they_hold_enough(puzzles: Puz
     assert refused.value.key == "puzzle.not_found"
     with pytest.raises(UserFacingError):
         await puzzles.show(OTHER_GUILD, BOB, server.puzzle_id, {OPEN})
+
+
+@pytest.mark.slow
+async def test_a_member_asking_for_puzzles_again_and_again_is_asked_to_slow_down(
+    puzzles: Puzzles, clock: Clock
+):
+    for _ in range(1 + PUZZLE_REQUESTS.burst):  # the first, then the allowance of repeats
+        await puzzles.first(GUILD, ANN, set())
+    with pytest.raises(UserFacingError) as refused:
+        await puzzles.practice(GUILD, ANN, set())
+    assert refused.value.key == "errors.slow_down"
+    await puzzles.first(GUILD, BOB, set())  # another member is not held up
+    clock.advance(seconds=PUZZLE_REQUESTS.every.total_seconds())
+    await puzzles.first(GUILD, ANN, set())

@@ -13,7 +13,7 @@ import pytest
 from bot.engine.random_player import random_action
 from bot.render.table_picture import render_table
 from bot.service import HandPlace, Person, TableOptions, TableService
-from bot.service.drawing import Drawing
+from bot.service.drawing import Drawing, Picture
 from bot.store import Store
 from tests.service.tables import (
     ALICE,
@@ -80,12 +80,14 @@ class HeldDrawing(Drawing):
         self.held = False
         self.waiting: list[asyncio.Future[None]] = []
 
-    async def __call__(self, render: Callable[[Any], bytes], scene: Any) -> bytes:
+    async def latest(
+        self, render: Callable[[Any], bytes], scene: Callable[[], Any], kind: Picture, **turn: Any
+    ) -> bytes:
         if self.held and render is render_table:
             gate: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             self.waiting.append(gate)
             await gate
-        return await super().__call__(render, scene)
+        return await super().latest(render, scene, kind, **turn)
 
     def release(self) -> None:
         self.held = False

@@ -10,6 +10,7 @@ import pytest
 
 from bot.store import (
     ConstraintError,
+    FinishedHand,
     GameActiveError,
     GameEndedError,
     NotFoundError,
@@ -188,6 +189,28 @@ async def test_hands_round_trip(store: Store):
             points=[1, 2],
             score_change=[1],
         )
+
+
+async def test_the_action_that_ends_a_hand_stores_its_result_in_the_same_commit(store: Store):
+    game = await _game(store)
+    hand = FinishedHand(
+        number=1,
+        dealer=0,
+        bids=[],
+        contract=7,
+        maker=1,
+        trump="H",
+        points=[3, 11],
+        score_change=[3, 11],
+    )
+    await store.games.append_action(game.id, {"type": "play"}, seat=1, seq=1, hand=hand)
+    [stored] = await store.games.hands(game.id)
+    assert (stored.number, stored.points, stored.score_change) == (1, (3, 11), (3, 11))
+    # A result that cannot be stored (that hand is stored already) takes its action with it.
+    with pytest.raises(ConstraintError):
+        await store.games.append_action(game.id, {"type": "play"}, seat=2, seq=2, hand=hand)
+    assert [action.seq for action in await store.games.actions(game.id)] == [1]
+    await store.games.append_action(game.id, {"type": "play"}, seat=2, seq=2)
 
 
 async def test_finishing_records_the_result_and_its_players(store: Store):
