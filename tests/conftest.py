@@ -118,6 +118,27 @@ async def database(
         yield url
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "one_engine: a test of computer play, solving or a game's course, which the store only"
+        " keeps: it runs on SQLite alone (the store's own tests run on both engines)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave out the PostgreSQL run of each ``one_engine`` test (reported as deselected)."""
+    left_out = [
+        item
+        for item in items
+        if item.get_closest_marker("one_engine") is not None
+        and getattr(getattr(item, "callspec", None), "params", {}).get("database") == "postgres"
+    ]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if item not in left_out]
+
+
 @pytest.fixture(autouse=True)
 def strict_catalogue() -> Iterator[None]:
     """Every test runs with strict message lookups: an unknown key or a missing placeholder

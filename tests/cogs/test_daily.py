@@ -12,10 +12,12 @@ from bot.daily.day_end import AFTER_MIDNIGHT
 from bot.daily.records import SECRET_MARK
 from bot.i18n import t
 from tests.cogs.daily_driver import act, actions, next_button, play_day, play_deal
-from tests.cogs.table_driver import SETTLE_TIMEOUT, buttons
+from tests.cogs.table_driver import buttons
 from tests.daily.play import SECRET
 
-pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
+#: The daily deals sleep nowhere, so SimCord may wait for their real work (the computer players'
+#: moves in worker processes, the pictures) as long as a busy machine needs.
+pytestmark = pytest.mark.simcord(settle_timeout=30.0)
 
 EN = "en"
 

@@ -130,7 +130,7 @@ async def test_an_edited_table_shows_one_picture(simcord_env, channel, players):
     alice = players[0]
     driver = TableDriver(simcord_env, channel, [alice])
     driver.service.seeds = random.Random(8)
-    await alice.slash(channel, "cinch new", pause=1.0, timer=0)
+    await alice.slash(channel, "cinch new", pause=SETTLE, timer=0)
     for _ in range(3):
         await alice.click(driver.table_message(), label="Add computer player")
         await driver.settle()
@@ -139,7 +139,7 @@ async def test_an_edited_table_shows_one_picture(simcord_env, channel, players):
     edits = 0
     for _ in range(25):  # the computer players' moves are shown by editing the table
         before = len(simcord_env.http_requests)
-        await simcord_env.advance_time(2.0)
+        await simcord_env.advance_time(2 * SETTLE)
         message = driver.table_message()
         assert [a.filename for a in message.attachments] == ["table.png"]
         edits += sum(

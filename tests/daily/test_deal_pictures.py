@@ -51,6 +51,7 @@ async def test_a_deal_in_play_shows_no_target_and_no_game_score(daily: DailyDeal
 
 
 @pytest.mark.slow
+@pytest.mark.one_engine
 async def test_a_deals_replay_shows_no_target_and_no_game_score(daily: DailyDeals):
     rng = random.Random(5)
     shown = await daily.open(GUILD, ANN, "ann")

@@ -195,6 +195,7 @@ async def test_a_whole_day_is_compared_with_par_and_with_the_servers_other_playe
 
 
 @pytest.mark.slow
+@pytest.mark.one_engine
 async def test_a_player_who_plays_as_the_computers_do_scores_par_on_every_deal(
     daily: DailyDeals,
 ):

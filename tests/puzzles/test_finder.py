@@ -71,18 +71,24 @@ def test_every_puzzle_found_is_a_position_of_the_hand_with_one_best_answer(seed:
 
 
 @pytest.mark.slow
-def test_the_puzzles_of_many_hands_hold_to_the_rules():
-    for seed in MORE_SEEDS:
-        hand = played_hand(seed)
-        for puzzle in hand.found:
-            check(hand, puzzle)
+@pytest.mark.parametrize("seed", MORE_SEEDS)
+def test_the_puzzles_of_more_hands_hold_to_the_rules(seed: int):
+    hand = played_hand(seed)
+    assert hand.found
+    for found in hand.found:
+        check(hand, found)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("first", range(200, 280, 20))  # four tests, so that workers share them
+def test_the_puzzles_of_hands_of_normal_players_hold_to_the_rules(first: int):
     found = 0
-    for seed in range(200, 280):
+    for seed in range(first, first + 20):
         hand = played_hand(seed, "normal")
         for puzzle in hand.found:
             check(hand, puzzle)
             found += 1
-    assert found >= 10
+    assert found >= 3
 
 
 def test_hands_without_two_partnerships_hold_no_puzzle():

@@ -101,6 +101,7 @@ async def test_a_lobby_expires_after_a_restart_too(service, clock, store):
 
 
 @pytest.mark.slow
+@pytest.mark.one_engine
 async def test_a_game_of_computer_players_alone_ends_after_a_bounded_number_of_hands(
     service, clock, outbox, store
 ):
