@@ -201,7 +201,7 @@ def run_forget(args: argparse.Namespace) -> int:
     )
     print(
         f"Forgot user {args.user_id} ({settings_line}). 'Former player' (id"
-        f" {forgotten.pseudonym}) now stands in {renamed}; boards rebuilt in"
+        f" {forgotten.pseudonym}) now stands in {renamed}; renamed on the boards of"
         f" {counted(len(forgotten.guilds), 'server')}."
     )
     if forgotten.open_tables:

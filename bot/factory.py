@@ -141,6 +141,7 @@ class CinchBot(CinchClient):
         )
         await self._tables.restore()
         self._tables.show_restored_tables()
+        self._tables.resume_forgetting()
         if plan is not None and split and self.settings.database_url is not None:
             self.router = MoveRouter(self._tables, self._store, plan)
             await self.router.start()
@@ -167,13 +168,14 @@ class CinchBot(CinchClient):
         return await sync_commands(self.tree, self.store, self.application_id, guild, force=force)
 
     async def health(self) -> Health:
-        """What ``/health`` says: connected, tables restored, store answering."""
+        """What ``/health`` says: connected, tables restored, store answering, relay listening."""
         shards = self.gateway_states()
         return Health(
             ready=self.is_ready() and bool(shards) and all(shards.values()),
             shards=shards,
             open_tables=len(self._tables.held()) if self._tables is not None else None,
             store=await store_answers(self._store),
+            relay=None if self.router is None else self.router.listening,
         )
 
     def gateway_states(self) -> dict[int, bool]:

@@ -2,7 +2,8 @@
 
 A small HTTP server (aiohttp, which discord.py already brings) on ``METRICS_HOST`` and
 ``METRICS_PORT``. ``/health`` answers 200 when the bot is connected to Discord (every shard this
-process runs), its tables are restored and its store answers, and 503 otherwise, with the same
+process runs), its tables are restored, its store answers and (with shards split over several
+processes) it listens for the moves the others relay to it, and 503 otherwise, with the same
 short JSON either way: container health checks and load balancers read the status, people the
 body. ``/metrics`` is the bot's own registry in Prometheus' text format (``bot/metrics.py``).
 Requests are not logged: a scrape every few seconds would drown the bot's own lines.
@@ -94,10 +95,15 @@ class Health:
     open_tables: int | None
     #: The store answered a query just now.
     store: bool
+    #: Listening for the moves other processes relay to this one (False while its connection
+    #: is being replaced); None when this process relays nothing (it runs every shard).
+    relay: bool | None = None
 
     @property
     def healthy(self) -> bool:
-        return self.ready and self.open_tables is not None and self.store
+        return (
+            self.ready and self.open_tables is not None and self.store and self.relay is not False
+        )
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -109,6 +115,7 @@ class Health:
             },
             "open_tables": self.open_tables,
             "store": "ok" if self.store else "unreachable",
+            "relay": None if self.relay is None else "listening" if self.relay else "reconnecting",
         }
 
 

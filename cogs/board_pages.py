@@ -24,7 +24,7 @@ from bot.league.seasons import pick_season, seasons
 from bot.presentation.user_text import in_message
 from bot.render.board import render_board
 from bot.stats.board_scenes import board_scene, metric_name, period_name
-from cogs.error_replies import reports_errors
+from cogs.error_replies import reads_custom_id, reports_errors
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.message_parts import png_file
 
@@ -121,6 +121,7 @@ class BoardPageButton(
         self.metric, self.covered, self.target = metric, covered, target
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BoardPageButton:

@@ -52,7 +52,7 @@ from bot.render.private_table import render_private_table
 from bot.render.ranking import render_ranking
 from bot.render.replay_picture import render_replay
 from cogs.client import CinchCommands
-from cogs.error_replies import check_table_permissions, reports_errors
+from cogs.error_replies import check_table_permissions, reads_custom_id, reports_errors
 from cogs.hand_message import (
     ACTION_ID,
     action_button,
@@ -221,6 +221,7 @@ class DealButton(
         self.key, self.kind, self.arg = key, kind, arg
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DealButton:
@@ -248,6 +249,7 @@ class DealPickSelect(
         self.key, self.kind = key, kind
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DealPickSelect:
@@ -277,6 +279,7 @@ class NextButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"cinch:dd
         self.day = day
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> NextButton:
@@ -309,6 +312,7 @@ class BoardButton(
         self.guild_id, self.day = guild_id, day
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BoardButton:
@@ -351,6 +355,7 @@ class ReplaySelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"cinch:
         self.day = day
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ReplaySelect:
@@ -385,6 +390,7 @@ class ReplayStepButton(
         self.day, self.deal, self.step = day, deal, step
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ReplayStepButton:

@@ -3,6 +3,9 @@
 - :class:`bot.errors.UserFacingError` (a mistake: "It is Bob's turn") → its message,
   ephemeral, in the player's language. Nothing is logged as a failure.
 - The bot lacks a permission it needs in the channel → which one(s), ephemeral.
+- An option's value the command does not offer (sent by a client whose copy of the commands
+  is out of date, or made up) → the option named and what it takes, ephemeral; likewise a
+  button whose id the bot did not make as it reads (:func:`reads_custom_id`).
 - Anything else → logged with a short error id; the player gets a short apology with that id,
   so a report from a server can be matched to the log line.
 
@@ -10,13 +13,15 @@ Wiring: :class:`CinchCommandTree` is the bot's command tree class (see ``bot/fac
 every app-command error reaches :func:`handle_interaction_error`. discord.py does not route
 component errors through the tree: a ``View``/``LayoutView`` gets them in ``on_error`` (inherit
 :class:`ReportsErrors` first, before the view class), and a ``DynamicItem`` callback gets none
-at all, so decorate it with :func:`reports_errors`.
+at all, so decorate it with :func:`reports_errors`; and its ``from_custom_id`` with
+:func:`reads_custom_id`, since discord.py only logs what that raises, answering nothing.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
+import re
 import secrets
 from collections.abc import Callable, Coroutine, Mapping
 from typing import Any, TypeVar, cast
@@ -27,8 +32,10 @@ from discord import app_commands
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.settings import REQUIRED_PERMISSION_NAMES
+from bot.store import LARGEST_ID
 from cogs.interaction import CinchInteraction, in_thread, interaction_locale
 from cogs.message_parts import fit
+from cogs.translator import in_language
 
 log = logging.getLogger(__name__)
 
@@ -151,6 +158,8 @@ async def explain_error(interaction: CinchInteraction, error: BaseException) -> 
         )
     if isinstance(error, app_commands.NoPrivateMessage):
         return t("errors.guild_only", locale)
+    if isinstance(error, app_commands.TransformerError):
+        return _value_not_offered(interaction, error, locale)
     error_id = new_error_id()
     log.error(
         "Unexpected error %s in %s (user %s, channel %s)",
@@ -161,6 +170,24 @@ async def explain_error(interaction: CinchInteraction, error: BaseException) -> 
         exc_info=error,
     )
     return t("errors.unexpected", locale, error_id=error_id)
+
+
+def _value_not_offered(
+    interaction: CinchInteraction, error: app_commands.TransformerError, locale: str
+) -> str:
+    """What to say of a value an option does not take: the option, as Discord shows it, and
+    the values it offers (or, for one that is not a choice, that it takes none of that kind)."""
+    command = interaction.command
+    parameters = command.parameters if isinstance(command, app_commands.Command) else []
+    given = vars(interaction.namespace)
+    for parameter in parameters:
+        if parameter.display_name in given and given[parameter.display_name] == error.value:
+            option = in_language(parameter.locale_name or parameter.display_name, locale)
+            if not parameter.choices:
+                return t("errors.option_not_offered", locale, option=option)
+            values = ", ".join(in_language(choice.name, locale) for choice in parameter.choices)
+            return t("errors.option_values", locale, option=option, values=values)
+    return t("errors.option_not_offered", locale, option="—")
 
 
 async def handle_interaction_error(interaction: CinchInteraction, error: BaseException) -> None:
@@ -201,5 +228,46 @@ def reports_errors(
             await callback(self, interaction)
         except Exception as error:
             await handle_interaction_error(interaction, error)
+
+    return guarded
+
+
+class UnreadableComponent(discord.ui.Button[Any]):
+    """Stands in for a button or menu whose id matches one of the bot's but holds values the
+    bot never puts there (a number too large to be an id, a card that does not exist): a click
+    on it gets the sentence saying so, ephemeral."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(custom_id=custom_id)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        locale = await interaction_locale(interaction)
+        await respond_ephemeral(interaction, t("errors.component_unreadable", locale))
+
+
+FromCustomId = Callable[[Any, discord.Interaction[Any], discord.ui.Item[Any], re.Match[str]], Any]
+
+
+def reads_custom_id(parse: FromCustomId) -> FromCustomId:
+    """Decorate a ``DynamicItem.from_custom_id`` (under ``@classmethod``): an id whose values
+    the bot never makes (a number past any id, one ``parse`` refuses) gets an
+    :class:`UnreadableComponent`, never an error in the log and a click left unanswered."""
+
+    @functools.wraps(parse)
+    async def guarded(
+        cls: Any,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> discord.ui.Item[Any]:
+        custom_id = match.string
+        numbers = [value for value in match.groupdict().values() if value and value.isdigit()]
+        if any(int(number) > LARGEST_ID for number in numbers):
+            return UnreadableComponent(custom_id)
+        try:
+            parsed: discord.ui.Item[Any] = await parse(cls, interaction, item, match)
+        except (ValueError, KeyError, IndexError, TypeError):
+            return UnreadableComponent(custom_id)
+        return parsed
 
     return guarded

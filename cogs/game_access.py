@@ -110,19 +110,6 @@ async def shows_game_here(interaction: CinchInteraction, channel_id: int | None)
     )
 
 
-def open_channels(interaction: CinchInteraction, channel_ids: Iterable[int]) -> frozenset[int]:
-    """The channels among ``channel_ids`` of this server that every member may read: their
-    games may be shown to anyone of the server (the puzzles drawn from them)."""
-    return frozenset(
-        [
-            channel_id
-            for channel_id in channel_ids
-            if (channel := _game_channel(interaction, channel_id)) is not None
-            and _open_to_everyone(channel)
-        ]
-    )
-
-
 async def channels_shown(
     interaction: CinchInteraction, channel_ids: Iterable[int], *, public: bool
 ) -> frozenset[int]:

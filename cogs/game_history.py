@@ -19,7 +19,7 @@ from bot.errors import UserFacingError
 from bot.i18n import picture_words, t
 from bot.presentation.user_text import in_message
 from bot.render import GameSummaryScene, SideScene, Words, render_game_summary
-from cogs.error_replies import reports_errors
+from cogs.error_replies import reads_custom_id, reports_errors
 from cogs.game_access import sees_game
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.message_parts import CONTENT_LIMIT, EMBED_DESCRIPTION_LIMIT, fit, png_file
@@ -116,6 +116,7 @@ class HistoryGameButton(
         self.game_id = game_id
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HistoryGameButton:

@@ -44,7 +44,7 @@ from bot.service import HandPlace, HandReply, PrivateHand
 from bot.service.private_hands import PRIVATE_LIFETIME
 from bot.service.routing import Forwarded, Move
 from cogs.departures import require_member_by_dm
-from cogs.error_replies import check_table_permissions, reports_errors
+from cogs.error_replies import check_table_permissions, reads_custom_id, reports_errors
 from cogs.interaction import CinchInteraction, answer_wait, interaction_locale, person
 from cogs.message_parts import Parts
 
@@ -298,6 +298,7 @@ class PickSelect(
         self.key, self.kind = key, kind
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
@@ -344,6 +345,7 @@ class ActionButton(
         self.key, self.kind, self.arg = key, kind, arg
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],

@@ -5,7 +5,9 @@ season starts, then their end is posted (``cogs/seasons.py``). Tournaments move 
 (``cogs/tournament_rounds.py``). Nothing is kept in memory between two looks, so a restart, or
 another process taking the server over, carries on from the store: each process does the work
 of the servers it runs only (``TableService.owns``), and the store lets each piece of work be
-done once. All of it runs in the clock's one task, one step after the other.
+done once. Each server's due work runs on its own, beside the others', and each piece of it
+alone: a failure (Discord refusing a post, a damaged row) is logged, its piece is looked at
+again shortly, and no other piece, of that server or another, waits for it.
 
 The clock sleeps until the next moment something is due, as the store says (a season's end, a
 round's reminder or deadline), and never longer than :data:`LONGEST_SLEEP`. What makes new work
@@ -18,11 +20,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from functools import partial
 
 from discord.ext import commands
 
 from bot.league import tournaments
-from bot.league.seasons import due_seasons, end_season, season_ends, unposted
+from bot.league.seasons import due_seasons, end_season, post_retries, season_ends, unposted
 from bot.league.tournaments import Status
 from cogs.client import CinchClient
 from cogs.seasons import post_season_end
@@ -98,28 +103,52 @@ class LeagueClock(commands.Cog):
 
     async def due_work(self) -> None:
         """End every season that is over, post every ended season not posted yet, and move
-        every running tournament on, for the servers this process runs. A tournament that
-        fails to move on does not hold up the others."""
+        every running tournament on, for the servers this process runs: each server beside
+        the others, and each piece of work alone (see the module's docstring)."""
         client = self.bot
         owns = client.tables.owns
-        for season in await due_seasons(client.store):
+        for season in await due_seasons(client.store):  # the store's work alone: first
             if owns(season.guild_id):
-                await end_season(client.store, season)
+                await self._alone(
+                    season.guild_id,
+                    f"ending season {season.number}",
+                    partial(end_season, client.store, season),
+                )
+        work: dict[int, list[tuple[str, Callable[[], Awaitable[object]]]]] = defaultdict(list)
         for season in await unposted(client.store):
             if owns(season.guild_id):
-                await post_season_end(client, season)
+                work[season.guild_id].append(
+                    (f"posting season {season.number}", partial(post_season_end, client, season))
+                )
         for tournament in await tournaments.going_on(client.store):
             if tournament.status is Status.RUNNING and owns(tournament.guild_id):
-                try:
-                    await carry_on(client, tournament)
-                except Exception:
-                    log.exception("Tournament %s could not move on", tournament.id)
-                    self._failed = True
+                work[tournament.guild_id].append(
+                    (f"tournament {tournament.id}", partial(carry_on, client, tournament))
+                )
+        await asyncio.gather(*(self._server_work(guild, steps) for guild, steps in work.items()))
+
+    async def _server_work(
+        self, guild_id: int, steps: list[tuple[str, Callable[[], Awaitable[object]]]]
+    ) -> None:
+        """One server's due work, in order, each step alone."""
+        for what, step in steps:
+            await self._alone(guild_id, what, step)
+
+    async def _alone(
+        self, guild_id: int, what: str, step: Callable[[], Awaitable[object]]
+    ) -> None:
+        """Do one piece of due work; a failure is logged, and looked at again shortly."""
+        try:
+            await step()
+        except Exception:
+            log.exception("Server %s: %s failed; tried again shortly", guild_id, what)
+            self._failed = True
 
     async def _seconds_to_next(self) -> float:
         """How long until the next piece of work is due, at most :data:`LONGEST_SLEEP`."""
         store, owns = self.bot.store, self.bot.tables.owns
-        due = [moment for guild_id, moment in await season_ends(store) if owns(guild_id)]
+        moments = await season_ends(store) + await post_retries(store)
+        due = [moment for guild_id, moment in moments if owns(guild_id)]
         round_moment = await next_moment(self.bot)
         if round_moment is not None:
             due.append(round_moment)

@@ -89,8 +89,9 @@ class SettingsCommands(CinchCommands):
 
 
 async def forget_caller(interaction: CinchInteraction) -> str:
-    """Forget whoever confirmed (the question is theirs alone to answer)."""
+    """Forget whoever confirmed (the question is theirs alone to answer): answered at once,
+    the forgetting done in the background."""
     bot, user_id = interaction.client, interaction.user.id
     await bot.tables.forget_person(user_id)
     bot.memberships.forget(user_id)
-    return "forget.done"
+    return "forget.under_way"

@@ -7,9 +7,6 @@ before a restart keeps working:
 - ``cinch:pz:<puzzle>:<card>``: play that card as the puzzle's answer;
 - ``cinch:pz-next``: another puzzle, in the same message;
 - ``cinch:pz-board``: the server's puzzle board, privately.
-
-A puzzle of a server's game is shown only where every member may read the channel it was played
-in (``cogs/game_access.py``, ``open_channels``), checked again at every click.
 """
 
 from __future__ import annotations
@@ -21,7 +18,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import stats
 from bot.engine import Card
 from bot.i18n import t
 from bot.presentation.user_text import one_line
@@ -31,17 +27,10 @@ from bot.render.puzzle_line import render_line
 from bot.render.ranking import render_ranking
 from bot.render.replay_picture import render_replay
 from cogs.client import CinchCommands
-from cogs.error_replies import check_table_permissions, reports_errors
-from cogs.game_access import open_channels
+from cogs.error_replies import check_table_permissions, reads_custom_id, reports_errors
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.message_parts import Parts
 from cogs.translator import command_strings, localised_options
-
-
-async def shown_channels(interaction: CinchInteraction) -> frozenset[int]:
-    """The channels of this server whose games may give puzzles: those every member reads."""
-    store = interaction.client.store
-    return open_channels(interaction, await stats.game_channels(store, guild_of(interaction)))
 
 
 async def puzzle_parts(interaction: CinchInteraction, shown: PuzzleShown) -> Parts:
@@ -74,9 +63,7 @@ async def puzzle_board_parts(interaction: CinchInteraction) -> Parts:
 
 async def first_puzzle(interaction: CinchInteraction) -> Parts:
     """Today's puzzle, or a practice one once today's was tried."""
-    shown = await interaction.client.puzzles.first(
-        guild_of(interaction), interaction.user.id, await shown_channels(interaction)
-    )
+    shown = await interaction.client.puzzles.first(interaction.user.id)
     return await puzzle_parts(interaction, shown)
 
 
@@ -97,6 +84,7 @@ class AnswerButton(
         self.puzzle_id, self.card = puzzle_id, card
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AnswerButton:
@@ -110,7 +98,6 @@ class AnswerButton(
             one_line(interaction.user.display_name),
             self.puzzle_id,
             self.card,
-            await shown_channels(interaction),
         )
         parts = await puzzle_parts(interaction, shown)
         await interaction.response.edit_message(**parts.edit_kwargs())
@@ -129,6 +116,7 @@ class NextPuzzleButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cin
         )
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> NextPuzzleButton:
@@ -138,9 +126,7 @@ class NextPuzzleButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cin
     async def callback(self, interaction: CinchInteraction) -> None:
         # A new puzzle may have to be found in dealt hands first: acknowledge before.
         await interaction.response.defer()
-        shown = await interaction.client.puzzles.practice(
-            guild_of(interaction), interaction.user.id, await shown_channels(interaction)
-        )
+        shown = await interaction.client.puzzles.practice(interaction.user.id)
         parts = await puzzle_parts(interaction, shown)
         await interaction.edit_original_response(**parts.edit_kwargs())
 
@@ -158,6 +144,7 @@ class PuzzleBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ci
         )
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PuzzleBoardButton:

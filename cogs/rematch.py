@@ -16,7 +16,7 @@ import discord
 
 from bot.i18n import t
 from bot.presentation.user_text import in_message
-from cogs.error_replies import check_table_permissions, reports_errors
+from cogs.error_replies import check_table_permissions, reads_custom_id, reports_errors
 from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction, interaction_locale, person
 
@@ -37,6 +37,7 @@ class RematchButton(
         self.game_id = game_id
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RematchButton:

@@ -31,7 +31,7 @@ from bot.render.replay_animation import render_replay_animation
 from bot.render.replay_picture import render_replay
 from bot.replays.library import Replay
 from bot.replays.scenes import replay_scene
-from cogs.error_replies import check_table_permissions, reports_errors
+from cogs.error_replies import check_table_permissions, reads_custom_id, reports_errors
 from cogs.game_access import sees_game, shows_game_here
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.message_parts import png_file
@@ -155,6 +155,7 @@ class ReplayStepButton(
         self.game_id, self.number, self.step = game_id, number, step
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ReplayStepButton:
@@ -187,6 +188,7 @@ class ReplayOpenButton(
         self.game_id, self.number = game_id, number
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ReplayOpenButton:
@@ -224,6 +226,7 @@ class ReplayPickSelect(
         self.game_id = game_id
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ReplayPickSelect:
@@ -259,6 +262,7 @@ class ReplayShareButton(
         self.game_id, self.number = game_id, number
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ReplayShareButton:

@@ -34,6 +34,7 @@ from bot.league.seasons import (
     mark_posted,
     pick_season,
     player_names,
+    post_refused,
     season_settings,
     stored_awards,
 )
@@ -244,8 +245,9 @@ class SeasonCommands(CinchCommands):
 
 async def post_season_end(client: CinchClient, season: Season) -> None:
     """Post a season's end in its channel, in the server's language, and move its role to
-    its champions; then mark it posted (also when its channel is gone: nobody is left to
-    tell). A failure Discord may recover from is tried again shortly."""
+    its champions; then mark it posted (also when its server or settings are gone: nobody is
+    left to tell). A post Discord refuses, whatever the reason, is stored as refused and tried
+    again later (``post_refused``); the server's admins are told at the first refusal."""
     store = client.store
     settings = await season_settings(store, season.guild_id)
     guild = client.get_guild(season.guild_id)
@@ -266,12 +268,44 @@ async def post_season_end(client: CinchClient, season: Season) -> None:
         channel = client.get_channel(settings.channel_id) or await client.fetch_channel(
             settings.channel_id
         )
-        assert isinstance(channel, discord.abc.Messageable)
-        alt = t("season.awards_alt", locale, name=name)
-        await channel.send(fit("\n".join(lines)), file=png_file(png, "season.png", alt))
-    except (discord.NotFound, discord.Forbidden):
-        log.warning("Season %s of server %s: its channel is gone", season.number, guild.id)
-    await mark_posted(store, season, holders)
+        if isinstance(channel, discord.abc.Messageable):
+            alt = t("season.awards_alt", locale, name=name)
+            await channel.send(fit("\n".join(lines)), file=png_file(png, "season.png", alt))
+            await mark_posted(store, season, holders)
+            return
+        refusal = "it takes no messages"
+    except discord.HTTPException as refused:
+        refusal = f"HTTP {refused.status} {refused.text}"
+    await _post_refused(client, guild, season, settings.channel_id, refusal, locale)
+
+
+async def _post_refused(
+    client: CinchClient,
+    guild: discord.Guild,
+    season: Season,
+    channel_id: int,
+    refusal: str,
+    locale: str | None,
+) -> None:
+    """Store the refusal (the post is tried again later), and tell the admins the first time,
+    in the channel Discord sends them its notices in (or the server's system channel)."""
+    tries = await post_refused(client.store, season)
+    log.warning(
+        "Season %s of server %s: its end could not be posted in %s (try %s: %s)",
+        season.number,
+        guild.id,
+        channel_id,
+        tries,
+        refusal,
+    )
+    admins = guild.public_updates_channel or guild.system_channel
+    if tries != 1 or admins is None:
+        return
+    text = t("season.post_refused", locale, number=season.number, channel=f"<#{channel_id}>")
+    try:
+        await admins.send(fit(text), allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.warning("Server %s: its admins could not be told either", guild.id)
 
 
 async def move_season_role(

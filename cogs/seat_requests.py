@@ -21,7 +21,7 @@ from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.presentation.names import seat_name
 from bot.service import Person, Seated, SeatRequest
-from cogs.error_replies import reports_errors
+from cogs.error_replies import reads_custom_id, reports_errors
 from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction, guild_of, person
 from cogs.message_parts import Parts
@@ -67,6 +67,7 @@ class SeatAnswerButton(
         self.request, self.newcomer, self.accept = request, newcomer, accept
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
+from bot.errors import require_number
 from bot.i18n import t
 from bot.store import UNSET, ServerLimits
 from bot.store.limits import MAX_TABLES_PER_MEMBER, MAX_TABLES_PER_SERVER
@@ -53,6 +54,12 @@ class LimitsCommands(CinchCommands):
         """Show the server's limits, changing first the ones given."""
         locale = await interaction_locale(interaction)
         store, guild_id = self.bot.store, guild_of(interaction)
+        for value, most, option in (
+            (per_member, MAX_TABLES_PER_MEMBER, "cmd.cinch.limits.per_member.name"),
+            (per_server, MAX_TABLES_PER_SERVER, "cmd.cinch.limits.per_server.name"),
+        ):
+            if value is not None:
+                require_number(value, 1, most, option)
         if per_member is None and per_server is None:
             limits = await store.limits.get(guild_id)
         else:

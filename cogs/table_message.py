@@ -18,7 +18,7 @@ import discord
 
 from bot.i18n import t
 from bot.service import PublicTable
-from cogs.error_replies import check_table_permissions, reports_errors
+from cogs.error_replies import check_table_permissions, reads_custom_id, reports_errors
 from cogs.hand_message import answer_with_hand
 from cogs.interaction import CinchInteraction, person
 from cogs.message_parts import Parts
@@ -105,6 +105,7 @@ class LobbyButton(
         self.table_id, self.what, self.seat = table_id, what, seat
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
@@ -136,6 +137,7 @@ class ShowHandButton(
         self.table_id = table_id
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],

@@ -18,6 +18,7 @@ from typing import Final, Literal
 import discord
 from discord import app_commands
 
+from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.presentation.user_text import one_line
 from cogs.interaction import CinchInteraction, guild_of
@@ -44,10 +45,21 @@ async def wants_thread(interaction: CinchInteraction, chosen: bool | None) -> bo
 
 def require_thread_permissions(interaction: CinchInteraction) -> None:
     """Refuse, naming what is missing, when the bot may not make a thread here and post in it."""
-    granted = interaction.app_permissions
+    _require_threads(interaction.app_permissions)
+
+
+def _require_threads(granted: discord.Permissions) -> None:
     missing = [name for name in THREAD_PERMISSIONS if not getattr(granted, name)]
     if missing:
         raise app_commands.BotMissingPermissions(missing)
+
+
+def require_threads_in(channel: object) -> None:
+    """Refuse, naming what is missing, unless ``channel`` is a text channel where the bot may
+    make threads and post in them now (a tournament's, whose matches open there later)."""
+    if not isinstance(channel, discord.TextChannel):
+        raise UserFacingError("errors.tournament_channel")
+    _require_threads(channel.permissions_for(channel.guild.me))
 
 
 async def open_thread(interaction: CinchInteraction, name: str) -> discord.Thread:

@@ -14,6 +14,10 @@ there:
    forfeits its match;
 3. five minutes before the deadline, remind the tables still playing; at the deadline, stop them
    (each decided on its score);
+
+   a match thread Discord refuses (the bot lost Create Public Threads, say) is stored as
+   refused for the round, said once in the channel, and asked for no more in that round: its
+   matches without a table are decided at the deadline, as matches that never got one;
 4. once every match of a round is decided, close it and post the standings; after the last
    round, post the final standings and end the tournament.
 """
@@ -37,8 +41,9 @@ from bot.league.tournaments import Entrant, Match, Round, Status, Tournament
 from bot.presentation.user_text import in_message, one_line
 from bot.service import Person, TableOptions, Teams
 from cogs.client import CinchClient
+from cogs.error_replies import permission_names
 from cogs.message_parts import fit, png_file
-from cogs.table_threads import AUTO_ARCHIVE_MINUTES, THREAD_NAME_LIMIT
+from cogs.table_threads import AUTO_ARCHIVE_MINUTES, THREAD_NAME_LIMIT, THREAD_PERMISSIONS
 from cogs.tournament_signup import refresh_signup
 
 log = logging.getLogger(__name__)
@@ -128,9 +133,7 @@ async def carry_on(client: CinchClient, tournament: Tournament) -> None:
         matches = await league.matches(store, tournament.id)
         entrants = await league.entrants(store, tournament.id)
         await _forfeits(client, tournament, current, matches, entrants)
-        for match in matches:
-            if match.round == current.number and match.status == "waiting":
-                await _place(client, tournament, match, entrants, current)
+        await _place_waiting(client, tournament, current, entrants)
         deadline = current.deadline
         assert deadline is not None
         if now >= deadline:
@@ -172,20 +175,37 @@ async def _opened(client: CinchClient, tournament: Tournament, current: Round) -
     store = client.store
     entrants = await league.entrants(store, tournament.id)
     matches = await league.matches(store, tournament.id)
-    pairings = next_pairings(tournament.format, entrants, matches, current.number)
+    # A round of rotating partners is searched for (bot/league/pairing.py): off the loop.
+    pairings = await asyncio.to_thread(
+        next_pairings, tournament.format, entrants, matches, current.number
+    )
     deadline = store.clock() + timedelta(minutes=tournament.round_minutes)
     if not await league.open_round(store, tournament.id, current.number, pairings, deadline):
         return None
     opened = next(
         r for r in await league.rounds(store, tournament.id) if r.number == current.number
     )
-    for match in await league.matches(store, tournament.id):
-        if match.round == current.number and match.status == "waiting":
-            await _place(client, tournament, match, entrants, opened)
+    await _place_waiting(client, tournament, opened, entrants)
     await _announce_round(client, tournament, opened, entrants)
     if opened.event_id is not None:
         await _event(client, tournament, opened.event_id, discord.EventStatus.active)
     return opened
+
+
+async def _place_waiting(
+    client: CinchClient, tournament: Tournament, current: Round, entrants: Sequence[Entrant]
+) -> None:
+    """Place each match of the round still waiting for its table, unless Discord refused the
+    round's threads (as the store says now)."""
+    store = client.store
+    rounds = await league.rounds(store, tournament.id)
+    if any(r.number == current.number and r.threads_refused for r in rounds):
+        return
+    for match in await league.matches(store, tournament.id):
+        if match.round != current.number or match.status != "waiting":
+            continue
+        if not await _place(client, tournament, match, entrants, current):
+            return
 
 
 async def _place(
@@ -194,22 +214,27 @@ async def _place(
     match: Match,
     entrants: Sequence[Entrant],
     current: Round,
-) -> None:
+) -> bool:
     """Give a match its thread and its table, whose game starts at once, and call its players
-    there. Each is stored as soon as it exists, so a restart never makes one twice."""
+    there. Each is stored as soon as it exists, so a restart never makes one twice. False when
+    Discord refused the thread: the round's other matches are not tried."""
     locale = tournament.language
     thread_id = match.thread_id
     if thread_id is None:
         channel = client.get_channel(tournament.channel_id)
         if not isinstance(channel, discord.TextChannel):
             log.warning("Tournament %s: its channel is gone", tournament.id)
-            return
+            return False
         name = t("tournament.thread", locale, round=match.round, table=match.number)
-        thread = await channel.create_thread(
-            name=one_line(name)[:THREAD_NAME_LIMIT],
-            type=discord.ChannelType.public_thread,
-            auto_archive_duration=AUTO_ARCHIVE_MINUTES,
-        )
+        try:
+            thread = await channel.create_thread(
+                name=one_line(name)[:THREAD_NAME_LIMIT],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=AUTO_ARCHIVE_MINUTES,
+            )
+        except discord.HTTPException as refused:
+            await _threads_refused(client, tournament, current, channel, refused)
+            return False
         thread_id = thread.id
         await league.place_match(
             client.store, tournament.id, match, thread_id=thread_id, table_id=None
@@ -240,6 +265,39 @@ async def _place(
     )
     users = [discord.Object(user) for user in _people(match, entrants)]
     await _post(client, thread_id, text, mentions=users)
+    return True
+
+
+async def _threads_refused(
+    client: CinchClient,
+    tournament: Tournament,
+    current: Round,
+    channel: discord.TextChannel,
+    refused: discord.HTTPException,
+) -> None:
+    """Discord refused a match thread: stored for the round (no thread is asked for again in
+    it), and said once in the channel, naming what the bot lacks there."""
+    log.warning(
+        "Tournament %s, round %s: Discord refused a match thread (HTTP %s)",
+        tournament.id,
+        current.number,
+        refused.status,
+    )
+    if not await league.refuse_threads(client.store, tournament.id, current.number):
+        return
+    locale = tournament.language
+    granted = channel.permissions_for(channel.guild.me)
+    missing = [name for name in THREAD_PERMISSIONS if not getattr(granted, name)]
+    text = t(
+        "tournament.threads_refused",
+        locale,
+        round=current.number,
+        permissions=permission_names(missing or list(THREAD_PERMISSIONS), locale),
+    )
+    try:
+        await channel.send(fit(text), allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.warning("Tournament %s: its channel could not be told either", tournament.id)
 
 
 async def _announce_round(
@@ -299,9 +357,10 @@ async def _settle(
             outcome.winner,
             ended_early=outcome.ended_early,
         )
-        await league.decide_match(
+        if await league.decide_match(
             store, tournament.id, match, scores=outcome.scores, winner=side, decided_by=by
-        )
+        ) and outcome.from_hands:
+            await _decided_from_hands(client, tournament, match, outcome.scores)
 
 
 async def _forfeits(
@@ -367,16 +426,33 @@ async def _stop_round(
     for match in await league.matches(store, tournament.id):
         if match.round != current.number or match.done:
             continue
-        scores: tuple[int, int] = (0, 0)
-        winner = None
+        outcome = league.TableOutcome(True, (0, 0), None, ended_early=False)
         if match.table_id is not None:
             await client.tables.stop(match.table_id, text, reason=ROUND_DEADLINE)
             outcome = await league.table_outcome(store, match.table_id)
-            scores, winner = outcome.scores, outcome.winner
-        side, by = decided(tournament.format, entrants, match, scores, winner)
-        await league.decide_match(
-            store, tournament.id, match, scores=scores, winner=side, decided_by=by
-        )
+        side, by = decided(tournament.format, entrants, match, outcome.scores, outcome.winner)
+        if await league.decide_match(
+            store, tournament.id, match, scores=outcome.scores, winner=side, decided_by=by
+        ) and outcome.from_hands:
+            await _decided_from_hands(client, tournament, match, outcome.scores)
+
+
+async def _decided_from_hands(
+    client: CinchClient, tournament: Tournament, match: Match, scores: tuple[int, int]
+) -> None:
+    """Say in the tournament's channel that a match whose table was set aside (its rows could
+    not be read back) was decided on the hands its game finished."""
+    text = t(
+        "tournament.decided_from_hands",
+        tournament.language,
+        table=match.number,
+        score_a=scores[0],
+        score_b=scores[1],
+    )
+    try:
+        await _post(client, tournament.channel_id, text)
+    except discord.HTTPException:
+        log.warning("Tournament %s: its channel could not be told", tournament.id)
 
 
 # ------------------------------------------------------------------ standings

@@ -26,7 +26,7 @@ from bot.league import tournaments as league
 from bot.league.tournaments import Entrant, Status, Tournament
 from bot.presentation.user_text import in_message, one_line
 from cogs.client import CinchClient
-from cogs.error_replies import reports_errors
+from cogs.error_replies import reads_custom_id, reports_errors
 from cogs.interaction import CinchInteraction, interaction_locale, person
 from cogs.message_parts import fit
 
@@ -126,6 +126,7 @@ class SignUpButton(
         self.tournament_id, self.what = tournament_id, what
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> SignUpButton:
@@ -185,6 +186,7 @@ class PartnerSelect(
         self.tournament_id = tournament_id
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PartnerSelect:
@@ -250,6 +252,7 @@ class InvitationButton(
         self.tournament_id, self.entrant, self.answer = tournament_id, entrant, answer
 
     @classmethod
+    @reads_custom_id
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> InvitationButton:

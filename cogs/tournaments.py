@@ -40,7 +40,7 @@ from cogs.client import CinchCommands
 from cogs.error_replies import permission_names, require_table_permissions
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.message_parts import png_file
-from cogs.table_threads import require_thread_permissions
+from cogs.table_threads import require_thread_permissions, require_threads_in
 from cogs.tournament_rounds import WITHDRAWN
 from cogs.tournament_signup import refresh_signup, signup_text, signup_view, withdraw_entry
 from cogs.translator import command_strings, localised_choices, localised_options
@@ -177,6 +177,7 @@ class TournamentCommands(CinchCommands):
             raise UserFacingError(
                 "errors.tournament_too_few", fewest=current.format.fewest_entrants
             )
+        require_threads_in(self.bot.get_channel(current.channel_id))
         seeds = await league.seeds_by_rating(store, current.guild_id, entered)
         count = rounds_for(current.format, len(entered), current.rounds)
         now = store.clock()

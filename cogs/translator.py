@@ -37,7 +37,7 @@ from typing import TypedDict, TypeVar
 from discord import Locale, app_commands
 from discord.app_commands import Choice, TranslationContextTypes, locale_str
 
-from bot.i18n import DEFAULT_LOCALE, lookup, normalise_locale
+from bot.i18n import DEFAULT_LOCALE, lookup, normalise_locale, t
 
 #: The `locale_str` extra that carries the catalogue key.
 KEY_EXTRA = "key"
@@ -98,6 +98,13 @@ def localised_options(path: str, *options: str) -> Callable[[Decorated], Decorat
         return describe(rename(command))
 
     return decorate
+
+
+def in_language(text: locale_str | str, locale: str | None) -> str:
+    """A command's name, option or choice as Discord shows it in ``locale``: from the
+    catalogue when the text came from it, as written otherwise."""
+    key = text.extras.get(KEY_EXTRA) if isinstance(text, locale_str) else None
+    return str(text) if key is None else t(key, locale)
 
 
 def localised_choices(values_by_key: Mapping[str, ChoiceT]) -> list[Choice[ChoiceT]]:

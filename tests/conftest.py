@@ -12,12 +12,19 @@ from types import ModuleType
 
 import asyncpg
 import pytest
+from hypothesis import settings
 
 from bot.i18n import is_strict, set_strict
 from bot.store import Store
 from tests import postgres_server
+from tests.examples import NIGHTLY_SCALE
 
 _database_numbers = itertools.count(1)
+
+# A nightly run tries ten times the examples of each property test (tests/examples.py).
+settings.register_profile(
+    "nightly", max_examples=NIGHTLY_SCALE * settings.get_profile("default").max_examples
+)
 
 
 @pytest.fixture

@@ -6,26 +6,31 @@ are that sum over the number of others, a share from 0 (worst) to 1 (best). A pl
 a deal gets 1/2, as in duplicate. A day's percentage is the average over the day's deals, a
 deal not played counting 0: so finishing the day matters, and one lucky deal cannot lead
 the board. Ties on the percentage are broken by the total score over the day's deals.
+
+Matchpoints and percentages are exact fractions: two players' equal percentages, summed from
+different deals, are equal here, where floating point could differ in the last bit and
+decide a place before the total score was ever looked at.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Generic, TypeVar
 
 Player = TypeVar("Player")
 
 #: The matchpoints of a result nobody else's can be compared with.
-ALONE = 0.5
+ALONE = Fraction(1, 2)
 
 
-def matchpoints(score: int, others: Sequence[int]) -> float:
+def matchpoints(score: int, others: Sequence[int]) -> Fraction:
     """The share of `others` that `score` beats, ties counting half (`ALONE` without others)."""
     if not others:
         return ALONE
-    beaten = sum(1.0 if score > other else 0.5 if score == other else 0.0 for other in others)
-    return beaten / len(others)
+    halves = sum(2 if score > other else 1 if score == other else 0 for other in others)
+    return Fraction(halves, 2 * len(others))
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +39,9 @@ class Standing(Generic[Player]):
 
     rank: int
     player: Player
-    matchpoints: tuple[float | None, ...]
+    matchpoints: tuple[Fraction | None, ...]
     #: The average of the deals' matchpoints, a deal not played counting 0 (from 0 to 1).
-    share: float
+    share: Fraction
     #: The sum of their scores over the deals played.
     total: int
 
@@ -54,7 +59,7 @@ def standings(scores: Mapping[Player, Mapping[int, int]], deals: int) -> list[St
             _against_others(played[deal], by_deal[deal]) if deal in played else None
             for deal in range(deals)
         )
-        share = sum(point or 0.0 for point in points) / deals
+        share = sum((point for point in points if point is not None), Fraction(0)) / deals
         rows.append((share, sum(played.values()), player, points))
     rows.sort(key=lambda row: (-row[0], -row[1]))
     result: list[Standing[Player]] = []
@@ -65,7 +70,7 @@ def standings(scores: Mapping[Player, Mapping[int, int]], deals: int) -> list[St
     return result
 
 
-def _against_others(score: int, everyone: list[int]) -> float:
+def _against_others(score: int, everyone: list[int]) -> Fraction:
     """Matchpoints of `score` among `everyone`'s scores on the deal, itself included once."""
     others = list(everyone)
     others.remove(score)

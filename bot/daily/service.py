@@ -242,12 +242,13 @@ class DailyDeals:
         for number in range(DEALS_PER_DAY):
             score = mine.scores.get(number)
             par = await self.par(play.day, number) if score is not None else None
+            points = own.matchpoints[number]
             outcomes.append(
                 DealOutcome(
                     deal=number,
                     score=score,
                     par=par.score if par is not None else None,
-                    matchpoints=own.matchpoints[number],
+                    matchpoints=float(points) if points is not None else None,
                     players=sum(number in player.scores for player in players),
                 )
             )
@@ -257,7 +258,7 @@ class DailyDeals:
             player_name=play.display_name,
             finished=play.finished,
             deals=tuple(outcomes),
-            share=own.share,
+            share=float(own.share),
             rank=own.rank,
             players=len(players),
             streak=streak(await self._records.finished_days(play.user_id), self.today()),
@@ -281,7 +282,7 @@ class DailyDeals:
                 rank=row.rank,
                 user_id=row.player,
                 name=by_id[row.player].name,
-                share=row.share,
+                share=float(row.share),
                 total=row.total,
                 deals_played=len(by_id[row.player].scores),
                 is_viewer=row.player == viewer,

@@ -10,28 +10,33 @@ same round.
 - **Single elimination**: a bracket of the next power of two; seed 1 meets the last seed, and the
   first two seeds can only meet in the final. The missing entrants are byes, which go to the top
   seeds. Each later round pairs the winners of two neighbouring matches.
-- **Rotating partners** (individuals): tables of four, two partnerships each. Nobody partners the
-  same player twice while that can be avoided, then as few people as possible meet the same
-  opponents again; a table takes players close in the standings, the first with the fourth
-  against the second and third. Players that do not make a table of four (one to three) sit
-  together at a last table with computer players, the lowest placed who have not sat there yet.
+- **Rotating partners** (individuals): tables of four, two partnerships each. Players that do
+  not make a table of four (one to three) sit together at a last table with computer players,
+  the lowest placed who have not sat there yet. The others' round is searched as a whole
+  (:class:`RoundSearch`): the fewest partnerships that played together before, then the fewest
+  pairs of opponents who met before; among rounds as good, tables of players close in the
+  standings, the first with the fourth against the second and third.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Generic, TypeVar
+
+from bot.ai.bits import bits_of
 
 E = TypeVar("E", bound=Hashable)
 
 #: Branches a search may visit before it settles for what it has: far above what a club's
 #: tournament needs (it finds a round in a few hundred), so that no round ever hangs the bot.
 SEARCH_BUDGET = 200_000
-#: How far down the standings a table looks for its players.
-TABLE_WINDOW = 7
+#: Tables a search for a round of rotating partners may look at before it settles for the
+#: best round it has found: about half a second of one core; rounds of up to 64 players
+#: almost always finish far sooner (``scripts/bench_pairing.py``, ``docs/benchmarks.md``).
+TABLE_BUDGET = 400_000
 
 
 def met_before(history: Sequence[tuple[E, E]]) -> set[frozenset[E]]:
@@ -162,58 +167,216 @@ Partnership = tuple[E | None, E | None]
 Table = tuple[Partnership[E], Partnership[E]]
 
 
-def _splits(four: Sequence[E]) -> Iterator[Table[E]]:
-    """The three ways four players split into two partnerships, the balanced one first (the
-    first with the fourth against the second and third)."""
-    a, b, c, d = four
-    yield ((a, d), (b, c))
-    yield ((a, c), (b, d))
-    yield ((a, b), (c, d))
+@dataclass
+class Meetings(Generic[E]):
+    """Who partnered, who opposed whom, and who sat with computer players, in the rounds so
+    far: what the next round of rotating partners avoids repeating."""
+
+    partnered: set[frozenset[E]] = field(default_factory=set)
+    opposed: set[frozenset[E]] = field(default_factory=set)
+    with_computers: set[E] = field(default_factory=set)
+
+    def add(self, side_a: Sequence[E | None], side_b: Sequence[E | None]) -> None:
+        """Two partnerships played each other (None: a computer player)."""
+        for side in (side_a, side_b):
+            people = [player for player in side if player is not None]
+            if len(people) == 2:
+                self.partnered.add(frozenset(people))
+        self.opposed |= {
+            frozenset((a, b)) for a in side_a for b in side_b if a is not None and b is not None
+        }
+        if None in (*side_a, *side_b):
+            self.with_computers |= {p for p in (*side_a, *side_b) if p is not None}
 
 
-def _opponents(table: Table[E]) -> set[frozenset[E]]:
-    (a, b), (c, d) = table
-    return {frozenset((x, y)) for x in (a, b) for y in (c, d) if x is not None and y is not None}
+#: One table of a round being searched, by the players' places in the standings: two
+#: partnerships.
+_Seats = tuple[tuple[int, int], tuple[int, int]]
 
 
-def _table_cost(
-    table: Table[E], partnered: set[frozenset[E]], opposed: set[frozenset[E]]
-) -> tuple[int, int]:
-    partners = sum(frozenset(pair) in partnered for pair in table if None not in pair)
-    return partners, len(_opponents(table) & opposed)
+class RoundSearch(Generic[E]):
+    """The tables of four for ``players`` (the standings, best first, a multiple of four)
+    with the fewest partnerships that played together before, then the fewest pairs of
+    opponents who met before: a branch and bound over whole rounds.
+
+    A round's cost is one number, ``partner repeats * weight + opponent repeats``, where the
+    weight is more than a round's opponent repeats can ever be, so that one partnership
+    repeated outweighs any number of opponents met again. The search seats the best placed
+    player left with three others (the cheapest tables first, then the nearest in the
+    standings, the first with the fourth against the second and third), and abandons a branch
+    that cannot beat the best round found so far: its cost so far plus a lower bound on
+    what is left (:meth:`_needs`), or a bound learnt earlier for the same players left. It
+    keeps the first best round it finds, so among equally good rounds the one that goes down
+    the standings; and it stops after looking at :data:`TABLE_BUDGET` tables, keeping the best
+    round found by then (the first round it finds is the tables taken greedily from the top).
+
+    Players are searched by their places (bit ``i`` of a mask is the ``i``-th placed).
+    """
+
+    def __init__(
+        self,
+        players: Sequence[E],
+        partnered: AbstractSet[frozenset[E]],
+        opposed: AbstractSet[frozenset[E]],
+    ) -> None:
+        self._players = tuple(players)
+        self._partnered, self._opposed = self._masks(partnered), self._masks(opposed)
+        #: How many tables the search looked at.
+        self.looked_at = 0
+        self.weight = len(self._players) + 1
+        #: More than any round of these players costs.
+        self._too_dear = self.weight * len(self._players)
+        #: What seating two players as partners, or as opponents, adds to a round's cost.
+        self._partner_cost = self._costs(self._partnered, self.weight)
+        self._opponent_cost = self._costs(self._opposed, 1)
+        self.best_cost = self._too_dear
+        self._best: list[_Seats] = []
+        #: For a set of players left to seat (a bit mask): what seating them costs at least.
+        self._learnt: dict[int, int] = {}
+        #: Whether the search went to its end, so the best round found is a best round.
+        self.finished = True
+
+    def _costs(self, masks: list[int], weight: int) -> list[list[int]]:
+        places = range(len(self._players))
+        return [[weight * ((mask >> other) & 1) for other in places] for mask in masks]
+
+    def tables(self) -> list[Table[E]]:
+        """Search, and the best round found."""
+        self._search((1 << len(self._players)) - 1, 0, [])
+        players = self._players
+        return [
+            ((players[a], players[b]), (players[c], players[d])) for (a, b), (c, d) in self._best
+        ]
+
+    def _masks(self, pairs: AbstractSet[frozenset[E]]) -> list[int]:
+        """For each player, the others they form one of ``pairs`` with."""
+        place = {player: index for index, player in enumerate(self._players)}
+        found = [0] * len(self._players)
+        for pair in pairs:
+            if len(pair) == 2 and all(player in place for player in pair):
+                x, y = (place[player] for player in pair)
+                found[x] |= 1 << y
+                found[y] |= 1 << x
+        return found
+
+    def _search(self, left: int, spent: int, seated: list[_Seats]) -> None:
+        if not left:
+            if spent < self.best_cost:
+                self.best_cost, self._best = spent, list(seated)
+            return
+        needs = self._needs(left)
+        cheapest = sum(need for need, _ in needs.values())
+        fresh = sum(need for _, need in needs.values())
+        learnt = max(self._learnt.get(left, 0), self._bound(cheapest, fresh))
+        if spent + learnt >= self.best_cost:
+            return
+        if self.looked_at >= TABLE_BUDGET:
+            self.finished = False
+            return
+        limit = self.best_cost - spent
+        for cost, table, rest in self._options(left, limit, needs, cheapest, fresh):
+            if spent + cost >= self.best_cost:
+                break
+            seated.append(table)
+            self._search(rest, spent + cost, seated)
+            seated.pop()
+        if self.finished:
+            # Every seating of these players was tried or shown no better than the best.
+            self._learnt[left] = max(learnt, self.best_cost - spent)
+
+    def _needs(self, left: int) -> dict[int, tuple[int, int]]:
+        """For each player of ``left``, the least their own seat can cost: a partner and two
+        opponents among the others, as cheap as can be; and the same in a round where no
+        partnership repeats, where their two opponents are partners who never were (a player
+        without a new partner left then needs more than any round costs).
+
+        A round's cost counts each repeated partnership and pair of opponents once, and the
+        seats' costs twice (once for each of its two players): half their sum is a lower
+        bound on seating ``left`` (:meth:`_bound`). What a player needs can only grow as
+        others are seated, so the needs of the players left after a table bound the rest."""
+        needs = {}
+        for player in bits_of(left):
+            others = left & ~(1 << player)
+            new_partners = others & ~self._partnered[player]
+            new_opponents = others & ~self._opposed[player]
+            # A partner who is not also one of the new opponents, if there is one.
+            spare = (new_partners or others) & ~new_opponents
+            usable = new_opponents.bit_count() - (0 if spare else 1)
+            cheapest = (0 if new_partners else self.weight) + 2 - min(2, usable)
+            # Who each new opponent may partner for the first time (besides themselves).
+            takers = [~self._partnered[r] & ~(1 << r) for r in bits_of(new_opponents)]
+            if not new_partners:
+                fresh = self._too_dear
+            elif any(new_opponents & taker for taker in takers):
+                fresh = 0  # two new opponents who may partner each other
+            elif any(others & taker for taker in takers):
+                fresh = 1  # one new opponent with a new partner
+            else:
+                fresh = 2
+            needs[player] = (cheapest, max(cheapest, fresh))
+        return needs
+
+    def _bound(self, cheapest: int, fresh: int) -> int:
+        """A lower bound on a round's cost from its players' needs added up (:meth:`_needs`):
+        a round repeats a partnership, and costs a weight at least, or it does not."""
+        return max((cheapest + 1) // 2, min(self.weight, (fresh + 1) // 2))
+
+    def _options(
+        self, left: int, limit: int, needs: dict[int, tuple[int, int]], cheapest: int, fresh: int
+    ) -> Iterator[tuple[int, _Seats, int]]:
+        """The tables for the best placed player left that may cost less than ``limit``
+        with what the others then need (:meth:`_needs`), as (the table's cost, the table, who
+        is left after it): those costing nothing first, found lazily from the nearest players,
+        then the others by cost, each cost nearest first."""
+        first, *others = bits_of(left)
+        first_partnered, first_opposed = self._partner_cost[first], self._opponent_cost[first]
+        partnered, opposed = self._partner_cost, self._opponent_cost
+        rest_of = left & ~(1 << first)
+        cheapest -= needs[first][0]
+        fresh -= needs[first][1]
+        dearer: list[tuple[int, _Seats, int]] = []
+        for i, j, k in _nearest_triples(len(others)):
+            self.looked_at += 1
+            if self.looked_at > TABLE_BUDGET:
+                self.finished = False
+                return
+            x, y, z = others[i], others[j], others[k]
+            ax, ay, az = first_opposed[x], first_opposed[y], first_opposed[z]
+            xy, xz, yz = opposed[x][y], opposed[x][z], opposed[y][z]
+            (x_cheapest, x_fresh), (y_cheapest, y_fresh), (z_cheapest, z_fresh) = (
+                needs[x],
+                needs[y],
+                needs[z],
+            )
+            rest_bound = self._bound(
+                cheapest - x_cheapest - y_cheapest - z_cheapest,
+                fresh - x_fresh - y_fresh - z_fresh,
+            )
+            for cost, table in (
+                (first_partnered[z] + partnered[x][y] + ax + ay + xz + yz, ((first, z), (x, y))),
+                (first_partnered[y] + partnered[x][z] + ax + az + xy + yz, ((first, y), (x, z))),
+                (first_partnered[x] + partnered[y][z] + ay + az + xy + xz, ((first, x), (y, z))),
+            ):
+                if cost + rest_bound >= limit:
+                    continue
+                rest = rest_of & ~((1 << x) | (1 << y) | (1 << z))
+                if cost:
+                    dearer.append((cost, table, rest))
+                else:
+                    yield 0, table, rest
+        dearer.sort(key=lambda option: option[0])
+        yield from dearer
 
 
-def _tables(
-    order: tuple[E, ...],
-    partnered: set[frozenset[E]],
-    opposed: set[frozenset[E]],
-    repeats: int,
-    budget: _Budget,
-    failed: set,
-) -> list[Table[E]] | None:
-    """Seat ``order`` (best first) four by four, with at most ``repeats`` partnerships that
-    played together before; each table the cheapest near the top of what is left."""
-    if not order:
-        return []
-    key = (order, repeats)
-    if key in failed or not budget.spend():
-        return None
-    first, window = order[0], order[1 : 1 + TABLE_WINDOW]
-    options = []
-    for others in combinations(window, 3):
-        for table in _splits((first, *others)):
-            partners, opponents = _table_cost(table, partnered, opposed)
-            if partners <= repeats:
-                spread = sum(order.index(player) for player in others)
-                options.append((partners, opponents, spread, table, others))
-    options.sort(key=lambda option: option[:3])
-    for partners, _, _, table, others in options:
-        remaining = tuple(player for player in order[1:] if player not in others)
-        found = _tables(remaining, partnered, opposed, repeats - partners, budget, failed)
-        if found is not None:
-            return [table, *found]
-    failed.add(key)
-    return None
+def _nearest_triples(count: int) -> Iterator[tuple[int, int, int]]:
+    """Every three of ``count`` places, the nearest the top first: by the sum of their places,
+    then in order."""
+    for total in range(3, 3 * count - 5):
+        for i in range((total - 3) // 3 + 1):
+            # j from just after i, and low enough that k = total - i - j comes after j and
+            # is a place.
+            for j in range(max(i + 1, total - i - count + 1), (total - i + 1) // 2):
+                yield i, j, total - i - j
 
 
 def rotating_round(
@@ -232,14 +395,7 @@ def rotating_round(
         lowest = (without + [p for p in reversed(players) if p not in without])[:left_over]
         last = sorted(lowest, key=players.index)
     rest = tuple(player for player in players if player not in last)
-    budget = _Budget()
-    tables: list[Table[E]] | None = None
-    for repeats in range(len(rest) // 2 + 1):
-        tables = _tables(rest, partnered, opposed, repeats, budget, set())
-        if tables is not None:
-            break
-    if tables is None:  # past the budget: four by four as they come
-        tables = [next(_splits(rest[index : index + 4])) for index in range(0, len(rest), 4)]
+    tables = RoundSearch(rest, partnered, opposed).tables()
     if last:
         tables.append(_computer_table(last, partnered))
     return tables

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.errors import require_number
 from bot.league.pairing import (
+    Meetings,
     elimination_rounds,
     first_bracket_round,
     first_swiss_round,
@@ -45,10 +47,13 @@ def seeded(entrants: Sequence[Entrant]) -> list[Entrant]:
 
 
 def rounds_for(format: Format, entrants: int, chosen: int | None) -> int:
-    """How many rounds a tournament of ``entrants`` plays: a bracket's, or the organiser's."""
+    """How many rounds a tournament of ``entrants`` plays: a bracket's, or the organiser's
+    (from 1 to :data:`MOST_ROUNDS`, refused by name otherwise)."""
+    if chosen is not None:
+        require_number(chosen, 1, MOST_ROUNDS, "option.rounds")
     if format is Format.KNOCKOUT:
         return elimination_rounds(entrants)
-    return min(chosen or DEFAULT_ROUNDS, MOST_ROUNDS)
+    return chosen or DEFAULT_ROUNDS
 
 
 def played(matches: Sequence[Match]) -> list[Played[int]]:
@@ -134,25 +139,11 @@ def _pairing(top: int | None, bottom: int | None, still_in: set[int]) -> Pairing
 
 
 def _rotating_round(order: list[int], matches: Sequence[Match]) -> list[Pairing]:
-    partnered: set[frozenset[int]] = set()
-    opposed: set[frozenset[int]] = set()
-    with_computers: set[int] = set()
+    met: Meetings[int] = Meetings()
     for match in matches:
-        if match.side_b is None:
-            continue
-        for side in (match.side_a, match.side_b):
-            people = [player for player in side if player is not None]
-            if len(people) == 2:
-                partnered.add(frozenset(people))
-        opposed |= {
-            frozenset((a, b))
-            for a in match.side_a
-            for b in match.side_b
-            if a is not None and b is not None
-        }
-        if None in match.side_a + match.side_b:
-            with_computers |= {p for p in match.side_a + match.side_b if p is not None}
-    tables = rotating_round(order, partnered, opposed, with_computers)
+        if match.side_b is not None:
+            met.add(match.side_a, match.side_b)
+    tables = rotating_round(order, met.partnered, met.opposed, met.with_computers)
     return [(tuple(a), tuple(b)) for a, b in tables]
 
 

@@ -12,7 +12,7 @@ At its end a season names its awards:
   :data:`~bot.stats.MIN_GAMES` games in it;
 - its **best partnership**: the two people who won the most games together as partners in it
   (then the better share of their games together, then the more games), as a player card names
-  a best partner;
+  a best partner; none when no two people won a game together in it;
 - its **most improved** player: the greatest rise of the all-time rating over the season, from
   before a person's first game in it to after their last (among people with enough games).
 """
@@ -257,16 +257,9 @@ async def season_awards(session: Session, guild_id: int, window: Window) -> Awar
         Award((standing.player,), standing.skill.rating, standing.games, standing.wins)
         for _, standing in ranked(people, Metric.RATING, computers=False)[:CHAMPIONS]
     )
-    shown = {standing.player for standing in people}
-    pairs = [
-        (pair, games_wins) for pair, games_wins in games.partnerships.items() if set(pair) <= shown
-    ]
-    partnership = None
-    if pairs:
-        pair, (together, won) = min(
-            pairs, key=lambda item: (-item[1][1], -item[1][1] / item[1][0], -item[1][0], item[0])
-        )
-        partnership = Award(pair, won / together, together, won)
+    partnership = best_partnership(
+        games.partnerships, {standing.player for standing in people}
+    )
     before = {
         row["player"]: row["rating"] or 0.0
         for row in await session.fetch_all(
@@ -284,3 +277,22 @@ async def season_awards(session: Session, guild_id: int, window: Window) -> Awar
         rise, standing = rises[0]
         improved = Award((standing.player,), rise, standing.games, standing.wins)
     return Awards(champions, partnership, improved)
+
+
+def best_partnership(
+    partnerships: dict[tuple[str, str], tuple[int, int]], shown: set[str]
+) -> Award | None:
+    """The two of ``shown`` who won the most games together (then the better share of their
+    games together, then the more games, then by player); none when no two of them ever won
+    together: a partnership that only lost is nobody's best."""
+    winners = [
+        (pair, (together, won))
+        for pair, (together, won) in partnerships.items()
+        if won > 0 and set(pair) <= shown
+    ]
+    if not winners:
+        return None
+    pair, (together, won) = min(
+        winners, key=lambda item: (-item[1][1], -item[1][1] / item[1][0], -item[1][0], item[0])
+    )
+    return Award(pair, won / together, together, won)

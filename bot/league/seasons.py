@@ -3,25 +3,29 @@
 An admin chooses the seasons' length (``/cinch season settings``): a calendar month or
 quarter, or dates. The first season starts at once (the month or quarter that holds today, or
 the dates given); each month or quarter is followed by the next when it ends, and a season of
-dates by nothing until the admins give new dates. New settings apply from the next season.
+dates by nothing until the admins give new dates. New settings apply from the next season,
+which starts where the last one ended (:func:`~bot.league.windows.next_window`): seasons never
+overlap.
 
 Ending a season is driven from the store, so a restart, or another process of the bot, picks
 up where one stopped: every minute the bot ends the seasons whose end has passed, for the
 servers it runs (:func:`due_seasons`, then :func:`end_season`, which is one transaction that
 stores the awards, marks it ended and starts the next, and does nothing for a season another
 process ended first); then it posts each ended season not yet posted (:func:`unposted`, then
-:func:`mark_posted`).
+:func:`mark_posted`). A post Discord refuses is stored as refused (:func:`post_refused`) and
+tried again later, each time later than the last, and given up after :data:`MOST_POST_TRIES`:
+never a loop that would hold the clock, nor the other servers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
-from bot.errors import UserFacingError
+from bot.errors import UserFacingError, require_number
 from bot.league.season_boards import CHAMPIONS, Award, Awards, season_awards
-from bot.league.windows import SeasonLength, Window, calendar_window, chosen_dates, next_window
+from bot.league.windows import SeasonLength, Window, chosen_dates, next_window
 from bot.stats.players import USER_PREFIX
 from bot.store import Store
 from bot.store.database import UNSET, Row, Session, Unset, decode_time, encode_time
@@ -29,6 +33,10 @@ from bot.store.database import UNSET, Row, Session, Unset, decode_time, encode_t
 #: The most players a season's role may go to: its champions.
 MOST_ROLE_PLACES = CHAMPIONS
 DEFAULT_ROLE_PLACES = CHAMPIONS
+#: A season's end Discord refused to take is posted again this much later, twice as late after
+#: each refusal up to the longest; after the most tries it is given up.
+FIRST_POST_RETRY, LONGEST_POST_RETRY = timedelta(minutes=5), timedelta(hours=6)
+MOST_POST_TRIES = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +119,11 @@ async def change_season_settings(
     none is under way; the settings and the seasons to come (the running one first).
 
     Dates make the next season: they are checked (:func:`~bot.league.windows.chosen_dates`),
-    and must start after the running season's end (:class:`SeasonDatesRefused` otherwise)."""
+    and must start once the last season is over, whether it runs, is to come or ended
+    (:class:`SeasonDatesRefused` otherwise); a month or quarter started here starts no earlier
+    than the last season's end."""
+    if not isinstance(role_places, Unset):
+        require_number(role_places, 1, MOST_ROLE_PLACES, "cmd.cinch.boards.seasons.places.name")
     db = store.database
     window = None if dates is None else chosen_dates(*dates, db.clock().date())
     async with db.write() as tx:
@@ -147,13 +159,15 @@ async def change_season_settings(
             ),
         )
         coming = await _coming(tx, guild_id)
-        now = db.clock()
+        last_end = await _last_end(tx, guild_id)
         if chosen.length is SeasonLength.DATES and window is not None:
-            if coming and window.start < coming[-1].window.end:
-                raise SeasonDatesRefused(coming[-1].window.end)
+            if last_end is not None and window.start < last_end:
+                raise SeasonDatesRefused(last_end)
             coming.append(await _add_season(tx, guild_id, window))
-        elif not coming and chosen.length in (SeasonLength.MONTH, SeasonLength.QUARTER):
-            coming.append(await _add_season(tx, guild_id, calendar_window(chosen.length, now)))
+        elif not coming:
+            following = next_window(chosen.length, last_end, db.clock())
+            if following is not None:
+                coming.append(await _add_season(tx, guild_id, following))
     return chosen, coming
 
 
@@ -255,11 +269,50 @@ async def season_ends(store: Store) -> list[tuple[int, datetime]]:
 
 
 async def unposted(store: Store) -> list[Season]:
-    """Every ended season, of any server, whose end is not posted yet."""
+    """Every ended season, of any server, whose end is not posted yet and may be tried now
+    (one refused waits for its next try)."""
     rows = await store.database.fetch_all(
-        "SELECT * FROM seasons WHERE ended = 1 AND posted_at IS NULL ORDER BY guild_id, number"
+        "SELECT * FROM seasons WHERE ended = 1 AND posted_at IS NULL"
+        " AND (post_retry_at IS NULL OR post_retry_at <= ?) ORDER BY guild_id, number",
+        (store.database.now(),),
     )
     return [_season(row) for row in rows]
+
+
+async def post_retries(store: Store) -> list[tuple[int, datetime]]:
+    """When each refused season's end is tried again, with its server: the league's clock
+    waits for these too."""
+    rows = await store.database.fetch_all(
+        "SELECT guild_id, post_retry_at FROM seasons WHERE ended = 1 AND posted_at IS NULL"
+        " AND post_retry_at IS NOT NULL"
+    )
+    return [(row["guild_id"], decode_time(row["post_retry_at"])) for row in rows]
+
+
+async def post_refused(store: Store, season: Season) -> int:
+    """Discord refused the season's end: it is tried again later, each time later than the
+    last, and given up (marked posted, without its role's holders) at the last try. How many
+    tries were refused so far."""
+    db = store.database
+    async with db.write() as tx:
+        row = await tx.fetch_required(
+            "UPDATE seasons SET post_tries = post_tries + 1 WHERE guild_id = ? AND number = ?"
+            " RETURNING post_tries",
+            (season.guild_id, season.number),
+        )
+        tries: int = row["post_tries"]
+        wait = min(FIRST_POST_RETRY * 2 ** (tries - 1), LONGEST_POST_RETRY)
+        given_up = tries >= MOST_POST_TRIES
+        await tx.execute(
+            "UPDATE seasons SET post_retry_at = ?, posted_at = ? WHERE guild_id = ? AND number = ?",
+            (
+                None if given_up else encode_time(db.clock() + wait),
+                db.now() if given_up else None,
+                season.guild_id,
+                season.number,
+            ),
+        )
+    return tries
 
 
 async def mark_posted(store: Store, season: Season, role_holders: Sequence[RoleHolder]) -> None:
@@ -351,6 +404,15 @@ async def _coming(session: Session, guild_id: int) -> list[Season]:
         "SELECT * FROM seasons WHERE guild_id = ? AND ended = 0 ORDER BY number", (guild_id,)
     )
     return [_season(row) for row in rows]
+
+
+async def _last_end(session: Session, guild_id: int) -> datetime | None:
+    """When the server's last season ends (or ended): where the next may start."""
+    row = await session.fetch_one(
+        "SELECT ends_at FROM seasons WHERE guild_id = ? ORDER BY ends_at DESC LIMIT 1",
+        (guild_id,),
+    )
+    return None if row is None else decode_time(row["ends_at"])
 
 
 async def _add_season(session: Session, guild_id: int, window: Window) -> Season:

@@ -122,6 +122,9 @@ class Round:
     reminded: bool
     closed: bool
     event_id: int | None
+    #: Discord refused its match threads: none is asked for again in it, and its matches
+    #: without a table are decided at its deadline.
+    threads_refused: bool = False
 
 
 Side = tuple[int | None, ...]
@@ -186,6 +189,7 @@ def _round(row: Row) -> Round:
         reminded=bool(row["reminded"]),
         closed=bool(row["closed"]),
         event_id=row["event_id"],
+        threads_refused=bool(row["threads_refused"]),
     )
 
 
@@ -281,6 +285,7 @@ async def matches(store: Store, tournament_id: int) -> list[Match]:
 class TableOutcome:
     """How a match's table stands."""
 
+    #: The table closed.
     closed: bool
     #: Its game's final score by side (0 to 0 while none ended).
     scores: tuple[int, int]
@@ -288,28 +293,49 @@ class TableOutcome:
     winner: int | None
     #: Its people ended it before its game did (the organiser, or the players' vote).
     ended_early: bool
+    #: Its game ended without a result (its table was set aside, its rows unreadable): the
+    #: scores are those of the hands it finished, as their own rows have them.
+    from_hands: bool = False
 
 
 async def table_outcome(store: Store, table_id: int) -> TableOutcome:
-    """How a match's table stands: whether it closed, and how its game ended."""
+    """How a match's table stands: whether it closed, and how its game ended. A game that
+    ended with no result (its table was set aside at a start because its rows could not be
+    read) counts the hands it finished: their rows are plain numbers, apart from what was
+    damaged."""
     db = store.database
     table = await db.fetch_one(
         "SELECT status, closed_reason FROM game_tables WHERE id = ?", (table_id,)
     )
-    row = await db.fetch_one(
-        "SELECT r.status, r.winners, r.final_scores FROM games g"
-        " JOIN results r ON r.game_id = g.id WHERE g.table_id = ? ORDER BY g.id DESC LIMIT 1",
-        (table_id,),
-    )
     closed = table is None or table["status"] != "open"
     # Only its people close a table without a reason (the bot's own closings give one).
     by_people = table is not None and closed and table["closed_reason"] is None
-    if row is None:
+    game = await db.fetch_one(
+        "SELECT id FROM games WHERE table_id = ? ORDER BY id DESC LIMIT 1", (table_id,)
+    )
+    if game is None:
         return TableOutcome(closed, (0, 0), None, by_people)
+    row = await db.fetch_one(
+        "SELECT status, winners, final_scores FROM results WHERE game_id = ?", (game["id"],)
+    )
+    if row is None:
+        scores = await _hands_score(store, game["id"])
+        return TableOutcome(closed, scores, None, by_people, from_hands=True)
     final = decode_json(row["final_scores"])
     winners = decode_json(row["winners"])
     winner = winners[0] if row["status"] == "finished" and winners else None
     return TableOutcome(closed, (final[0], final[1]), winner, by_people and winner is None)
+
+
+async def _hands_score(store: Store, game_id: int) -> tuple[int, int]:
+    """The score of the hands a game finished, by side."""
+    rows = await store.database.fetch_all(
+        "SELECT side, SUM(score_change) AS total FROM hand_sides WHERE game_id = ?"
+        " AND side IN (0, 1) GROUP BY side",
+        (game_id,),
+    )
+    totals = {row["side"]: int(row["total"]) for row in rows}
+    return totals.get(0, 0), totals.get(1, 0)
 
 
 # ------------------------------------------------------------------ the sign-up
@@ -675,6 +701,18 @@ async def decide_match(
             ),
         )
     return decided.rowcount > 0
+
+
+async def refuse_threads(store: Store, tournament_id: int, number: int) -> bool:
+    """Discord refused a match thread of the round: no other is asked for in it. False when
+    that was known already (so the channel is told once)."""
+    async with store.database.write() as tx:
+        refused = await tx.execute(
+            "UPDATE tournament_rounds SET threads_refused = 1"
+            " WHERE tournament_id = ? AND number = ? AND threads_refused = 0",
+            (tournament_id, number),
+        )
+    return refused.rowcount > 0
 
 
 async def mark_reminded(store: Store, tournament_id: int, number: int) -> bool:

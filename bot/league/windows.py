@@ -92,10 +92,16 @@ def chosen_dates(first: date, last: date, today: date) -> Window:
     return dates_window(first, last)
 
 
-def next_window(length: SeasonLength, after: datetime, now: datetime) -> Window | None:
-    """The season that follows one ending at ``after``, seen at ``now``: the next month or
-    quarter, or the one holding ``now`` when the bot was away through whole seasons (no empty
-    season is made up for them); none for seasons of dates or no seasons."""
+def next_window(length: SeasonLength, after: datetime | None, now: datetime) -> Window | None:
+    """The season that follows one ending at ``after`` (None: no season before), seen at
+    ``now``: the month or quarter that holds ``after``, or the one holding ``now`` when the bot
+    was away through whole seasons (no empty season is made up for them), starting where the
+    last season ended when that is later than the calendar's start, since seasons never overlap
+    (January's month followed by quarters makes February and March the first quarter's season);
+    none for seasons of dates or no seasons."""
     if length not in (SeasonLength.MONTH, SeasonLength.QUARTER):
         return None
-    return calendar_window(length, max(after, now))
+    if after is None:
+        return calendar_window(length, now)
+    calendar = calendar_window(length, max(after, now))
+    return Window(max(after, calendar.start), calendar.end)

@@ -1,5 +1,9 @@
-"""What the puzzles keep in the store (migration 0012): the puzzles, the hands already searched,
-the daily puzzle of each day, each person's first attempts and their rating.
+"""What the puzzles keep in the store (migrations 0012 and 0017): the puzzles, the daily puzzle of
+each day, when each person was first shown each puzzle, their first attempts and their rating.
+
+Puzzles are dealt (``sources.py``). Rows of puzzles from servers' games (``GAME``), which the
+bot once searched for them, stay in the store but are never shown again: their answers are in
+the games' replays.
 
 The store's database is shared with the tables (``store.database``); every write is one
 transaction, committed before the caller goes on.
@@ -7,16 +11,15 @@ transaction, committed before the caller goes on.
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from bot.daily.days import day_key
 from bot.engine import Card
 from bot.puzzles.positions import PuzzlePosition
 from bot.puzzles.ratings import START, rated
 from bot.store import Store
-from bot.store.database import Row, Session, decode_json, encode_json
+from bot.store.database import Row, Session, decode_json, decode_time, encode_json
 
 GAME, GENERATED = "game", "generated"
 
@@ -44,6 +47,8 @@ class Attempt:
     solved: bool
     rating_before: float
     rating_after: float
+    #: Made in time, so it moved the ratings (False: the ratings stayed as they were).
+    counted: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,12 +86,8 @@ def _attempt(row: Row) -> Attempt:
         bool(row["solved"]),
         row["rating_before"],
         row["rating_after"],
+        bool(row["counted"]),
     )
-
-
-def _in(values: Collection[int]) -> str:
-    """The placeholders of an ``IN`` list of `values` (never empty)."""
-    return ", ".join("?" * len(values))
 
 
 class PuzzleRecords:
@@ -122,91 +123,13 @@ class PuzzleRecords:
         )
         return int(row["n"]) if row is not None else 0
 
-    async def unscanned_hands(
-        self, guild_id: int, channels: Collection[int], limit: int
-    ) -> list[tuple[int, int]]:
-        """(game, hand) of the latest finished hands of the server's four-player games played
-        in `channels`, not searched for puzzles yet."""
-        if not channels:
-            return []
+    async def untried(self, user_id: int, prefix: str) -> list[PuzzleRecord]:
+        """The dealt puzzles whose label begins with `prefix` that the person has not tried."""
         rows = await self._db.fetch_all(
-            "SELECT h.game_id, h.number FROM hands h JOIN games g ON g.id = h.game_id"
-            " JOIN game_tables t ON t.id = g.table_id"
-            f" WHERE g.guild_id = ? AND g.player_count = 4 AND t.channel_id IN ({_in(channels)})"
-            " AND NOT EXISTS (SELECT 1 FROM puzzle_scans s"
-            " WHERE s.game_id = h.game_id AND s.hand_number = h.number)"
-            " ORDER BY h.game_id DESC, h.number DESC LIMIT ?",
-            (guild_id, *channels, limit),
+            "SELECT * FROM puzzles p WHERE source = ? AND label LIKE ? AND NOT EXISTS ("
+            "SELECT 1 FROM puzzle_attempts a WHERE a.puzzle_id = p.id AND a.user_id = ?)",
+            (GENERATED, f"{prefix}%", user_id),
         )
-        return [(row["game_id"], row["number"]) for row in rows]
-
-    async def add_scanned(
-        self,
-        guild_id: int,
-        channel_id: int,
-        game_id: int,
-        hand_number: int,
-        found: Collection[tuple[int, PuzzlePosition]],
-    ) -> None:
-        """The hand was searched: keep what it held (each puzzle with the play it is before)."""
-        now = self._db.now()
-        async with self._db.write() as tx:
-            await tx.execute(
-                "INSERT INTO puzzle_scans (game_id, hand_number, found, scanned_at)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, hand_number) DO NOTHING",
-                (game_id, hand_number, len(found), now),
-            )
-            for play, position in found:
-                await tx.execute(
-                    "INSERT INTO puzzles (source, guild_id, channel_id, game_id, hand_number,"
-                    " play, position, rating, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                    " ON CONFLICT (game_id, hand_number, play) DO NOTHING",
-                    (
-                        GAME,
-                        guild_id,
-                        channel_id,
-                        game_id,
-                        hand_number,
-                        play,
-                        encode_json(position.to_json()),
-                        START,
-                        now,
-                    ),
-                )
-
-    async def server_puzzles(self, guild_id: int, channels: Collection[int]) -> int:
-        """How many puzzles the server's games played in `channels` hold."""
-        if not channels:
-            return 0
-        row = await self._db.fetch_one(
-            "SELECT COUNT(*) AS n FROM puzzles WHERE source = ? AND guild_id = ?"
-            f" AND channel_id IN ({_in(channels)})",
-            (GAME, guild_id, *channels),
-        )
-        return int(row["n"]) if row is not None else 0
-
-    async def untried(
-        self, user_id: int, *, guild_id: int | None, channels: Collection[int], prefix: str
-    ) -> list[PuzzleRecord]:
-        """The puzzles the person has not tried: of the server's games played in `channels`
-        (`guild_id` given), else generated ones whose label begins with `prefix`."""
-        untried = (
-            " AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a"
-            " WHERE a.puzzle_id = p.id AND a.user_id = ?)"
-        )
-        if guild_id is None:
-            rows = await self._db.fetch_all(
-                f"SELECT * FROM puzzles p WHERE source = ? AND label LIKE ?{untried}",
-                (GENERATED, f"{prefix}%", user_id),
-            )
-        elif not channels:
-            return []
-        else:
-            rows = await self._db.fetch_all(
-                "SELECT * FROM puzzles p WHERE source = ? AND guild_id = ?"
-                f" AND channel_id IN ({_in(channels)}){untried}",
-                (GAME, guild_id, *channels, user_id),
-            )
         return [_puzzle(row) for row in rows]
 
     async def day_puzzle(self, day: date) -> int | None:
@@ -242,11 +165,29 @@ class PuzzleRecords:
         )
         return None if row is None else float(row["rating"])
 
+    async def mark_shown(self, user_id: int, puzzle_id: int) -> None:
+        """The puzzle is shown to the person: the first time starts their time to answer."""
+        async with self._db.write() as tx:
+            await tx.execute(
+                "INSERT INTO puzzle_views (user_id, puzzle_id, shown_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id, puzzle_id) DO NOTHING",
+                (user_id, puzzle_id, self._db.now()),
+            )
+
     async def try_puzzle(
-        self, user_id: int, name: str, guild_id: int, puzzle_id: int, card: Card, solved: bool
+        self,
+        user_id: int,
+        name: str,
+        guild_id: int,
+        puzzle_id: int,
+        card: Card,
+        solved: bool,
+        within: timedelta,
     ) -> bool:
-        """Keep the person's first attempt and move both ratings, in one transaction: True;
-        a later attempt changes nothing: False."""
+        """Keep the person's first attempt, in one transaction: True; a later attempt changes
+        nothing: False. Only an attempt made `within` the time from when the puzzle was first
+        shown to them moves both ratings; a later one is kept as not counted (the ratings as
+        they were), so that looking the answer up earns nothing."""
         async with self._db.write() as tx:
             puzzle = await tx.fetch_required(
                 f"SELECT rating FROM puzzles WHERE id = ?{tx.for_update}", (puzzle_id,)
@@ -261,15 +202,36 @@ class PuzzleRecords:
             row = await tx.fetch_one(
                 "SELECT rating FROM puzzle_ratings WHERE user_id = ?", (user_id,)
             )
+            shown = await tx.fetch_one(
+                "SELECT shown_at FROM puzzle_views WHERE user_id = ? AND puzzle_id = ?",
+                (user_id, puzzle_id),
+            )
+            waited = None if shown is None else self._db.clock() - decode_time(shown["shown_at"])
+            counted = waited is not None and waited <= within
             before = START if row is None else float(row["rating"])
             after, puzzle_after = rated(before, float(puzzle["rating"]), solved)
+            if not counted:
+                after, puzzle_after = before, float(puzzle["rating"])
             now = self._db.now()
             await tx.execute(
                 "INSERT INTO puzzle_attempts (user_id, puzzle_id, guild_id, card, solved,"
-                " rating_before, rating_after, attempted_at, display_name)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (user_id, puzzle_id, guild_id, card.code, int(solved), before, after, now, name),
+                " rating_before, rating_after, attempted_at, display_name, counted)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    user_id,
+                    puzzle_id,
+                    guild_id,
+                    card.code,
+                    int(solved),
+                    before,
+                    after,
+                    now,
+                    name,
+                    int(counted),
+                ),
             )
+            if not counted:
+                return True
             await tx.execute(
                 "UPDATE puzzles SET rating = ?, attempts = attempts + 1 WHERE id = ?",
                 (puzzle_after, puzzle_id),
@@ -284,16 +246,18 @@ class PuzzleRecords:
         return True
 
     async def board(self, guild_id: int) -> list[Rated]:
-        """Everyone who tried a puzzle in this server, with their rating and their attempts,
-        named as this server knows them (a rating is the same everywhere, a name is not)."""
+        """Everyone who tried a puzzle in this server, with their rating and their attempts
+        that counted, named as this server knows them (a rating is the same everywhere, a name
+        is not)."""
         rows = await self._db.fetch_all(
             "SELECT r.user_id, r.rating, u.hidden_from_boards,"
             " (SELECT a.display_name FROM puzzle_attempts a WHERE a.user_id = r.user_id"
             " AND a.guild_id = ? AND a.display_name IS NOT NULL"
             " ORDER BY a.attempted_at DESC LIMIT 1) AS display_name,"
-            " (SELECT COUNT(*) FROM puzzle_attempts a WHERE a.user_id = r.user_id) AS tried,"
             " (SELECT COUNT(*) FROM puzzle_attempts a WHERE a.user_id = r.user_id"
-            " AND a.solved = 1) AS solved"
+            " AND a.counted = 1) AS tried,"
+            " (SELECT COUNT(*) FROM puzzle_attempts a WHERE a.user_id = r.user_id"
+            " AND a.counted = 1 AND a.solved = 1) AS solved"
             " FROM puzzle_ratings r LEFT JOIN user_preferences u ON u.user_id = r.user_id"
             " WHERE EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = r.user_id"
             " AND a.guild_id = ?) ORDER BY r.rating DESC, r.user_id",

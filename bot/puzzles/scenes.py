@@ -38,12 +38,10 @@ def _rating(rating: float) -> str:
 
 
 def heading(shown: PuzzleShown, locale: str | None) -> str:
-    """Which puzzle: the daily one, or where it comes from."""
+    """Which puzzle: the daily one, or a dealt one."""
     if shown.day is not None:
         date = format_date(shown.day, format="long", locale=normalise_locale(locale))
         return t("puzzle.heading.daily", locale, date=date)
-    if shown.game_hand is not None:
-        return t("puzzle.heading.game", locale, number=shown.game_hand)
     return t("puzzle.heading.dealt", locale)
 
 
@@ -77,7 +75,9 @@ def puzzle_text(shown: PuzzleShown, locale: str | None) -> str:
         t("puzzle.task", locale, side=_side(side, locale), cost=MIN_COST),
         _ratings(shown, locale),
     ]
-    if shown.answer is not None:
+    if shown.answer is None:
+        lines.append(tn("puzzle.answer_time", shown.answer_minutes, locale))
+    else:
         lines.extend(_answer_lines(shown, locale))
     return "\n".join(lines)
 
@@ -124,7 +124,9 @@ def _answer_lines(shown: PuzzleShown, locale: str | None) -> list[str]:
             )
         ]
     lines.append(t("puzzle.values", locale, values=_values(position)))
-    if answer.now:
+    if answer.now and not answer.counted:
+        lines.append(t("puzzle.too_late", locale, rating=_rating(answer.rating_before)))
+    elif answer.now:
         before, after = _rating(answer.rating_before), _rating(answer.rating_after)
         lines.append(t("puzzle.rating_change", locale, before=before, after=after))
     else:

@@ -2,21 +2,21 @@
 
 `/cinch puzzle` gives the day's puzzle, the same for everyone (dealt from the bot's secret
 and the date), to whoever has not tried it; then practice puzzles, the closest to the person's
-rating among those they have not tried: from the server's own games once they hold
-`ENOUGH` puzzles, else dealt ones, a new one dealt when every other was tried. Each time it is
-asked, a few more finished hands of the server's games are searched (`SEARCHED_PER_ASK`).
+rating among the dealt ones they have not tried, a new one dealt when every other was tried.
 
-A server's games are shown to everyone who asks, so only games played where every member may
-read (the Discord layer says which channels: `channels`) give puzzles, and only four-player
-games. A puzzle of a server's game is answered and shown only in that server, through a
-channel still open to everyone.
+Every puzzle is dealt: a hand nobody played, so its answer is in no replay and no review. A
+puzzle cut from a server's game had its answer there (the card played, or the review's better
+card), and the bot no longer searches games for puzzles nor shows those it found.
+
+The ratings count only what a person could not look up: their first answer to a puzzle, given
+within `ANSWER_TIME` of when it was first shown to them. A later first answer is checked and
+kept, and moves no rating.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
-from datetime import date
+from datetime import date, timedelta
 
 from bot.ai.pool import DecisionPool
 from bot.daily.days import day_key, day_of
@@ -24,21 +24,18 @@ from bot.daily.records import deals_secret
 from bot.engine import Card
 from bot.errors import UserFacingError
 from bot.puzzles.positions import PuzzlePosition
-from bot.puzzles.records import GAME, PuzzleRecord, PuzzleRecords
+from bot.puzzles.records import GENERATED, PuzzleRecord, PuzzleRecords
 from bot.puzzles.shown import Answer, PuzzleBoard, PuzzleShown, RatingLine
-from bot.puzzles.sources import Dealing, deal_puzzle, game_hand, game_puzzles
-from bot.replays.stored import load_replay
+from bot.puzzles.sources import Dealing, deal_puzzle
 from bot.service.pacing import PUZZLE_REQUESTS, RequestPace
 from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-#: The server's own puzzles needed before practice puzzles come from its games.
-ENOUGH = 10
-#: Finished hands of the server's games searched each time a practice puzzle is asked for.
-SEARCHED_PER_ASK = 2
 #: The labels of dealt practice puzzles begin with this.
 PRACTICE = "practice:"
+#: How long after a puzzle is first shown to a person their answer may move the ratings.
+ANSWER_TIME = timedelta(minutes=2)
 
 
 class Puzzles:
@@ -58,35 +55,24 @@ class Puzzles:
     def today(self) -> date:
         return day_of(self._store.clock())
 
-    async def first(self, guild_id: int, user_id: int, channels: Collection[int]) -> PuzzleShown:
+    async def first(self, user_id: int) -> PuzzleShown:
         """Today's puzzle if the person has not tried it, else a practice puzzle (a member
         asking again and again is asked to slow down: `PUZZLE_REQUESTS`)."""
         self._asked.take(user_id, "puzzles")
         daily = await self._daily_puzzle(self.today())
         if await self._records.attempt(user_id, daily.id) is None:
             return await self._shown(daily, user_id)
-        return await self._practice(guild_id, user_id, channels)
+        return await self._practice(user_id)
 
-    async def practice(self, guild_id: int, user_id: int, channels: Collection[int]) -> PuzzleShown:
+    async def practice(self, user_id: int) -> PuzzleShown:
         """A puzzle the person has not tried, near their rating (see the module), at the
         pace `PUZZLE_REQUESTS` allows each member."""
         self._asked.take(user_id, "puzzles")
-        return await self._practice(guild_id, user_id, channels)
+        return await self._practice(user_id)
 
-    async def _practice(
-        self, guild_id: int, user_id: int, channels: Collection[int]
-    ) -> PuzzleShown:
-        await self._search(guild_id, channels)
+    async def _practice(self, user_id: int) -> PuzzleShown:
         rating = await self._records.rating(user_id)
-        candidates: list[PuzzleRecord] = []
-        if await self._records.server_puzzles(guild_id, channels) >= ENOUGH:
-            candidates = await self._records.untried(
-                user_id, guild_id=guild_id, channels=channels, prefix=PRACTICE
-            )
-        if not candidates:
-            candidates = await self._records.untried(
-                user_id, guild_id=None, channels=(), prefix=PRACTICE
-            )
+        candidates = await self._records.untried(user_id, PRACTICE)
         if candidates:
             aim = rating if rating is not None else candidates[0].rating
             chosen = min(candidates, key=lambda puzzle: (abs(puzzle.rating - aim), puzzle.id))
@@ -95,11 +81,9 @@ class Puzzles:
             chosen = await self._dealt(f"{PRACTICE}{count}")
         return await self._shown(chosen, user_id)
 
-    async def show(
-        self, guild_id: int, user_id: int, puzzle_id: int, channels: Collection[int]
-    ) -> PuzzleShown:
+    async def show(self, user_id: int, puzzle_id: int) -> PuzzleShown:
         """A puzzle again, with the person's answer if they gave one."""
-        return await self._shown(await self._seen(guild_id, puzzle_id, channels), user_id)
+        return await self._shown(await self._seen(puzzle_id), user_id)
 
     async def answer(
         self,
@@ -108,16 +92,15 @@ class Puzzles:
         name: str,
         puzzle_id: int,
         card: Card,
-        channels: Collection[int],
     ) -> PuzzleShown:
-        """The person plays `card`: their first attempt moves both ratings; a later one only
-        shows the first again."""
-        puzzle = await self._seen(guild_id, puzzle_id, channels)
+        """The person plays `card`: their first attempt moves both ratings when made in time
+        (`ANSWER_TIME`); a later one only shows the first again."""
+        puzzle = await self._seen(puzzle_id)
         position = puzzle.position
         if card not in position.legal:
             raise UserFacingError("puzzle.not_legal", card=card.display)
         now = await self._records.try_puzzle(
-            user_id, name, guild_id, puzzle.id, card, card in position.best
+            user_id, name, guild_id, puzzle.id, card, card in position.best, ANSWER_TIME
         )
         again = await self._records.puzzle(puzzle.id)
         assert again is not None
@@ -168,44 +151,32 @@ class Puzzles:
             raise UserFacingError("puzzle.none")
         return await self._records.add_generated(label, position)
 
-    async def _search(self, guild_id: int, channels: Collection[int]) -> None:
-        """Search a few more finished hands of the server's games for puzzles."""
-        hands = await self._records.unscanned_hands(guild_id, channels, SEARCHED_PER_ASK)
-        for game_id, number in hands:
-            try:
-                stored = await load_replay(self._store, guild_id, game_id, number)
-            except UserFacingError:  # a game whose actions no longer replay: nothing to find
-                found: tuple[tuple[int, PuzzlePosition], ...] = ()
-                channel = 0
-            else:
-                hand = game_hand(stored.replay, stored.target)
-                found = await self._decisions.analyse(
-                    game_puzzles, hand, owner=("puzzles", guild_id)
-                )
-                channel = stored.channel_id or 0
-            await self._records.add_scanned(guild_id, channel, game_id, number, found)
-
     # ----------------------------------------------------------------- showing
 
-    async def _seen(self, guild_id: int, puzzle_id: int, channels: Collection[int]) -> PuzzleRecord:
-        """A puzzle this server's member may see: dealt, or of this server's game played
-        where everyone may read (the same refusal as for a puzzle that does not exist)."""
+    async def _seen(self, puzzle_id: int) -> PuzzleRecord:
+        """A puzzle that may be shown: a dealt one (one cut from a server's game, from before,
+        gets the same refusal as a puzzle that does not exist)."""
         puzzle = await self._records.puzzle(puzzle_id)
-        if puzzle is None or (
-            puzzle.source == GAME
-            and (puzzle.guild_id != guild_id or puzzle.channel_id not in channels)
-        ):
+        if puzzle is None or puzzle.source != GENERATED:
             raise UserFacingError("puzzle.not_found")
         return puzzle
 
     async def _shown(self, puzzle: PuzzleRecord, user_id: int, *, now: bool = False) -> PuzzleShown:
-        """The puzzle as the person sees it, with their answer (given `now`, or before)."""
+        """The puzzle as the person sees it, with their answer (given `now`, or before); shown
+        unanswered, their time to answer starts (the first time)."""
         attempt = await self._records.attempt(user_id, puzzle.id)
+        if attempt is None:
+            await self._records.mark_shown(user_id, puzzle.id)
         answer = (
             None
             if attempt is None
             else Answer(
-                attempt.card, attempt.solved, attempt.rating_before, attempt.rating_after, now
+                attempt.card,
+                attempt.solved,
+                attempt.rating_before,
+                attempt.rating_after,
+                now,
+                attempt.counted,
             )
         )
         return PuzzleShown(
@@ -214,7 +185,7 @@ class Puzzles:
             position=puzzle.position,
             rating=puzzle.rating,
             player_rating=await self._records.rating(user_id),
-            game_hand=puzzle.hand_number if puzzle.source == GAME else None,
+            answer_minutes=ANSWER_TIME // timedelta(minutes=1),
             answer=answer,
         )
 

@@ -12,7 +12,7 @@ from bot.puzzles.positions import PuzzlePosition
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """The person's answer to a puzzle: their first attempt, which alone moved the ratings."""
+    """The person's answer to a puzzle: their first attempt, which alone may move the ratings."""
 
     card: Card
     solved: bool
@@ -20,6 +20,8 @@ class Answer:
     rating_after: float
     #: This click was the attempt (False: they had answered before, and see it again).
     now: bool
+    #: Given in time, so it moved the ratings (False: too late, the ratings stayed).
+    counted: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +34,8 @@ class PuzzleShown:
     rating: float
     #: The person's puzzle rating (None before their first attempt).
     player_rating: float | None
-    #: The hand number of the server's game it comes from (None: a dealt hand).
-    game_hand: int | None
+    #: The minutes an answer has, from when the puzzle was first shown, to move the ratings.
+    answer_minutes: int
     answer: Answer | None = None
 
 

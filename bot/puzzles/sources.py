@@ -1,6 +1,6 @@
-"""Where puzzles come from when a server's own games do not give enough: hands dealt from the
-bot's secret and a label ("daily:2026-01-31", "practice:17"), played out by `normal` computer
-players, and searched for a puzzle (`finder`).
+"""Where puzzles come from: hands dealt from the bot's secret and a label ("daily:2026-01-31",
+"practice:17"), played out by `normal` computer players, and searched for a puzzle (`finder`).
+Nobody played these hands, so no replay or review holds a puzzle's answer.
 
 Each label deals hands one after the other (``label#0``, ``label#1``, ...) until one holds a
 puzzle; about one hand in four does. Everything here is a pure function of the secret and the
@@ -112,30 +112,3 @@ def generated_puzzle(secret: str, label: str) -> PuzzlePosition | None:
     """The puzzle of `label`, all of its slices here (see `deal_puzzle`)."""
     position: PuzzlePosition | None = run_to_end(deal_puzzle, Dealing(secret, label))
     return position
-
-
-@dataclass(frozen=True, slots=True)
-class GameHand:
-    """A finished hand of a server's game being searched for puzzles."""
-
-    replay: HandReplay
-    target: int
-    hunt: Hunt
-
-
-def game_hand(replay: HandReplay, target: int) -> GameHand:
-    """The search of a finished hand of a server's game, not begun."""
-    return GameHand(replay, target, _hunt(replay))
-
-
-def game_puzzles(
-    hand: GameHand,
-) -> Unfinished[GameHand] | tuple[tuple[int, PuzzlePosition], ...]:
-    """One slice of the search of a server's finished hand (`bot.ai.slices`): at the end,
-    every puzzle of the hand, each with the play it comes before."""
-    hunt = hunt_until(hand.hunt, slice_deadline())
-    if not hunt.done:
-        return Unfinished(replace(hand, hunt=hunt))
-    return tuple(
-        (puzzle.play, puzzle_position(hand.replay, puzzle, hand.target)) for puzzle in hunt.found
-    )

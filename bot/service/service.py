@@ -104,6 +104,8 @@ class TableService(
         self._tasks = BackgroundTasks()
         self._records = GameRecords(store)
         self._reopening = asyncio.Lock()
+        self._forgetting = None
+        self._forget_again = False
         self.showing = TableShowing(
             store=store,
             registry=self.registry,

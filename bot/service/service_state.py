@@ -60,6 +60,10 @@ class ServiceState:
     #: Held while a closed table is opened again for a rematch, so two players confirming
     #: together open it once.
     _reopening: asyncio.Lock
+    #: Forgetting the people who asked for it, in the background, one after the other; and
+    #: whether someone asked meanwhile (the pending requests are read again at the end).
+    _forgetting: asyncio.Task[None] | None
+    _forget_again: bool
     #: The table messages, their edits folded by one coalescer (tests pace it).
     showing: TableShowing
     _hands: PrivateHands

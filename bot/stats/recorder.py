@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from bot.stats.board_settings import BoardSettings, read_settings, write_settings
 from bot.stats.derive import clear_server, derive_game, derive_server, refresh_totals
+from bot.stats.players import user_key
 from bot.stats.ratings import NEW_PLAYER, GameOutcome, Skill, rate_game
 from bot.store import Store, Unset
 from bot.store.database import UNSET, Row, Session, decode_time
@@ -71,6 +72,32 @@ async def rebuild(store: Store, guild_id: int) -> int:
     async with store.database.write() as tx:
         await _lock_server(tx, guild_id)
         return await _rebuild(tx, await read_settings(tx, guild_id))
+
+
+async def rename_player(store: Store, guild_id: int, user_id: int, pseudonym: int) -> None:
+    """A forgotten person's rows on a server's boards take their pseudonym, in place: the
+    boards a rebuild would derive from the renamed results (the same games, in the same order,
+    rated alike; the name of their last game), in one small transaction instead of a rebuild
+    of every game of the server."""
+    old, new = user_key(user_id), user_key(pseudonym)
+    async with store.database.write() as tx:
+        await _lock_server(tx, guild_id)
+        await tx.execute(
+            "UPDATE stat_games SET player = ?, user_id = ? WHERE guild_id = ? AND player = ?",
+            (new, pseudonym, guild_id, old),
+        )
+        await tx.execute(
+            "UPDATE stat_bids SET player = ? WHERE guild_id = ? AND player = ?",
+            (new, guild_id, old),
+        )
+        await tx.execute(
+            "UPDATE stat_players SET player = ?, user_id = ?, display_name = COALESCE(("
+            " SELECT rp.display_name FROM result_players rp"
+            " WHERE rp.game_id = stat_players.last_game_id AND rp.user_id = ?"
+            " ORDER BY rp.seat DESC LIMIT 1), display_name)"
+            " WHERE guild_id = ? AND player = ?",
+            (new, pseudonym, pseudonym, guild_id, old),
+        )
 
 
 async def reset(store: Store, guild_id: int) -> None:

@@ -10,7 +10,7 @@ Start with :class:`Store`, given a file or any ``DATABASE_URL`` (``docs/database
     await store.close()
 """
 
-from .database import UNSET, Unset
+from .database import LARGEST_ID, UNSET, Unset
 from .limits import ServerLimits, TableLimitError
 from .people import Forgotten
 from .records import (
@@ -51,6 +51,7 @@ __all__ = [
     "DEFAULT_TURN_TIMER",
     "HAND_DELIVERIES",
     "JSON",
+    "LARGEST_ID",
     "UNSET",
     "ActionRecord",
     "ConstraintError",

@@ -40,6 +40,8 @@ class Unset(enum.Enum):
 
 
 UNSET = Unset.UNSET
+#: The largest whole number either engine stores (a signed 64-bit integer): no id is larger.
+LARGEST_ID = 2**63 - 1
 
 
 def encode_json(value: JSON) -> str:

@@ -5,11 +5,15 @@ seats they took (``seats``, with the name they played under), the tables they op
 (``game_tables.creator_id``), the results of the games they played (``result_players``,
 including the seat a stand-in computer played for them while they were away), the league's rows
 (a season's awards, its role's holders, the tournaments they organised or entered), their plays
-of the daily deals (``daily_plays``), and their puzzle attempts and rating (``puzzle_attempts``,
-``puzzle_ratings``). The boards (``stat_*``) are derived from the results and rebuilt from them
-(``bot/stats``).
+of the daily deals (``daily_plays``), and their puzzle attempts, views and rating
+(``puzzle_attempts``, ``puzzle_views``, ``puzzle_ratings``). The boards (``stat_*``) are
+derived from the results and rebuilt from them (``bot/stats``).
 
-Forgetting deletes their settings, puzzle attempts and puzzle rating, and gives every other row
+A request to be forgotten is kept (``pending_forgets``, with the pseudonym chosen when it was
+made) until the forgetting is done, so that work done in the background, a little at a time,
+is carried on after a restart under the same pseudonym.
+
+Forgetting deletes their settings, puzzle attempts, views and rating, and gives every other row
 a pseudonym: a negative id, which
 no Discord user has, the same in every row so that the games stay whole for the others, and
 a name the caller words in each table's language ("Former player"). The pseudonym is kept off
@@ -63,6 +67,8 @@ class Forgotten:
     open_tables: tuple[int, ...]
     #: The league's rows renamed: seasons' awards and roles, tournaments organised or entered.
     league_rows: int = 0
+    #: The puzzles they were shown, deleted.
+    puzzle_views: int = 0
 
     @property
     def found(self) -> bool:
@@ -77,6 +83,7 @@ class Forgotten:
             or self.puzzle_attempts
             or self.open_tables
             or self.league_rows
+            or self.puzzle_views
         )
 
 
@@ -88,6 +95,30 @@ class PeopleRepository:
         """The open tables that seat the person or that they opened."""
         async with self._db.session() as session:
             return await _open_tables(session, user_id)
+
+    async def ask_to_forget(self, user_id: int, pseudonym: int) -> bool:
+        """Keep the person's request to be forgotten under ``pseudonym``; False when one is
+        pending already (its own pseudonym stays)."""
+        if pseudonym >= 0:
+            raise ValueError("a pseudonym is negative, so that it is nobody's Discord id")
+        async with self._db.write() as tx:
+            asked = await tx.execute(
+                "INSERT INTO pending_forgets (user_id, pseudonym, asked_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO NOTHING",
+                (user_id, pseudonym, self._db.now()),
+            )
+        return asked.rowcount > 0
+
+    async def pending_forgets(self) -> dict[int, int]:
+        """Each person whose forgetting is not done yet, with their pseudonym, oldest first."""
+        rows = await self._db.fetch_all(
+            "SELECT user_id, pseudonym FROM pending_forgets ORDER BY asked_at, user_id"
+        )
+        return {row["user_id"]: row["pseudonym"] for row in rows}
+
+    async def forgetting_done(self, user_id: int) -> None:
+        async with self._db.write() as tx:
+            await tx.execute("DELETE FROM pending_forgets WHERE user_id = ?", (user_id,))
 
     async def forget(self, user_id: int, pseudonym: int, name_for: NameFor) -> Forgotten:
         """Delete the person's settings and rename every row about them, in one transaction;
@@ -131,6 +162,7 @@ class PeopleRepository:
             )
             attempts = await tx.execute("DELETE FROM puzzle_attempts WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM puzzle_ratings WHERE user_id = ?", (user_id,))
+            views = await tx.execute("DELETE FROM puzzle_views WHERE user_id = ?", (user_id,))
             forgotten = Forgotten(
                 pseudonym=pseudonym,
                 settings=settings.rowcount > 0,
@@ -142,6 +174,7 @@ class PeopleRepository:
                 guilds=frozenset(row["guild_id"] for row in results),
                 open_tables=open_tables,
                 league_rows=league_rows,
+                puzzle_views=views.rowcount,
             )
             if forgotten.found:
                 # The pseudonym stays off the boards; nobody found, nobody to keep off.

@@ -16,7 +16,15 @@ process read the table, nothing more.
 Nothing is lost while a connection is down. The rows are in the table whoever listens: the
 listening connection reconnects on its own (pausing longer after each failure, up to
 :data:`LONGEST_PAUSE`, with one log line per cut), then reads every row that arrived meanwhile
-and every answer it was waiting for.
+and every answer it was waiting for. A connection can also die without a word (half-open: the
+network dropped it, the server's end hangs): no notification comes, and no error either. So
+the waiting rows are read every :data:`POLL_EVERY` seconds whatever was heard, sooner than a
+sender gives up, and the listening connection is probed every :data:`PROBE_EVERY` seconds: one that
+does not answer within :data:`PROBE_WITHIN` is dropped and replaced. Closing waits
+:data:`CLOSE_WITHIN` at most for the connection to say goodbye.
+
+A row that cannot be read (its move is not JSON: damaged, or edited by hand) is set aside on
+its own, logged once: the other rows are applied as ever, and its sender stops waiting in time.
 
 A move ends applied, refused or withdrawn, exactly one of them, and its sender is told which:
 
@@ -42,7 +50,7 @@ import asyncpg
 from .database import Database, Row, Session, decode_json, encode_json, encode_time
 from .locations import check_postgres_url, redact
 from .records import JSON
-from .store_errors import ConstraintError, StoreError
+from .store_errors import ConstraintError, StoreError, UnreadableValue
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +60,13 @@ ANSWER_CHANNEL = "cinch_relay_answers"
 FIRST_PAUSE, LONGEST_PAUSE = 0.5, 30.0
 #: Rows this old are deleted when a process starts: their senders stopped waiting long ago.
 KEPT_FOR = timedelta(days=1)
+#: Seconds between two reads of the waiting rows, whatever was heard: shorter than
+#: a sender's wait (``routing.ANSWER_WITHIN``), so a lost notification costs a second at most.
+POLL_EVERY = 1.0
+#: Seconds between two probes of the listening connection, and how long it has to answer.
+PROBE_EVERY, PROBE_WITHIN = 10.0, 5.0
+#: Seconds closing waits for the listening connection to end politely before dropping it.
+CLOSE_WITHIN = 5.0
 
 State = Literal["waiting", "applied", "refused", "withdrawn"]
 Sleep = Callable[[float], Awaitable[None]]
@@ -132,6 +147,8 @@ class Relay:
         self._applying: set[int] = set()
         self._picking: asyncio.Task[None] | None = None
         self._pick_again = False
+        #: The waiting rows that could not be read, each logged once and left alone.
+        self._set_aside: set[int] = set()
 
     @classmethod
     async def open(
@@ -155,6 +172,8 @@ class Relay:
                 f"could not listen on the PostgreSQL database: {redact(str(error))}"
             ) from None
         relay._wake()
+        relay._spawn(relay._poll())
+        relay._spawn(relay._probe())
         return relay
 
     @property
@@ -196,13 +215,17 @@ class Relay:
         return Outcome(relayed, answered)
 
     async def close(self) -> None:
+        """Stop listening; a connection that does not end within :data:`CLOSE_WITHIN` (its
+        server's end hangs) is dropped, so shutting down never waits on it."""
         self._closing = True
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        if self._connection is not None:
-            await self._connection.close()
+        connection = self._connection
+        if connection is not None and not await self._within(connection.close(), CLOSE_WITHIN):
+            log.warning("The listening connection did not close in time; dropped")
+            connection.terminate()
 
     # ------------------------------------------------------------------ the rows
 
@@ -262,7 +285,19 @@ class Relay:
             " ORDER BY request_id",
             self._shards,
         )
-        return [_relayed(row) for row in rows]
+        moves: list[RelayedMove] = []
+        for row in rows:
+            try:
+                moves.append(_relayed(row))
+            except UnreadableValue as error:
+                self._set_aside_once(row["request_id"], error)
+        return moves
+
+    def _set_aside_once(self, request_id: int, error: UnreadableValue) -> None:
+        """A damaged row is left alone, and said once: its sender stops waiting in time."""
+        if request_id not in self._set_aside:
+            self._set_aside.add(request_id)
+            log.error("Relayed move %s set aside: its row cannot be read (%s)", request_id, error)
 
     async def _prune(self) -> None:
         oldest = encode_time(self._db.clock() - KEPT_FOR)
@@ -354,6 +389,53 @@ class Relay:
         self._wake()
         for request_id in list(self._awaited):
             self._spawn(self._look_up(request_id))
+
+    async def _poll(self) -> None:
+        """Read the waiting rows every :data:`POLL_EVERY` seconds, whatever the listening
+        connection heard: a notification may be lost. (An answer is not polled for: a row
+        applied says nothing of whether its owner answered, and a sender whose wait ends
+        reads the row anyway.)"""
+        while True:
+            await self._sleep(POLL_EVERY)
+            self._wake()
+
+    async def _probe(self) -> None:
+        """Every :data:`PROBE_EVERY` seconds, ask the listening connection a question; one that
+        has not answered :data:`PROBE_WITHIN` seconds later hangs, unknowing: it is dropped and
+        a new one listens in its place."""
+        while True:
+            await self._sleep(PROBE_EVERY)
+            connection = self._connection
+            if connection is None or connection.is_closed():
+                continue  # being reconnected already
+            answer = asyncio.ensure_future(connection.fetchval("SELECT 1"))
+            await self._sleep(PROBE_WITHIN)
+            if answer.done() and not answer.cancelled() and answer.exception() is None:
+                continue
+            answer.cancel()
+            if self._connection is not connection:
+                continue  # cut meanwhile, and being reconnected
+            self._connection = None
+            cast(asyncpg.Connection, connection).terminate()
+            log.warning(
+                "The connection listening for other bot processes' moves stopped answering;"
+                " replacing it"
+            )
+            self._spawn(self._reconnect())
+
+    async def _within(self, work: Awaitable[object], seconds: float) -> bool:
+        """Whether ``work`` ended well within ``seconds`` (it is cancelled otherwise)."""
+        done = asyncio.ensure_future(work)
+        timer = asyncio.ensure_future(self._sleep(seconds))
+        try:
+            await asyncio.wait((done, timer), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            timer.cancel()
+        if not done.done():
+            done.cancel()
+            await asyncio.gather(done, return_exceptions=True)
+            return False
+        return not done.cancelled() and done.exception() is None
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         task = asyncio.get_running_loop().create_task(_logged(work))

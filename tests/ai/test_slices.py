@@ -19,7 +19,6 @@ from bot.engine import Game
 from bot.engine.random_player import random_action
 from bot.puzzles import finder, sources
 from bot.replays.steps import replay_hand
-from tests.puzzles.hands import played_hand
 
 
 def in_fresh_workers(
@@ -74,14 +73,3 @@ def test_a_dealt_puzzle_found_slice_by_slice_is_the_same_puzzle(monkeypatch: pyt
     )
     assert sliced == whole
     assert count > 10  # hands played move by move, positions searched one by one
-
-
-def test_a_games_hand_searched_slice_by_slice_gives_the_same_puzzles(
-    monkeypatch: pytest.MonkeyPatch,
-):
-    hand = played_hand(5, "normal")
-    whole = sources.game_puzzles(sources.game_hand(hand.replay, 11))
-    sliced, _ = in_fresh_workers(
-        monkeypatch, (finder, "_SOLVERS"), sources.game_puzzles, sources.game_hand(hand.replay, 11)
-    )
-    assert sliced == whole

@@ -59,7 +59,7 @@ def test_forget_renames_the_person_everywhere_and_says_what_changed(no_settings,
     assert first.startswith(f"Forgot user {PERSON} (settings deleted). 'Former player' (id -")
     assert first.endswith(
         "now stands in 1 game result, 2 seats, 0 tables opened, 0 days of the daily deals;"
-        " boards rebuilt in 1 server."
+        " renamed on the boards of 1 server."
     )
     assert second.startswith("They were at open tables (2)")
     stored = asyncio.run(names_and_ids(path))

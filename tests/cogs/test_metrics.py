@@ -124,6 +124,7 @@ async def test_health_is_ok_while_the_bot_is_connected_and_its_store_answers(
         "shards": {"0": "connected"},
         "open_tables": 1,
         "store": "ok",
+        "relay": None,
     }
 
 
@@ -153,4 +154,5 @@ async def test_health_is_unavailable_before_the_bot_is_ready(make_bot):
         "shards": {},
         "open_tables": None,
         "store": "unreachable",
+        "relay": None,
     }

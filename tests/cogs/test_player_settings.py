@@ -125,7 +125,7 @@ async def test_forget_me_asks_first_then_takes_the_member_off_everything(
 
     asked = await bob.slash(channel, "cinch settings", forget_me=True)
     await bob.click(asked.response, label=_line("forget.button"))
-    assert asked.response.content == _line("forget.done")
+    assert asked.response.content == _line("forget.under_way")
     assert (await store.preferences.get(bob.id)).hand_delivery == "ephemeral"
     table = simcord_bot.tables.registry.find_in_channel(channel.id)
     assert table is not None and table.seat_of(bob.id) is None

@@ -22,7 +22,7 @@ from bot.service import HandPlace, Person, TableOptions, TableService
 from bot.service.routing import ANSWER_WITHIN, MoveRouter
 from bot.settings import Settings
 from bot.sharding import ShardPlan, shard_of
-from bot.store import Store
+from bot.store import Store, relay
 from cogs.delivery import Delivery
 from cogs.hand_message import hand_parts
 from tests.cogs.table_driver import SETTLE_TIMEOUT, buttons, enabled
@@ -30,6 +30,15 @@ from tests.cogs.table_driver import SETTLE_TIMEOUT, buttons, enabled
 pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 SHARDS = 11
+
+
+@pytest.fixture(autouse=True)
+def relay_reads_rows_when_woken(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The relays read their waiting rows every second whatever they heard, for a notification
+    lost on a connection that hangs (``tests/service/test_routing.py``): a wait shorter than
+    SimCord's settle timeout, which it would take for work never done. Here every notification
+    arrives, so they read them once a simulated hour."""
+    monkeypatch.setattr(relay, "POLL_EVERY", 3600.0)
 
 
 @pytest.fixture

@@ -206,3 +206,46 @@ async def test_dates_out_of_range_are_refused_saying_what_is_allowed(
         "errors.season_dates_too_long",
         "errors.season_dates_too_far",
     ]
+
+
+async def _one_day_season(env: simcord.Env, guild: simcord.GuildHandle, name: str):
+    """A server with a one-day season posted in its channel, and an admin to set it."""
+    role = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user(f"admin of {name}"), roles=[role])
+    channel = guild.create_text_channel(name)
+    await admin.slash(
+        channel, "cinch boards seasons", length="dates", first_day="2026-01-01",
+        last_day="2026-01-01",
+    )  # fmt: skip
+    return channel
+
+
+async def test_a_post_refused_in_one_server_holds_up_no_other_and_is_tried_again_later(
+    simcord_env, caplog
+):
+    first = simcord_env.create_guild("First")
+    refusing = await _one_day_season(simcord_env, first, "seasons")
+    told = first.create_text_channel("moderators")
+    simcord_env.backend.edit_guild(first.id, {"system_channel_id": told.id})
+    other = await _one_day_season(simcord_env, simcord_env.create_guild("Second"), "league")
+    simcord_env.inject_error(
+        "POST", f"/channels/{refusing.id}/messages", status=500, times=None
+    )  # Discord keeps failing there
+
+    await simcord_env.advance_time(DAY)
+    # The other server's season is posted at once, whatever the first one's post does.
+    assert [m for m in other.history() if m.content.startswith("Season 1 is over")]
+    # The first server's admins are told, once; the post is tried again later, each time
+    # later than the last: not every minute.
+    for _ in range(30):
+        await simcord_env.advance_time(60)
+    [notice] = told.history()
+    assert "could not post the end of season 1" in notice.content
+    assert refusing.mention in notice.content
+    tries = [
+        call
+        for call in simcord_env.http_requests
+        if call.method == "POST" and call.path == f"/channels/{refusing.id}/messages"
+    ]
+    assert len(tries) == 3  # at the end, 5 minutes later, then 10 minutes after that
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]

@@ -10,6 +10,9 @@ import random
 import discord
 import pytest
 import simcord
+from discord import app_commands
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
 
 from bot.league import tournaments as league
 from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver
@@ -221,3 +224,93 @@ async def test_a_player_of_rotating_partners_who_withdraws_leaves_their_table(
     assert seat is not None and table.seats[seat].away and table.playing
     entrants = await league.entrants(simcord_env.bot.store, 1)
     assert [entrant.status for entrant in entrants if entrant.user_id == carol.id] == ["withdrawn"]
+
+
+async def test_a_tournament_is_not_started_where_the_bot_may_not_make_threads(
+    simcord_env, guild, players, organiser, take_user_errors
+):
+    channel = guild.create_text_channel("cups")
+    await organiser.slash(channel, "cinch tournament create", name="Cup", format="knockout")
+    await enter_pair(channel, players[0], players[2])
+    await enter_pair(channel, players[1], players[3])
+    # The bot loses Create Public Threads in the tournament's channel before it starts.
+    threads = discord.Permissions(create_public_threads=True).value
+    simcord_env.backend.set_overwrite(
+        channel.id, Overwrite(guild.me.id, OverwriteType.MEMBER, deny=threads)
+    )
+    refused = await organiser.slash(channel, "cinch tournament start")
+    assert "Create Public Threads" in refused.response.content
+    assert isinstance(simcord_env.errors[-1], app_commands.BotMissingPermissions)
+    assert [t.status for t in await league.going_on(simcord_env.bot.store)] == ["signup"]
+
+
+async def test_a_refused_match_thread_is_said_once_and_the_match_decided_at_the_deadline(
+    simcord_env, channel, players, organiser
+):
+    alice, bob, carol, dave = players
+    await organiser.slash(
+        channel, "cinch tournament create", name="Cup", format="knockout", round_minutes=10
+    )
+    await enter_pair(channel, alice, carol)
+    await enter_pair(channel, bob, dave)
+    # Discord refuses the match's thread, from now on (the permission was taken meanwhile).
+    simcord_env.inject_error(
+        "POST", f"/channels/{channel.id}/threads", status=403, code=50013,
+        message="Missing Permissions", times=None,
+    )  # fmt: skip
+    await organiser.slash(channel, "cinch tournament start")
+    for _ in range(12):
+        await simcord_env.advance_time(60)
+    asked = [
+        call
+        for call in simcord_env.http_requests
+        if call.method == "POST" and call.path == f"/channels/{channel.id}/threads"
+    ]
+    assert len(asked) == 1  # asked once, never again in a loop
+    told = [m for m in channel.history() if "Discord refused me a thread" in m.content]
+    assert len(told) == 1
+    # At the deadline the match is decided as one that never got its table: 0 to 0, the
+    # better seed through; the tournament ends.
+    [match] = await league.matches(simcord_env.bot.store, 1)
+    assert match.done and match.scores == (0, 0) and match.decided_by == "deadline"
+    assert [m for m in channel.history() if m.content.startswith("Cup is over")]
+
+
+@pytest.mark.slow
+async def test_a_match_whose_table_is_set_aside_at_a_restart_counts_the_hands_it_finished(
+    simcord_env, channel, players, organiser, restart
+):
+    alice, bob, carol, dave = players
+    await organiser.slash(channel, "cinch tournament create", name="Cup", format="knockout")
+    await enter_pair(channel, alice, carol)
+    await enter_pair(channel, bob, dave)
+    await organiser.slash(channel, "cinch tournament start")
+    [thread] = channel.threads
+    driver = TableDriver(simcord_env, thread, players)
+    driver.service.seeds = random.Random(6)
+    table_id = driver.table.id
+    game_id = driver.table.game_id
+    store = simcord_env.bot.store
+
+    async def hands_finished() -> list[int]:
+        return [hand.number for hand in await store.games.hands(game_id)]
+
+    while len(await hands_finished()) < 2:
+        await driver.take_turn()
+        await driver.settle()
+    rows = await store.database.fetch_all(
+        "SELECT side, SUM(score_change) AS total FROM hand_sides WHERE game_id = ? GROUP BY side",
+        (game_id,),
+    )
+    known = tuple(row["total"] for row in sorted(rows, key=lambda row: row["side"]))
+    async with store.database.write() as tx:  # the table's row is damaged while it is down
+        await tx.execute(
+            "UPDATE game_tables SET house_rules = '{not json' WHERE id = ?", (table_id,)
+        )
+
+    new_bot = await restart()
+    await simcord_env.advance_time(60)
+    [match] = await league.matches(new_bot.store, 1)
+    assert match.done and match.scores == known
+    [said] = [m for m in channel.history() if "could not be read back" in m.content]
+    assert f"{known[0]} to {known[1]}" in said.content

@@ -8,7 +8,7 @@ import random
 from datetime import date
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.daily.deals import (
@@ -20,6 +20,7 @@ from bot.daily.deals import (
     dealer_of,
 )
 from bot.engine import FULL_DECK, HandResult, Suit, random_action
+from tests.examples import examples
 
 DAY = date(2026, 3, 4)
 
@@ -56,7 +57,7 @@ def test_the_dealer_moves_left_each_deal_and_the_player_deals_the_last():
     assert deal_start("s", DAY, 0).dealer == dealers[0]
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40)
 @given(deal=st.integers(0, DEALS_PER_DAY - 1), seed=st.integers(0, 2**32))
 def test_a_deal_played_to_its_end_keeps_how_it_ended(deal: int, seed: int):
     rng = random.Random(seed)

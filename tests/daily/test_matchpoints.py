@@ -4,6 +4,7 @@ and the deal that separated players most."""
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 
 import pytest
 from hypothesis import given
@@ -83,6 +84,60 @@ def test_standings_are_ranked_best_first_with_shares_between_nothing_and_all(sco
     keys = [(row.share, row.total) for row in table]
     assert keys == sorted(keys, reverse=True)
     assert all(a.rank <= b.rank for a, b in itertools.pairwise(table))
+
+
+def test_equal_percentages_summed_in_another_order_are_equal_and_the_total_decides():
+    """Ann's 1/3 then 1/2 and dave's 1/2 then 1/3 are the same 5/12: dave's higher total puts
+    him above her (in floating point the two sums differ in the last bit, and ann came first)."""
+    scores = {
+        "ann": {0: -3, 1: 2},
+        "bob": {0: -1, 1: 2},
+        "cy": {0: 2, 1: 1},
+        "dave": {0: 0, 1: 1},
+    }
+    table = standings(scores, deals=2)
+    by_player = {row.player: row for row in table}
+    assert by_player["ann"].share == by_player["dave"].share == Fraction(5, 12)
+    assert [row.player for row in table] == ["cy", "bob", "dave", "ann"]
+    assert [row.rank for row in table] == [1, 2, 3, 4]
+
+
+def _percentage_by_pairs(scores: dict[str, dict[int, int]], player: str, deals: int) -> Fraction:
+    """The day's percentage counted pair by pair: on each deal, one point shared with every
+    other player of it (all to the higher score, half each on a tie)."""
+    total = Fraction(0)
+    for deal in range(deals):
+        if deal not in scores[player]:
+            continue
+        mine = scores[player][deal]
+        others = [
+            played[deal] for name, played in scores.items() if name != player and deal in played
+        ]
+        if not others:
+            total += Fraction(1, 2)
+            continue
+        beaten = sum(mine > other for other in others)
+        tied = sum(mine == other for other in others)
+        total += (beaten + Fraction(tied, 2)) / len(others)
+    return total / deals
+
+
+@given(
+    st.dictionaries(
+        st.sampled_from("abcdefgh"),
+        st.dictionaries(st.integers(0, 3), st.integers(-6, 6), min_size=1),
+        min_size=2,
+        max_size=8,
+    )
+)
+def test_places_follow_the_exact_percentage_then_the_total(scores):
+    table = standings(scores, deals=4)
+    for row in table:
+        assert row.share == _percentage_by_pairs(scores, row.player, 4)
+    keys = [(_percentage_by_pairs(scores, row.player, 4), row.total) for row in table]
+    assert keys == sorted(keys, reverse=True)
+    for above, below in itertools.pairwise(zip(table, keys, strict=True)):
+        assert (above[0].rank == below[0].rank) == (above[1] == below[1])
 
 
 def test_the_widest_deal_is_the_one_with_the_widest_range_of_scores():

@@ -7,7 +7,7 @@ import random
 from dataclasses import fields, is_dataclass
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.engine import (
@@ -37,6 +37,7 @@ from bot.engine import (
 )
 from bot.engine.random_player import random_action
 from tests.engine.helpers import card_places
+from tests.examples import examples
 
 house_rules = st.builds(
     HouseRules,
@@ -124,7 +125,7 @@ def play_checked(game: Game, rng: random.Random, *, max_actions: int, check_json
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])  # three tests, so that workers share them
-@settings(max_examples=9, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(9)
 @given(rules=house_rules, seed=st.integers(0, 2**64 - 1))
 def test_random_games_keep_every_invariant(players: int, rules: HouseRules, seed: int) -> None:
     game = Game.new(rules, players, seed)
@@ -132,7 +133,7 @@ def test_random_games_keep_every_invariant(players: int, rules: HouseRules, seed
     assert game.replayed().to_dict() == game.to_dict()
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60)
 @given(
     rules=house_rules,
     players=st.sampled_from([2, 3, 4]),
@@ -162,7 +163,7 @@ def test_no_game_redeals_more_than_the_bound_in_a_row(
 
 
 @pytest.mark.slow
-@settings(max_examples=25, deadline=None)
+@examples(25)
 @given(players=st.sampled_from([2, 4]), seed=st.integers(0, 2**64 - 1))
 def test_default_games_end_with_a_winner_at_the_target(players: int, seed: int) -> None:
     rules = HouseRules(target_score=21)
@@ -174,7 +175,7 @@ def test_default_games_end_with_a_winner_at_the_target(players: int, seed: int) 
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None)
+@examples(200)
 @given(seed=st.integers(0, 2**64 - 1), data=st.data())
 def test_legal_plays_are_never_empty_and_come_from_the_hand(seed: int, data: st.DataObject) -> None:
     rng = random.Random(seed)
@@ -188,7 +189,7 @@ def test_legal_plays_are_never_empty_and_come_from_the_hand(seed: int, data: st.
 
 
 @pytest.mark.slow
-@settings(max_examples=15, deadline=None)
+@examples(15)
 @given(seed=st.integers(0, 2**64 - 1))
 def test_json_round_trip_mid_hand_continues_identically(seed: int) -> None:
     game = Game.new(HouseRules(), 4, seed)
@@ -208,7 +209,7 @@ def test_json_round_trip_mid_hand_continues_identically(seed: int) -> None:
     assert copy.to_dict() == game.to_dict()
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40)
 @given(
     rules=house_rules.filter(lambda rules: not rules.allow_counting_discard),
     players=st.sampled_from([2, 3, 4]),

@@ -17,12 +17,13 @@ from collections.abc import Callable
 from dataclasses import MISSING, fields
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.engine import Game, HouseRules
 from bot.engine.random_player import random_action
 from bot.engine.state import GameState
+from tests.examples import examples
 
 #: The fields a state is built from (the saved ones), and those worked out from them.
 SAVED = [field.name for field in fields(GameState) if field.init]
@@ -73,7 +74,7 @@ def test_restoring_refuses_data_without_a_field(name: str) -> None:
         Game.from_dict(data)
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40)
 @given(
     players=st.sampled_from([2, 3, 4]),
     seed=st.integers(0, 2**32),

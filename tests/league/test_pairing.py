@@ -4,14 +4,18 @@ four where nobody partners the same player twice while it can be avoided."""
 
 from __future__ import annotations
 
+import functools
+import random
 from collections import Counter
 from itertools import combinations, permutations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.league.pairing import (
+    Meetings,
+    RoundSearch,
     bracket_order,
     bracket_size,
     elimination_rounds,
@@ -22,6 +26,7 @@ from bot.league.pairing import (
     rotating_round,
     swiss_round,
 )
+from tests.examples import examples
 
 
 def perfect_matching_exists(players: list[int], met: set[frozenset[int]]) -> bool:
@@ -40,8 +45,6 @@ def play_swiss(
     entrants: int, rounds: int, seed: int
 ) -> list[tuple[tuple[tuple[int, int], ...], int | None]]:
     """``rounds`` rounds of ``entrants``, standings shuffled between rounds by ``seed``."""
-    import random
-
     rng = random.Random(seed)
     order = list(range(entrants))
     met: set[frozenset[int]] = set()
@@ -58,7 +61,7 @@ def play_swiss(
 
 
 @given(st.integers(2, 12), st.integers(1, 6), st.integers(0, 1000))
-@settings(max_examples=60, deadline=None)
+@examples(60)
 def test_every_entrant_plays_once_a_round(entrants: int, rounds: int, seed: int) -> None:
     for pairs, bye in play_swiss(entrants, rounds, seed):
         seated = [entrant for pair in pairs for entrant in pair] + (
@@ -69,12 +72,10 @@ def test_every_entrant_plays_once_a_round(entrants: int, rounds: int, seed: int)
 
 
 @given(st.integers(2, 10), st.integers(1, 5), st.integers(0, 1000))
-@settings(max_examples=60, deadline=None)
+@examples(60)
 def test_no_pairing_repeats_while_a_round_without_repeats_exists(
     entrants: int, rounds: int, seed: int
 ) -> None:
-    import random
-
     rng = random.Random(seed)
     order = list(range(entrants))
     met: set[frozenset[int]] = set()
@@ -106,7 +107,7 @@ def test_the_bye_goes_to_the_lowest_placed_without_one() -> None:
 
 
 @given(st.integers(3, 11).filter(lambda n: n % 2), st.integers(1, 4), st.integers(0, 1000))
-@settings(max_examples=50, deadline=None)
+@examples(50)
 def test_nobody_has_two_byes_while_someone_has_none(entrants: int, rounds: int, seed: int) -> None:
     byes = Counter(bye for _, bye in play_swiss(entrants, min(rounds, entrants), seed))
     assert max(byes.values()) == 1
@@ -157,32 +158,21 @@ def test_the_winners_of_neighbouring_matches_meet_next() -> None:
 
 
 def play_rotating(players: int, rounds: int, seed: int):
-    import random
-
     rng = random.Random(seed)
     order = list(range(players))
-    partnered: set[frozenset[int]] = set()
-    opposed: set[frozenset[int]] = set()
-    with_computers: set[int] = set()
+    met: Meetings[int] = Meetings()
     played = []
     for _ in range(rounds):
-        tables = rotating_round(order, partnered, opposed, with_computers)
+        tables = rotating_round(order, met.partnered, met.opposed, met.with_computers)
         played.append(tables)
-        for (a, b), (c, d) in tables:
-            for pair in ((a, b), (c, d)):
-                if None not in pair:
-                    partnered.add(frozenset(pair))
-            opposed |= {
-                frozenset((x, y)) for x in (a, b) for y in (c, d) if x is not None and y is not None
-            }
-            if None in (a, b, c, d):
-                with_computers |= {p for p in (a, b, c, d) if p is not None}
+        for side_a, side_b in tables:
+            met.add(side_a, side_b)
         rng.shuffle(order)
     return played
 
 
 @given(st.integers(4, 20), st.integers(1, 3), st.integers(0, 1000))
-@settings(max_examples=40, deadline=None)
+@examples(40)
 def test_everyone_sits_once_a_round_and_only_one_table_has_computers(
     players: int, rounds: int, seed: int
 ) -> None:
@@ -194,7 +184,7 @@ def test_everyone_sits_once_a_round_and_only_one_table_has_computers(
 
 
 @given(st.sampled_from([8, 12, 16]), st.integers(0, 1000))
-@settings(max_examples=30, deadline=None)
+@examples(30)
 def test_nobody_partners_the_same_player_twice_over_three_rounds(players: int, seed: int) -> None:
     partners = Counter(
         frozenset(pair)
@@ -227,3 +217,86 @@ def test_a_small_pool_rotates_every_partner() -> None:
     assert set(partners) == {frozenset(pair) for pair in combinations(range(4), 2)}
     assert set(partners.values()) == {1}
     assert len(list(permutations(range(4)))) == 24
+
+
+def seating_repeats(tables, partnered, opposed) -> tuple[int, int]:
+    """A round's partnerships that played together before, then its pairs of opponents who
+    met before."""
+    partners = sum(frozenset(pair) in partnered for table in tables for pair in table)
+    opponents = sum(
+        frozenset((x, y)) in opposed
+        for (a, b), (c, d) in tables
+        for x in (a, b)
+        for y in (c, d)
+    )
+    return partners, opponents
+
+
+def fewest_repeats(players: tuple[int, ...], partnered, opposed) -> tuple[int, int]:
+    """The fewest (partner repeats, opponent repeats) of any round of ``players``: every way
+    to seat them, the first player's table then the best of the rest (remembered by who is
+    left)."""
+
+    @functools.cache
+    def best(left: frozenset[int]) -> tuple[int, int]:
+        if not left:
+            return (0, 0)
+        first = min(left)
+        found = []
+        for a, b, c in combinations(sorted(left - {first}), 3):
+            rest = best(left - {first, a, b, c})
+            for table in (((first, c), (a, b)), ((first, b), (a, c)), ((first, a), (b, c))):
+                partners, opponents = seating_repeats([table], partnered, opposed)
+                found.append((partners + rest[0], opponents + rest[1]))
+        return min(found)
+
+    return best(frozenset(players))
+
+
+def random_history(players: int, rounds: int, rng: random.Random):
+    """Who partnered and opposed whom over ``rounds`` rounds seated at random."""
+    partnered: set[frozenset[int]] = set()
+    opposed: set[frozenset[int]] = set()
+    for _ in range(rounds):
+        order = list(range(players))
+        rng.shuffle(order)
+        for a, b, c, d in zip(*[iter(order[: players - players % 4])] * 4, strict=True):
+            partnered |= {frozenset((a, b)), frozenset((c, d))}
+            opposed |= {frozenset((x, y)) for x in (a, b) for y in (c, d)}
+    return partnered, opposed
+
+
+@given(st.sampled_from([8, 12]), st.integers(0, 8), st.integers(0, 10**6))
+@examples(60)
+def test_a_round_has_the_fewest_partner_then_opponent_repeats_of_any_round(
+    players: int, rounds: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    partnered, opposed = random_history(players, rounds, rng)
+    order = list(range(players))
+    rng.shuffle(order)
+    search = RoundSearch(order, partnered, opposed)
+    tables = search.tables()
+    assert search.finished
+    assert sorted(p for table in tables for pair in table for p in pair) == list(range(players))
+    found = seating_repeats(tables, partnered, opposed)
+    assert found == fewest_repeats(tuple(order), partnered, opposed)
+    assert rotating_round(order, partnered, opposed) == tables
+
+
+def test_ten_players_meet_nobody_again_in_round_two_when_a_round_allows_it() -> None:
+    """Round 1 by seed, then the standings below: tables filled from the top one at a time
+    sat 0 with 2 and 1 with 3 against each other again, where a round with no repeat exists."""
+    partnered: set[frozenset[int]] = set()
+    opposed: set[frozenset[int]] = set()
+    first = rotating_round(list(range(10)), partnered, opposed)
+    assert first == [((0, 3), (1, 2)), ((4, 7), (5, 6)), ((8, 9), (None, None))]
+    for (a, b), (c, d) in first[:2]:
+        partnered |= {frozenset((a, b)), frozenset((c, d))}
+        opposed |= {frozenset((x, y)) for x in (a, b) for y in (c, d)}
+    partnered.add(frozenset((8, 9)))
+    second = rotating_round([4, 9, 7, 8, 0, 1, 3, 2, 5, 6], partnered, opposed, {8, 9})
+    assert seating_repeats(second[:2], partnered, opposed) == (0, 0)
+    # The two lowest placed who have not sat with computer players do now; they partnered
+    # each other in round 1, so they oppose each other.
+    assert second[2] == ((5, None), (6, None))

@@ -71,6 +71,33 @@ def test_the_next_season_follows_or_starts_where_time_is_now():
     assert next_window(SeasonLength.OFF, march.end, at(2026, 4, 1)) is None
 
 
+def test_after_a_change_of_length_the_next_season_starts_where_the_last_ended():
+    january = calendar_window(MONTH, at(2026, 1, 10))
+    # Months switched to quarters in mid-January: February and March, not January again.
+    assert next_window(QUARTER, january.end, january.end) == Window(at(2026, 2, 1), at(2026, 4, 1))
+    # A season of dates in the middle of a month, followed by months: the rest of the month.
+    dates = dates_window(date(2026, 5, 4), date(2026, 5, 17))
+    assert next_window(MONTH, dates.end, dates.end) == Window(at(2026, 5, 18), at(2026, 6, 1))
+    assert next_window(QUARTER, dates.end, at(2026, 5, 20)) == Window(
+        at(2026, 5, 18), at(2026, 7, 1)
+    )
+    # No season before: the whole month or quarter that holds today.
+    assert next_window(QUARTER, None, at(2026, 5, 20)) == calendar_window(QUARTER, at(2026, 5, 20))
+
+
+@given(moments, moments, st.sampled_from([MONTH, QUARTER]))
+def test_the_next_season_never_overlaps_the_last_and_ends_with_the_calendar(
+    after: datetime, now: datetime, length: SeasonLength
+):
+    window = next_window(length, after, now)
+    assert window is not None
+    assert window.start >= after and window.holds(max(after, now))
+    calendar = calendar_window(length, max(after, now))
+    assert window.end == calendar.end
+    # It starts where the last season ended, unless whole seasons went by since.
+    assert window.start == (after if after >= calendar.start else calendar.start)
+
+
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
 def test_a_seasons_dates_are_written_in_the_readers_language(locale: str):
     named = calendar_window(MONTH, at(2026, 3, 4)).named(locale)

@@ -10,10 +10,13 @@ advances it, so a test decides exactly what happens before the wait ends.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import os
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable
+import signal
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from urllib.parse import urlsplit, urlunsplit
 
@@ -27,7 +30,15 @@ from bot.service import HandPlace, TableService
 from bot.service.routing import ANSWER_WITHIN, Forwarded, Move, MoveRouter
 from bot.sharding import ShardPlan, shard_of
 from bot.store import Store
-from bot.store.relay import ANSWER_CHANNEL, listener_name, shard_channel
+from bot.store.relay import (
+    ANSWER_CHANNEL,
+    CLOSE_WITHIN,
+    POLL_EVERY,
+    PROBE_EVERY,
+    PROBE_WITHIN,
+    listener_name,
+    shard_channel,
+)
 from tests.service.tables import (
     GUILD,
     ManualClock,
@@ -381,3 +392,89 @@ async def test_a_move_not_stored_when_the_wait_ends_is_never_played_afterwards(
     await waits.settle(owner.router)
     assert await _stored_seats(owner, table_id) == []
     assert owner.tables.registry.table(table_id).game.to_act == seat
+
+
+# ---------------------------------------------------------------- a connection that hangs
+
+
+@contextlib.contextmanager
+def hanging(pid: int) -> Iterator[None]:
+    """The server's end of a connection stops (SIGSTOP) without closing it: a half-open
+    connection, as a dropped network leaves one. Let go at the end, so the server can clean up."""
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        os.kill(pid, signal.SIGCONT)
+
+
+async def _listener_pids(postgres_url: str, plan: ShardPlan) -> list[int]:
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        rows = await admin.fetch(
+            "SELECT pid FROM pg_stat_activity WHERE application_name = $1 ORDER BY pid",
+            listener_name(plan.ids),
+        )
+    finally:
+        await admin.close()
+    return [row["pid"] for row in rows]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="stopping the server's processes needs root")
+async def test_a_listener_that_hangs_unknowing_is_replaced_and_moves_still_arrive(
+    pair, waits, postgres_url
+) -> None:
+    owner, other = pair
+    table_id = await _started_table(owner, other)
+    move = await _to_act(owner, table_id)
+    seat = owner.tables.registry.table(table_id).game.to_act
+    [stuck] = await _listener_pids(postgres_url, owner.plan)
+    with hanging(stuck):
+        forwarding = asyncio.create_task(other.router.forward(move))
+        await _until(lambda: _relayed(other, move.request_id))
+        # No notification reaches the owner: it reads the waiting rows anyway, in time.
+        await waits.advance(owner.router, POLL_EVERY)
+        assert await forwarding is Forwarded.ANSWERED
+        assert await _stored_seats(owner, table_id) == [seat]
+        # Its probe goes unanswered: the connection is dropped (health says so) and replaced.
+        assert owner.router.listening
+        await waits.advance(owner.router, PROBE_EVERY + PROBE_WITHIN - POLL_EVERY)
+        assert not owner.router.listening
+        await waits.advance(owner.router, 1.0)
+        assert owner.router.listening
+        assert [pid for pid in await _listener_pids(postgres_url, owner.plan) if pid != stuck]
+        # Closing does not wait for a connection that never says goodbye.
+        [fresh] = [pid for pid in await _listener_pids(postgres_url, owner.plan) if pid != stuck]
+        with hanging(fresh):
+            closing = asyncio.create_task(owner.router.close())
+
+            async def closed() -> bool:
+                await waits.advance(owner.router, CLOSE_WITHIN)
+                return closing.done()
+
+            await _until(closed)
+            await closing
+
+
+async def test_one_damaged_relayed_move_is_set_aside_alone(pair, waits, caplog) -> None:
+    owner, other = pair
+    table_id = await _started_table(owner, other)
+    move = await _to_act(owner, table_id)
+    seat = owner.tables.registry.table(table_id).game.to_act
+    caplog.set_level(logging.ERROR, logger="bot.store.relay")
+    async with owner.store.database.write() as tx:  # a row damaged by hand: not JSON
+        await tx.execute(
+            "INSERT INTO relayed_moves (request_id, shard, table_id, move, created_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (6999, OWNER_SHARD, table_id, "{not json", owner.store.database.now()),
+        )
+    forwarding = asyncio.create_task(other.router.forward(move))
+
+    async def stored() -> bool:
+        return await _stored_seats(owner, table_id) == [seat]
+
+    await _until(stored)  # the good row is applied, the bad one left alone
+    assert await forwarding is Forwarded.ANSWERED
+    await waits.advance(owner.router, 3 * POLL_EVERY)  # read again: said once
+    lines = [record for record in caplog.records if record.name == "bot.store.relay"]
+    assert len(lines) == 1 and "6999" in lines[0].getMessage()

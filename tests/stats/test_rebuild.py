@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.stats import (
@@ -24,6 +24,7 @@ from bot.stats import (
     user_key,
 )
 from bot.store import Store
+from tests.examples import examples
 from tests.stats.builders import Clock, Hand, Player, computer, person, store_game
 
 POOL = [person(n, f"P{n}") for n in range(1, 7)] + [computer("easy"), computer("hard")]
@@ -107,7 +108,7 @@ async def _incremental_equals_rebuilt(seed: int, games: int, count_abandoned: bo
 
 
 @pytest.mark.slow
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(15)
 @given(seed=st.integers(0, 2**32), games=st.integers(1, 14), count_abandoned=st.booleans())
 def test_rebuilding_from_results_gives_the_same_boards(seed, games, count_abandoned):
     asyncio.run(_incremental_equals_rebuilt(seed, games, count_abandoned))
