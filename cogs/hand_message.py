@@ -51,9 +51,7 @@ from cogs.message_parts import Parts
 MAX_SELECT_OPTIONS = 25
 
 
-def hand_parts(
-    private: PrivateHand | None, locale: str | None, notes: Sequence[str] = ()
-) -> Parts:
+def hand_parts(private: PrivateHand | None, locale: str | None, notes: Sequence[str] = ()) -> Parts:
     """A player's private hand message: picture, text, and exactly what they may do now; once
     the game is over (no hand), only that it is over."""
     if private is None:
@@ -459,5 +457,5 @@ async def answer_with_hand(
         )
     place = replace(place, locale=reply.locale, game_id=hand.game_id, hand_number=hand.hand_number)
     await interaction.client.tables.hand_shown(
-        reply.table_id, interaction.user.id, place, new_message=not edit
+        reply.table_id, interaction.user.id, place, new_message=not edit, noted=reply.noted
     )

@@ -28,7 +28,7 @@ from bot.service.outbox import Outbox
 from bot.service.people import People, Person
 from bot.service.shown import HandDelivery, HandPlace, HandReply, PrivateHand
 from bot.service.table import HandMessages, Table
-from bot.store import HandMessageKind, HandMessageRecord, Store
+from bot.store import HandMessageKind, HandMessageRecord, PendingNote, Store
 
 #: How long a private hand message stays editable through its interaction (Discord allows
 #: 15 minutes; a margin for clocks and slow requests).
@@ -70,8 +70,12 @@ class PrivateHands:
         if acted and not table.playing:
             return HandReply(table.id, table.channel_id, locale, None)
         hand = await self._hand(table, person.user_id, locale)
-        notes = tuple(t(key, locale) for key in self._people.take_notes(person.user_id))
-        return HandReply(table.id, table.channel_id, locale, hand, notes)
+        notes, noted = await self._people.notes(person.user_id, locale)
+        return HandReply(table.id, table.channel_id, locale, hand, notes, noted)
+
+    async def told(self, user_id: int, noted: tuple[PendingNote, ...]) -> None:
+        """The player was shown ``noted`` with their hand: none is told again."""
+        await self._people.told(user_id, noted)
 
     async def shown(
         self, table: Table, user_id: int, place: HandPlace, *, new_message: bool
@@ -191,7 +195,7 @@ class PrivateHands:
         if beside is not None:
             locale = beside.locale
         if not await self._outbox.tell(user_id, table.channel_id, t(key, locale), beside):
-            self._people.note(user_id, key)
+            await self._people.note(table.id, user_id, key)
 
     async def _keep(
         self,

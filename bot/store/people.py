@@ -13,11 +13,11 @@ A request to be forgotten is kept (``pending_forgets``, with the pseudonym chose
 made) until the forgetting is done, so that work done in the background, a little at a time,
 is carried on after a restart under the same pseudonym.
 
-Forgetting deletes their settings, puzzle attempts, views and rating, and gives every other row
-a pseudonym: a negative id, which
-no Discord user has, the same in every row so that the games stay whole for the others, and
-a name the caller words in each table's language ("Former player"). The pseudonym is kept off
-the boards.
+Forgetting deletes their settings, what they were still to be told (``notes_for_next_hand``),
+their puzzle attempts, views and rating, and gives every other row a pseudonym: a negative id,
+which no Discord user has, the same in every row so that the games stay whole for the others,
+and a name the caller words in each table's language ("Former player"). The pseudonym is kept
+off the boards.
 """
 
 from __future__ import annotations
@@ -111,6 +111,7 @@ class PeopleRepository:
             settings = await tx.execute(
                 "DELETE FROM user_preferences WHERE user_id = ?", (user_id,)
             )
+            await tx.execute("DELETE FROM notes_for_next_hand WHERE user_id = ?", (user_id,))
             await tx.execute(
                 "INSERT INTO user_preferences (user_id, hidden_from_boards, updated_at)"
                 " VALUES (?, 1, ?) ON CONFLICT (user_id) DO NOTHING",
@@ -161,9 +162,7 @@ class PeopleRepository:
         )
 
 
-async def _forget_in_league(
-    tx: Session, user_id: int, pseudonym: int, name_for: NameFor
-) -> None:
+async def _forget_in_league(tx: Session, user_id: int, pseudonym: int, name_for: NameFor) -> None:
     """The league's rows take the pseudonym too: the seasons' awards (by player key, as the
     boards write it), who was given a season's role, the tournaments they organised and
     entered (with their name in each tournament's language)."""
