@@ -186,6 +186,19 @@ HandMessageKind = Literal["dm", "private"]
 
 
 @dataclass(frozen=True)
+class HandBeingSent:
+    """A private hand being sent in a channel as the response to the interaction of ``token``,
+    whose message is not known yet: that interaction's webhook reaches the response until
+    ``editable_until``."""
+
+    user_id: int
+    token: str
+    application_id: int
+    editable_until: datetime
+    locale: str | None = None
+
+
+@dataclass(frozen=True)
 class PendingNote:
     """Something a person must still be told with their next hand: a catalogue ``key``, noted
     at a table. ``noted_at`` is kept as stored, so that the note shown is the one deleted and a

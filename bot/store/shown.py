@@ -11,7 +11,7 @@ reach by no way is kept until an answer shows it.
 from __future__ import annotations
 
 from .database import Database, decode_time, encode_time
-from .records import HandMessageRecord, PendingNote
+from .records import HandBeingSent, HandMessageRecord, PendingNote
 
 #: The number under which a game's own result (its end) is marked posted.
 GAME_END = 0
@@ -98,6 +98,50 @@ class ShownRepository:
         """The table closed: none of its hand messages is refreshed any more."""
         async with self._db.write() as tx:
             await tx.execute("DELETE FROM hand_messages WHERE table_id = ?", (table_id,))
+            await tx.execute("DELETE FROM hands_being_sent WHERE table_id = ?", (table_id,))
+
+    async def hand_being_sent(self, table_id: int, sending: HandBeingSent) -> None:
+        """A private hand is about to be sent as an interaction's response (written ahead, so
+        that a process that stops before storing where it went leaves this row)."""
+        async with self._db.write() as tx:
+            await tx.execute(
+                "INSERT INTO hands_being_sent (table_id, user_id, token, application_id,"
+                " editable_until, locale) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (table_id, user_id, token) DO NOTHING",
+                (
+                    table_id,
+                    sending.user_id,
+                    sending.token,
+                    sending.application_id,
+                    encode_time(sending.editable_until),
+                    sending.locale,
+                ),
+            )
+
+    async def hands_being_sent(self, table_id: int) -> list[HandBeingSent]:
+        """The private hands whose sending began and whose place was never stored."""
+        rows = await self._db.fetch_all(
+            "SELECT * FROM hands_being_sent WHERE table_id = ? ORDER BY user_id, editable_until",
+            (table_id,),
+        )
+        return [
+            HandBeingSent(
+                user_id=row["user_id"],
+                token=row["token"],
+                application_id=row["application_id"],
+                editable_until=decode_time(row["editable_until"]),
+                locale=row["locale"],
+            )
+            for row in rows
+        ]
+
+    async def hand_sent(self, table_id: int, user_id: int, token: str) -> None:
+        """The hand sent as the response to ``token``'s interaction is accounted for."""
+        async with self._db.write() as tx:
+            await tx.execute(
+                "DELETE FROM hands_being_sent WHERE table_id = ? AND user_id = ? AND token = ?",
+                (table_id, user_id, token),
+            )
 
     async def note(self, table_id: int, user_id: int, key: str) -> None:
         """Something (a catalogue key) to tell the person with their next hand: only the latest
