@@ -13,6 +13,7 @@ import logging
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TextIO
 
 import aiohttp
 import discord
@@ -21,6 +22,7 @@ from bot.ai import LEVELS
 from bot.demo import DemoError, DemoSettings, play_demo
 from bot.engine import HouseRules
 from bot.factory import create_bot, publish_commands
+from bot.monitor import AddressUnusable, check_listen_address
 from bot.settings import ConfigError, Settings, unusable_database_message
 from bot.stats.forgetting import forget_person
 from bot.store import Forgotten, Store, StoreError
@@ -33,6 +35,25 @@ EXIT_LOGIN = 1
 EXIT_NETWORK = 3
 #: What a shell reports for a program stopped by Ctrl-C (128 + SIGINT).
 EXIT_INTERRUPTED = 130
+
+
+#: discord.py's own layout of a log line, without its colours.
+PLAIN_LOG_LINES = logging.Formatter(
+    "[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{"
+)
+
+
+def setup_logging(level: str, stream: TextIO | None = None) -> None:
+    """Log to ``stream`` (standard error), in colour only when it is a terminal: discord.py
+    also colours lines inside any container, where they land in log files as escape codes."""
+    handler = logging.StreamHandler(stream or sys.stderr)
+    on_a_terminal = handler.stream.isatty()
+    discord.utils.setup_logging(
+        handler=handler,
+        level=logging.getLevelNamesMapping()[level],
+        root=True,
+        **({} if on_a_terminal else {"formatter": PLAIN_LOG_LINES}),
+    )
 
 
 def quiet_voice_warnings() -> None:
@@ -56,11 +77,23 @@ async def check_database(target: str | Path) -> None:
     await (await open_store(target)).close()
 
 
+def check_metrics_address(settings: Settings) -> None:
+    """With ``METRICS_PORT`` set, check that /health and /metrics can listen where the settings
+    say, as a setting is checked: before logging in, in one line."""
+    if settings.metrics_port is None:
+        return
+    try:
+        check_listen_address(settings.metrics_host, settings.metrics_port)
+    except AddressUnusable as error:
+        raise ConfigError(str(error)) from None
+
+
 def run_bot(args: argparse.Namespace) -> int:
     """Connect to Discord and serve until interrupted."""
-    return _with_discord(lambda bot_settings, token: create_bot(bot_settings).run(
-        token, log_handler=None
-    ))
+    return _with_discord(
+        lambda bot_settings, token: create_bot(bot_settings).run(token, log_handler=None),
+        serves_metrics=True,
+    )
 
 
 def run_sync(args: argparse.Namespace) -> int:
@@ -70,17 +103,19 @@ def run_sync(args: argparse.Namespace) -> int:
     )
 
 
-def _with_discord(work: Callable[[Settings, str], object]) -> int:
-    """Check the settings and the database, then do ``work`` with Discord, explaining in one
-    line what keeps it from reaching Discord."""
+def _with_discord(work: Callable[[Settings, str], object], *, serves_metrics: bool = False) -> int:
+    """Check the settings, the database and (when ``serves_metrics``) the address of /health,
+    then do ``work`` with Discord, explaining in one line what keeps it from reaching Discord."""
     try:
         settings = Settings.from_env()
         token = settings.require_token()
+        if serves_metrics:
+            check_metrics_address(settings)
         asyncio.run(check_database(settings.database))
     except ConfigError as error:
         print(error, file=sys.stderr)
         return EXIT_CONFIG
-    discord.utils.setup_logging(level=logging.getLevelNamesMapping()[settings.log_level], root=True)
+    setup_logging(settings.log_level)
     log.info("Starting with %r", settings)
     quiet_voice_warnings()
     try:
@@ -146,6 +181,12 @@ def run_forget(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(error, file=sys.stderr)
         return EXIT_CONFIG
+    if not forgotten.found:
+        print(
+            f"Nothing about user {args.user_id} is stored in this database: they were forgotten"
+            " already, or never played here. Nothing was changed."
+        )
+        return 0
     settings_line = "settings deleted" if forgotten.settings else "no settings were stored"
     if forgotten.puzzle_attempts:
         settings_line += f", {counted(forgotten.puzzle_attempts, 'puzzle attempt')} deleted"

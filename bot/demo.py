@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import random
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -152,22 +153,34 @@ async def play_demo(settings: DemoSettings) -> list[Path]:
         raise DemoError(
             f"Cannot make the folder {settings.output} for the pictures: {error}."
         ) from None
-    database = settings.database or Path(tempfile.mkdtemp(prefix="cinch-demo-")) / "demo.sqlite3"
-    try:
-        store = await Store.open(database)
-    except StoreError as error:
-        raise DemoError(unusable_database_message(database, error, "--database")) from None
-    try:
-        if await store.tables.guilds() - {DEMO_GUILD}:
-            raise DemoError(
-                f"The database at {describe_location(database)} holds Discord servers' games;"
-                " the demo plays only in a new database or one only the demo has used, and has"
-                " left this one as it was."
-            )
-        print(f"Database: {describe_location(database)}\nPictures: {settings.output}\n", flush=True)
-        return await _play(store, settings, options)
-    finally:
-        await store.close()
+    with demo_database(settings.database) as (database, shown):
+        try:
+            store = await Store.open(database)
+        except StoreError as error:
+            raise DemoError(unusable_database_message(database, error, "--database")) from None
+        try:
+            if await store.tables.guilds() - {DEMO_GUILD}:
+                raise DemoError(
+                    f"The database at {describe_location(database)} holds Discord servers'"
+                    " games; the demo plays only in a new database or one only the demo has"
+                    " used, and has left this one as it was."
+                )
+            print(f"Database: {shown}\nPictures: {settings.output}\n", flush=True)
+            return await _play(store, settings, options)
+        finally:
+            await store.close()
+
+
+@contextmanager
+def demo_database(given: str | Path | None) -> Iterator[tuple[str | Path, str]]:
+    """The database the demo plays in, and how to name it to the player: the one ``given``,
+    else a new file in a temporary folder deleted at the end, so that demos leave only their
+    pictures behind."""
+    if given:
+        yield given, describe_location(given)
+        return
+    with tempfile.TemporaryDirectory(prefix="cinch-demo-") as folder:
+        yield Path(folder) / "demo.sqlite3", "a temporary file, deleted at the end"
 
 
 async def _play(store: Store, settings: DemoSettings, options: TableOptions) -> list[Path]:

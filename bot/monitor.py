@@ -12,7 +12,9 @@ Requests are not logged: a scrape every few seconds would drown the bot's own li
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
+import socket
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 
@@ -26,6 +28,59 @@ log = logging.getLogger(__name__)
 
 #: A store slower than this to answer one small query counts as not answering.
 STORE_ANSWERS_WITHIN = 3.0
+
+
+class AddressUnusable(Exception):
+    """``METRICS_HOST`` and ``METRICS_PORT`` name no address this machine can listen on; the
+    message says which setting to change."""
+
+
+def check_listen_address(host: str, port: int) -> None:
+    """Resolve ``host`` and try every address it names on ``port``, as the server will, so that
+    a wrong host or a port in use stops the bot with one line before it logs in rather than
+    with a traceback after. Port 0 (any free port) is always free."""
+    try:
+        addresses = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except (socket.gaierror, UnicodeError) as error:
+        reason = (error.strerror if isinstance(error, socket.gaierror) else None) or str(error)
+        raise AddressUnusable(_not_an_address(host, reason)) from None
+    for family, kind, protocol, _, address in addresses:
+        with socket.socket(family, kind, protocol) as probe:
+            # As the server itself does, so that a port left in TIME_WAIT is not "in use".
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(address)
+            except OSError as error:
+                raise AddressUnusable(_cannot_listen(host, port, str(address[0]), error)) from None
+
+
+def _not_an_address(host: str, reason: str) -> str:
+    return (
+        f"METRICS_HOST {host!r} is not an address of this machine ({reason}): set it to"
+        " 127.0.0.1 (this machine only) or 0.0.0.0 (every network), or leave it unset."
+    )
+
+
+def _cannot_listen(host: str, port: int, address: str, error: OSError) -> str:
+    """What keeps the server from listening on ``address``, and which setting to change."""
+    if error.errno == errno.EADDRINUSE:
+        return (
+            f"METRICS_PORT {port} is already in use on {address}: stop the program using it,"
+            " or choose another METRICS_PORT."
+        )
+    if error.errno == errno.EACCES:
+        return (
+            f"METRICS_PORT {port} may not be opened by this user (ports below 1024 need"
+            " privileges): choose another METRICS_PORT, such as 8000."
+        )
+    if error.errno == errno.EADDRNOTAVAIL:
+        return _not_an_address(host, error.strerror or str(error))
+    return (
+        f"METRICS_PORT {port} cannot be opened on {address} ({error.strerror or error}):"
+        " check METRICS_HOST and METRICS_PORT."
+    )
 
 
 @dataclass(frozen=True)

@@ -65,16 +65,27 @@ def _permission_names() -> str:
     return ", ".join(name.replace("_", " ").title() for name in REQUIRED_PERMISSION_NAMES)
 
 
-def missing_token_message() -> str:
-    """Step-by-step help shown when ``DISCORD_TOKEN`` is not set."""
+def settings_file_line(settings_file: Path | None) -> str:
+    """Which ``.env`` file the settings were read from, so that an operator whose token is in
+    a file elsewhere sees why it was not read."""
+    if settings_file is None:
+        return f"No .env file was read: there is none in {Path.cwd()}, where the bot started."
+    return f"Settings were read from the environment and from {settings_file}."
+
+
+def missing_token_message(settings_file: Path | None = None) -> str:
+    """Step-by-step help shown when ``DISCORD_TOKEN`` is not set; ``settings_file`` is the
+    ``.env`` file that was read (None: none was)."""
+    where = settings_file or Path.cwd() / ".env"
     return "\n".join(
         [
             "DISCORD_TOKEN is not set, so the bot cannot connect to Discord.",
+            settings_file_line(settings_file),
             "",
             "To create the bot's Discord application:",
             "  1. Open https://discord.com/developers/applications and click 'New Application'.",
             "  2. In the 'Bot' tab, click 'Reset Token' and copy the token.",
-            "  3. Put it in a .env file next to where you run the bot (see .env.example):",
+            f"  3. Put it in {where} (see .env.example):",
             "       DISCORD_TOKEN=your-token-here",
             "     or export it in your shell. Never commit or share the token.",
             "  4. No privileged gateway intents are needed: leave Presence, Server Members",
@@ -241,6 +252,8 @@ class Settings:
     in code (tests), 0 takes any free port."""
     metrics_host: str = DEFAULT_METRICS_HOST
     """The address they listen on (``METRICS_HOST``): ``0.0.0.0`` inside a container."""
+    settings_file: Path | None = None
+    """The ``.env`` file read, as an absolute path; None: none was."""
 
     @classmethod
     def from_env(
@@ -254,7 +267,9 @@ class Settings:
         ``dotenv_path=None`` skips the file. The process environment is not modified.
         """
         values: dict[str, str | None] = {}
+        settings_file = None
         if dotenv_path is not None and Path(dotenv_path).is_file():
+            settings_file = Path(dotenv_path).resolve()
             try:
                 values.update(dotenv_values(dotenv_path))
             except (OSError, UnicodeError) as error:
@@ -278,6 +293,7 @@ class Settings:
             drawing_processes=_drawing_processes(values.get("DRAWING_PROCESSES")),
             metrics_port=_optional_port("METRICS_PORT", values.get("METRICS_PORT")),
             metrics_host=_host("METRICS_HOST", values.get("METRICS_HOST")),
+            settings_file=settings_file,
         )
 
     @property
@@ -288,7 +304,7 @@ class Settings:
     def require_token(self) -> str:
         """The token, or a :class:`ConfigError` carrying :func:`missing_token_message`."""
         if not self.discord_token:
-            raise ConfigError(missing_token_message())
+            raise ConfigError(missing_token_message(self.settings_file))
         return self.discord_token
 
     def __repr__(self) -> str:

@@ -52,7 +52,9 @@ from cogs.message_parts import Parts
 MAX_SELECT_OPTIONS = 25
 
 
-def hand_parts(private: PrivateHand | None, locale: str | None, notes: Sequence[str] = ()) -> Parts:
+def hand_parts(
+    private: PrivateHand | None, locale: str | None, notes: Sequence[str] = ()
+) -> Parts:
     """A player's private hand message: picture, text, and exactly what they may do now; once
     the game is over (no hand), only that it is over."""
     if private is None:

@@ -2,7 +2,7 @@
 
 Copying the file (and its WAL) by hand can catch a half-written page; SQLite's online backup
 API copies a consistent snapshot page by page, letting the bot write between steps. PostgreSQL
-has its own tool for this (`pg_dump`), described in the README.
+has its own tool for this (`pg_dump`); restoring either is described in docs/deploying.md.
 """
 
 from __future__ import annotations

@@ -35,7 +35,8 @@ _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]+):")
 #: (``user:``); or a ``password=``-like key (``&password=``, ``Pwd=``, ``sslpassword=``).
 #: After slashes, the password runs to the last ``@`` of the address, even past a space or an
 #: ``@`` typed unencoded. A number after ``//host:`` or ``@host:`` is a port; anything else
-#: there may be a password put in the wrong place (``postgresql://user:password/db``).
+#: there may be a password put in the wrong place (``postgresql://user:password/db``), unless
+#: a password already stands before the ``@`` (then it is a port typed wrong, and shown).
 _SECRETS = re.compile(
     r"""
     (?P<after_slashes> (?:[A-Za-z][\w+.\-]*:)+ /+ [^\s:/@?#'"\[\]]* : )
@@ -56,10 +57,23 @@ def redact(text: str) -> str:
     of any scheme, and the value of ``password=``-like parameters, even in malformed URLs."""
 
     def hide(match: re.Match[str]) -> str:
+        if match["before_port"] and _password_before(match.string, match.start()):
+            # The password is in its place (and hidden there): this is a port typed wrong,
+            # which the operator needs to see.
+            return match[0]
         kept = match["after_slashes"] or match["in_word"] or match["before_port"] or match["key"]
         return kept + HIDDEN
 
     return _SECRETS.sub(hide, text)
+
+
+def _password_before(text: str, at: int) -> bool:
+    """Whether the user-info that ends at ``at`` (the ``@`` in front of a host) holds a
+    password: ``//user:password@host``, not ``//user@host``."""
+    if text[at : at + 1] != "@":
+        return False
+    slashes = text.rfind("//", 0, at)
+    return slashes >= 0 and ":" in text[slashes + 2 : at]
 
 
 def describe_location(target: str | os.PathLike[str]) -> str:

@@ -65,6 +65,26 @@ class Forgotten:
     guilds: frozenset[int]
     #: The open tables that seated them or that they opened (the bot holds those in memory).
     open_tables: tuple[int, ...]
+    #: The league's rows renamed: seasons' awards and roles, tournaments organised or entered.
+    league_rows: int = 0
+    #: The puzzles they were shown, deleted.
+    puzzle_views: int = 0
+
+    @property
+    def found(self) -> bool:
+        """Whether anything about the person was stored; False when they were forgotten
+        already or never played here, and then nothing was changed."""
+        return bool(
+            self.settings
+            or self.results
+            or self.seats
+            or self.tables
+            or self.daily_plays
+            or self.puzzle_attempts
+            or self.open_tables
+            or self.league_rows
+            or self.puzzle_views
+        )
 
 
 class PeopleRepository:
@@ -112,11 +132,6 @@ class PeopleRepository:
                 "DELETE FROM user_preferences WHERE user_id = ?", (user_id,)
             )
             await tx.execute("DELETE FROM notes_for_next_hand WHERE user_id = ?", (user_id,))
-            await tx.execute(
-                "INSERT INTO user_preferences (user_id, hidden_from_boards, updated_at)"
-                " VALUES (?, 1, ?) ON CONFLICT (user_id) DO NOTHING",
-                (pseudonym, now),
-            )
             seats = await tx.fetch_all(_THEIR_SEATS, (user_id,))
             await tx.execute_many(
                 "UPDATE seats SET user_id = ?, display_name = ? WHERE table_id = ? AND seat = ?",
@@ -141,41 +156,53 @@ class PeopleRepository:
                 "UPDATE game_tables SET creator_id = ? WHERE creator_id = ?",
                 (pseudonym, user_id),
             )
-            await _forget_in_league(tx, user_id, pseudonym, name_for)
+            league_rows = await _forget_in_league(tx, user_id, pseudonym, name_for)
             daily = await tx.execute(
                 "UPDATE daily_plays SET user_id = ?, display_name = ? WHERE user_id = ?",
                 (pseudonym, name_for(None), user_id),
             )
             attempts = await tx.execute("DELETE FROM puzzle_attempts WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM puzzle_ratings WHERE user_id = ?", (user_id,))
-            await tx.execute("DELETE FROM puzzle_views WHERE user_id = ?", (user_id,))
-        return Forgotten(
-            pseudonym=pseudonym,
-            settings=settings.rowcount > 0,
-            results=len(results),
-            seats=len(seats),
-            tables=tables.rowcount,
-            daily_plays=daily.rowcount,
-            puzzle_attempts=attempts.rowcount,
-            guilds=frozenset(row["guild_id"] for row in results),
-            open_tables=open_tables,
-        )
+            views = await tx.execute("DELETE FROM puzzle_views WHERE user_id = ?", (user_id,))
+            forgotten = Forgotten(
+                pseudonym=pseudonym,
+                settings=settings.rowcount > 0,
+                results=len(results),
+                seats=len(seats),
+                tables=tables.rowcount,
+                daily_plays=daily.rowcount,
+                puzzle_attempts=attempts.rowcount,
+                guilds=frozenset(row["guild_id"] for row in results),
+                open_tables=open_tables,
+                league_rows=league_rows,
+                puzzle_views=views.rowcount,
+            )
+            if forgotten.found:
+                # The pseudonym stays off the boards; nobody found, nobody to keep off.
+                await tx.execute(
+                    "INSERT INTO user_preferences (user_id, hidden_from_boards, updated_at)"
+                    " VALUES (?, 1, ?) ON CONFLICT (user_id) DO NOTHING",
+                    (pseudonym, now),
+                )
+        return forgotten
 
 
-async def _forget_in_league(tx: Session, user_id: int, pseudonym: int, name_for: NameFor) -> None:
+async def _forget_in_league(
+    tx: Session, user_id: int, pseudonym: int, name_for: NameFor
+) -> int:
     """The league's rows take the pseudonym too: the seasons' awards (by player key, as the
     boards write it), who was given a season's role, the tournaments they organised and
-    entered (with their name in each tournament's language)."""
-    await tx.execute(
-        "UPDATE season_awards SET player = ? WHERE player = ?",
-        (f"user:{pseudonym}", f"user:{user_id}"),
-    )
-    await tx.execute(
-        "UPDATE season_role_holders SET user_id = ? WHERE user_id = ?", (pseudonym, user_id)
-    )
-    await tx.execute(
-        "UPDATE tournaments SET organiser_id = ? WHERE organiser_id = ?", (pseudonym, user_id)
-    )
+    entered (with their name in each tournament's language). How many rows changed."""
+    changed = 0
+    for statement, values in (
+        (
+            "UPDATE season_awards SET player = ? WHERE player = ?",
+            (f"user:{pseudonym}", f"user:{user_id}"),
+        ),
+        ("UPDATE season_role_holders SET user_id = ? WHERE user_id = ?", (pseudonym, user_id)),
+        ("UPDATE tournaments SET organiser_id = ? WHERE organiser_id = ?", (pseudonym, user_id)),
+    ):
+        changed += (await tx.execute(statement, values)).rowcount
     for column, name in (("user_id", "name"), ("partner_id", "partner_name")):
         rows = await tx.fetch_all(
             f"SELECT e.tournament_id, e.entrant, t.language FROM tournament_entrants e"
@@ -190,6 +217,8 @@ async def _forget_in_league(tx: Session, user_id: int, pseudonym: int, name_for:
                 for row in rows
             ],
         )
+        changed += len(rows)
+    return changed
 
 
 async def _open_tables(session: Session, user_id: int) -> tuple[int, ...]:

@@ -68,6 +68,32 @@ def test_forget_renames_the_person_everywhere_and_says_what_changed(no_settings,
     assert sum(row[1] == "Former player" for row in stored) == 3
 
 
+def test_forgetting_someone_again_says_nothing_was_found_and_changes_nothing(
+    no_settings, capsys
+):
+    path = no_settings / "games.sqlite3"
+    (no_settings / ".env").write_text("DATABASE_URL=sqlite:///games.sqlite3\n")
+    asyncio.run(a_finished_game_and_an_open_table(path))
+    assert cli.main(["forget", str(PERSON)]) == 0
+    capsys.readouterr()
+    stored = asyncio.run(names_and_ids(path))
+
+    assert cli.main(["forget", str(PERSON)]) == 0
+
+    (line,) = capsys.readouterr().out.strip().splitlines()
+    assert line == (
+        f"Nothing about user {PERSON} is stored in this database: they were forgotten already,"
+        " or never played here. Nothing was changed."
+    )
+    assert asyncio.run(names_and_ids(path)) == stored
+
+
+def test_forgetting_someone_who_never_played_says_so(no_settings, capsys):
+    (no_settings / ".env").write_text("DATABASE_URL=sqlite:///games.sqlite3\n")
+    assert cli.main(["forget", "4242"]) == 0
+    assert capsys.readouterr().out.startswith("Nothing about user 4242 is stored")
+
+
 @pytest.mark.parametrize("given", ["bob", "-4", "0"])
 def test_forget_takes_a_discord_user_id_only(no_settings, capsys, given):
     with pytest.raises(SystemExit) as stopped:

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
+import io
+import logging
 import os
 import socket
 import sqlite3
 from contextlib import closing
+from pathlib import Path
 
 import discord
 import pytest
 
+import bot
 import bot.__main__ as cli
 from bot.settings import missing_token_message
 
@@ -21,6 +26,19 @@ def test_without_a_token_it_explains_and_exits_non_zero(no_settings, capsys, arg
     assert captured.err.strip() == missing_token_message()
     assert captured.out == ""
     assert not (no_settings / "data").exists()  # nothing was created
+
+
+def test_without_a_token_it_names_the_settings_file_it_read(no_settings, capsys):
+    (no_settings / ".env").write_text("LOG_LEVEL=DEBUG\n# DISCORD_TOKEN=forgot-to-uncomment\n")
+    assert cli.main([]) == cli.EXIT_CONFIG
+    err = capsys.readouterr().err
+    assert f"Settings were read from the environment and from {no_settings / '.env'}." in err
+    assert f"Put it in {no_settings / '.env'} (see .env.example)" in err
+
+
+def test_without_a_token_or_a_settings_file_it_says_where_it_looked(no_settings, capsys):
+    assert cli.main([]) == cli.EXIT_CONFIG
+    assert f"No .env file was read: there is none in {no_settings}," in capsys.readouterr().err
 
 
 def test_a_bad_setting_is_reported_without_a_traceback(no_settings, monkeypatch, capsys):
@@ -40,6 +58,87 @@ def test_a_rejected_token_is_explained(no_settings, monkeypatch, capsys):
     assert cli.main([]) == cli.EXIT_LOGIN
     err = capsys.readouterr().err
     assert "refused the token" in err and "not-a-real-token" not in err
+
+
+class NeverLogsIn:
+    """A bot that fails the test if the command line gets as far as logging in."""
+
+    def __init__(self, settings: object) -> None:
+        pytest.fail("the bot was started although /health cannot listen where it was told to")
+
+
+def test_a_metrics_port_in_use_stops_the_bot_with_one_line_before_it_logs_in(
+    no_settings, monkeypatch, capsys
+):
+    with socket.socket() as other_program:
+        other_program.bind(("127.0.0.1", 0))
+        other_program.listen()
+        port = other_program.getsockname()[1]
+        monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+        monkeypatch.setenv("METRICS_PORT", str(port))
+        monkeypatch.setenv("METRICS_HOST", "127.0.0.1")
+        monkeypatch.setattr(cli, "create_bot", NeverLogsIn)
+        assert cli.main([]) == cli.EXIT_CONFIG
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line == (
+        f"METRICS_PORT {port} is already in use on 127.0.0.1: stop the program using it,"
+        " or choose another METRICS_PORT."
+    )
+
+
+def test_a_metrics_host_that_does_not_resolve_stops_the_bot_with_one_line(
+    no_settings, monkeypatch, capsys
+):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+    monkeypatch.setenv("METRICS_PORT", "8000")
+    monkeypatch.setenv("METRICS_HOST", "no-such-host.invalid")
+    monkeypatch.setattr(cli, "create_bot", NeverLogsIn)
+    assert cli.main([]) == cli.EXIT_CONFIG
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("METRICS_HOST 'no-such-host.invalid' is not an address of this machine")
+
+
+def test_a_metrics_host_that_is_not_this_machines_stops_the_bot_with_one_line(
+    no_settings, monkeypatch, capsys
+):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+    monkeypatch.setenv("METRICS_PORT", "8000")
+    monkeypatch.setenv("METRICS_HOST", "192.0.2.1")  # an address kept for documentation
+    monkeypatch.setattr(cli, "create_bot", NeverLogsIn)
+    assert cli.main([]) == cli.EXIT_CONFIG
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("METRICS_HOST '192.0.2.1' is not an address of this machine")
+
+
+def test_a_free_metrics_port_lets_the_bot_go_on_to_log_in(no_settings, monkeypatch, capsys):
+    class Started(Exception):
+        pass
+
+    def started(settings: object) -> None:
+        raise Started
+
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+    monkeypatch.setenv("METRICS_PORT", str(_closed_loopback_port()))
+    monkeypatch.setattr(cli, "create_bot", started)
+    with pytest.raises(Started):
+        cli.main([])
+
+
+def test_publishing_the_commands_does_not_need_the_metrics_port(no_settings, monkeypatch):
+    """``sync`` serves no /health, so a port taken by the running bot does not stop it."""
+    published: list[str] = []
+
+    async def publish(settings: object, token: str) -> None:
+        published.append(token)
+
+    with socket.socket() as running_bot:
+        running_bot.bind(("127.0.0.1", 0))
+        running_bot.listen()
+        monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+        monkeypatch.setenv("METRICS_PORT", str(running_bot.getsockname()[1]))
+        monkeypatch.setattr(cli, "publish_commands", publish)
+        assert cli.main(["sync"]) == 0
+    assert published == ["abc.def.ghi"]
 
 
 @pytest.mark.slow
@@ -130,3 +229,46 @@ def test_backup_refuses_postgres_and_names_pg_dump(no_settings, capsys, monkeypa
     monkeypatch.setenv("DATABASE_URL", "postgresql://cinch@localhost/cinch")
     assert cli.main(["backup", "copy.sqlite3"]) == cli.EXIT_CONFIG
     assert "pg_dump" in capsys.readouterr().err
+
+
+@pytest.fixture
+def root_logger():
+    """The root logger, given back afterwards with the handlers and level it had."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    yield root
+    root.handlers[:] = handlers
+    root.setLevel(level)
+
+
+def test_log_lines_carry_no_colour_codes_when_not_on_a_terminal(root_logger, monkeypatch):
+    """Inside a container discord.py would colour them anyway; a log file gets plain text."""
+    monkeypatch.setattr(discord.utils, "is_docker", lambda: True)
+    written = io.StringIO()
+    cli.setup_logging("INFO", written)
+    logging.getLogger("bot").warning("A table was set aside")
+    line = written.getvalue()
+    assert "\x1b[" not in line
+    assert "WARNING" in line and "bot: A table was set aside" in line
+
+
+def test_log_lines_are_coloured_on_a_terminal(root_logger):
+    leader, follower = os.openpty()
+    with os.fdopen(follower, "w") as terminal, os.fdopen(leader, "rb", buffering=0) as screen:
+        cli.setup_logging("INFO", terminal)
+        logging.getLogger("bot").warning("A table was set aside")
+        terminal.flush()
+        shown = screen.read(1000)
+    assert b"\x1b[" in shown and b"A table was set aside" in shown
+
+
+def test_every_command_is_in_the_deploying_guides_table():
+    """The operator's list of commands (docs/deploying.md, "The command line") names them all."""
+    guide = (Path(bot.__file__).resolve().parents[1] / "docs" / "deploying.md").read_text()
+    table = guide.split("## The command line", 1)[1].split("\n## ", 1)[0]
+    (commands,) = [
+        action
+        for action in cli.build_parser()._actions
+        if isinstance(action, argparse._SubParsersAction)
+    ]
+    assert [name for name in commands.choices if f"`python -m bot {name}" not in table] == []

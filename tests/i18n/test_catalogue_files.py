@@ -64,6 +64,36 @@ def test_plural_messages_have_a_form_for_every_case_of_the_language(locale: str)
     assert all(len(forms) == len(cases) for forms in found.plurals.values())
 
 
+#: Plural messages whose counted thing is written by a placeholder of its own, which agrees
+#: with the count ("{cards} fall"): the count is the number of those.
+COUNTED_PLACEHOLDERS = {"review.falls": "cards"}
+
+
+def words_around(text: str, name: str) -> list[tuple[str, str]]:
+    """The word before and the word after each ``{name}`` in ``text``."""
+    return re.findall(rf"(\S*)\s*\{{{name}\}}\s*(\S*)", text)
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_a_plural_form_agrees_with_its_count_and_no_other_number(locale: str) -> None:
+    """The form is chosen by ``{count}``, so nothing else may change with it: "1 gagnées sur 5
+    parties" came from a form chosen by games whose first word agreed with wins."""
+    wrong = []
+    for key, forms in catalogue(locale).plurals.items():
+        others = set().union(*map(placeholders, forms)) - {"count", COUNTED_PLACEHOLDERS.get(key)}
+        for name in others:
+            if len({tuple(words_around(form, name)) for form in forms}) > 1:
+                wrong.append(f"{key}: {{{name}}} in {forms}")
+    assert wrong == []
+
+
+def test_the_agreement_check_finds_a_word_that_follows_the_wrong_count() -> None:
+    forms = ["{wins} gagnée sur {count} partie", "{wins} gagnées sur {count} parties"]
+    assert len({tuple(words_around(form, "wins")) for form in forms}) == 2
+    fixed = ["victoires : {wins} sur {count} partie", "victoires : {wins} sur {count} parties"]
+    assert len({tuple(words_around(form, "wins")) for form in fixed}) == 1
+
+
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
 def test_the_plural_rule_is_the_languages_own(locale: str) -> None:
     """The header's formula agrees with CLDR (French and Portuguese say "0 carte", "0 carta")."""

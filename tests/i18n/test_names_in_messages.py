@@ -20,6 +20,8 @@ import pytest
 
 from bot.engine import Game, GameWon, HandScored, Phase, SeatView, random_action
 from bot.i18n import SUPPORTED_LOCALES, t, tn
+from bot.league.tournament_scenes import round_title
+from bot.league.tournaments import Entrant, Format, Status, Tournament
 from bot.presentation.names import seat_name, side_members
 from bot.presentation.scenes import Seating, game_summary_scene
 from bot.presentation.texts import (
@@ -34,12 +36,13 @@ from bot.render.summary import winners_headline
 from bot.service.lobby_texts import lobby_text
 from bot.service.options import TableOptions
 from bot.service.shown import SeatInfo
+from cogs.tournament_rounds import side_names
 
 #: Names by seat, each starting with a vowel so French elision shows.
 NAMES = ("Alice", "Éric", "Inès", "Olivier")
 PLAYER_COUNTS = (2, 3, 4)
 #: Words an English side may open a clause with: a past tense reads right after one name or two.
-ENGLISH_PAST = frozenset({"took"})
+ENGLISH_PAST = frozenset({"took", "withdrew"})
 WORD = re.compile(r"[^\W\d_]+")
 CLAUSE_END = re.compile(r"[.:;!?·\n]")
 
@@ -164,6 +167,59 @@ def test_a_side_is_never_the_subject_of_a_verb(locale: str, players: int) -> Non
         if (verbs := [verb for side in sides for verb in side_as_subject(text, side, locale)])
     }
     assert subjects == {}
+
+
+#: A pair of a tournament: always two people, joined into one name as every message joins them.
+PAIR = Entrant(1, 1001, "Alice", 1002, "Inès", "entered", None)
+
+
+def tournament_pair_texts(locale: str) -> tuple[str, list[str]]:
+    """The pair as tournament messages name it, and every message that names a pair."""
+    pair = side_names((PAIR.number,), [PAIR], locale)
+    return pair, [
+        t("tournament.withdrew", locale, side=pair),
+        t("tournament.bye_line", locale, side=pair),
+        t("tournament.invitation_accepted", locale, pair=pair, name="Open"),
+        t("tournament.invitation_declined", locale, pair=pair, name="Open"),
+        t("tournament.finished", locale, name="Open", winners=pair),
+    ]
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_a_tournament_pair_is_never_the_subject_of_a_verb(locale: str) -> None:
+    """"Ana e Carla desistiu": a verb written for one name after the two names of a pair."""
+    pair, texts = tournament_pair_texts(locale)
+    assert all(pair in text for text in texts)
+    assert [found for text in texts for found in side_as_subject(text, pair, locale)] == []
+
+
+def round_titles(locale: str) -> list[str]:
+    """Every title a round gets: "Round 1" of Swiss rounds, and a bracket's "Semi-finals" and
+    "Final", which French and Portuguese make feminine plural and feminine singular."""
+    def tournament(format: Format) -> Tournament:
+        return Tournament(
+            1, 1, 1, 1, "Open", format, 3, 51, 45, 60, locale, False, Status.RUNNING, None
+        )
+
+    knockout = tournament(Format.KNOCKOUT)
+    return [round_title(tournament(Format.SWISS), 1, locale)] + [
+        round_title(knockout, number, locale) for number in (1, 2, 3)
+    ]
+
+
+@pytest.mark.parametrize("locale", SUPPORTED_LOCALES)
+def test_no_word_agrees_with_a_round_title(locale: str) -> None:
+    """"Demi-finales ouverte": a round's title is singular or plural, so nothing agrees with it."""
+    titles = round_titles(locale)
+    assert len(set(titles)) == 3
+    texts = {
+        title: t("tournament.round_open", locale, name="Open", round=title, deadline="20:00")
+        for title in titles
+    }
+    agreeing = [
+        found for title, text in texts.items() for found in side_as_subject(text, title, locale)
+    ]
+    assert agreeing == []
 
 
 def test_the_check_finds_a_side_before_its_verb() -> None:

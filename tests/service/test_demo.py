@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tempfile
+
 import pytest
 
 from bot.__main__ import main
@@ -48,6 +50,19 @@ def test_the_demo_needs_no_token(tmp_path, monkeypatch, capsys):
     )
     assert code == 0
     assert capsys.readouterr().out.rstrip().endswith(f"pictures to {tmp_path / 'out'}")
+
+
+def test_the_demo_without_a_database_leaves_no_temporary_file_behind(
+    tmp_path, monkeypatch, capsys
+):
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    for seed in ("1", "2"):
+        arguments = ["demo", "--output", str(tmp_path / "out"), "--target", "5", "--seed", seed]
+        assert main(arguments) == 0
+    assert "Database: a temporary file, deleted at the end" in capsys.readouterr().out
+    assert list(temporary.iterdir()) == []
 
 
 def test_the_demo_plays_on_postgres_given_its_url(tmp_path, capsys, postgres_url):

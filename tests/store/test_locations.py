@@ -49,6 +49,9 @@ LOCATIONS_WITH_A_PASSWORD = [
     (f"postgresql:cinch:{SECRET}@db/cinch", "postgresql:cinch:***@db/cinch"),
     (f"postgresql://cinch:{SECRET}/cinch", "postgresql://cinch:***/cinch"),
     (f"postgresql://cinch@db:{SECRET}/cinch", "postgresql://cinch@db:***/cinch"),
+    # A port typed wrong after the password is shown; only the password is hidden.
+    (f"postgresql://cinch:{SECRET}@db:54x2/cinch", "postgresql://cinch:***@db:54x2/cinch"),
+    (f"postgresql://cinch:p@ss{SECRET}@db:543 2/cinch", "postgresql://cinch:***@db:543 2/cinch"),
     (f"cinch:{SECRET}@db/cinch", "cinch:***@db/cinch"),
     (f"sqlite:///games.sqlite3?password={SECRET}", "sqlite:///games.sqlite3?password=***"),
     (f"postgresql://cinch:{SECRET}@[::1]:5432/cinch", "postgresql://cinch:***@[::1]:5432/cinch"),
@@ -148,3 +151,9 @@ def test_a_postgres_url_that_cannot_be_read_is_refused_without_its_password(url:
     with pytest.raises(StoreError, match="cannot be read") as refused:
         check_postgres_url(url)
     assert SECRET not in str(refused.value)
+
+
+def test_a_postgres_url_with_a_port_typed_wrong_shows_the_port_and_hides_the_password():
+    with pytest.raises(StoreError, match="cannot be read") as refused:
+        check_postgres_url(f"postgresql://cinch:{SECRET}@db:54x2/cinch")
+    assert "'postgresql://cinch:***@db:54x2/cinch'" in str(refused.value)

@@ -92,6 +92,21 @@ async def test_forgetting_a_creator_takes_their_id_off_the_tables_they_opened(st
     again = await store.people.forget(ALICE, PSEUDONYM - 1, former)
     assert (again.settings, again.results, again.seats, again.tables) == (False, 0, 0, 0)
     assert again.guilds == frozenset()
+    assert forgotten.found and not again.found
+    # Nobody was found the second time, so no second pseudonym was stored either.
+    second = await rows(store, "SELECT * FROM user_preferences WHERE user_id = ?", PSEUDONYM - 1)
+    assert second == []
+
+
+async def test_someone_known_only_to_the_league_is_found(store: Store):
+    async with store.database.write() as tx:
+        await tx.execute(
+            "INSERT INTO season_role_holders (guild_id, season, user_id) VALUES (?, ?, ?)",
+            (GUILD, 1, CAROL),
+        )
+    forgotten = await store.people.forget(CAROL, PSEUDONYM, former)
+    assert forgotten.found and forgotten.league_rows == 1
+    assert await rows(store, "SELECT user_id FROM season_role_holders") == [(PSEUDONYM,)]
 
 
 async def test_the_open_tables_a_person_sits_at_are_listed(store: Store):
