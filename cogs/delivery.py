@@ -30,6 +30,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 import discord
+from discord.webhook.async_ import async_context
 
 from bot.i18n import t
 from bot.service import (
@@ -294,6 +295,24 @@ class Delivery:
                     await message.edit(**Parts(text).edit_kwargs())
         except discord.HTTPException:
             log.info("Could not read the DMs of %s for table %s", user_id, table_id)
+
+    async def original_response(self, place: HandPlace) -> int | None:
+        """The message that answered the interaction of ``place``'s token, through Discord's
+        ``@original`` route for it (``Webhook.fetch_message`` would escape the ``@``)."""
+        await self.client.wait_until_ready()
+        webhook = self._webhook(place)
+        try:
+            data = await async_context.get().get_original_interaction_response(
+                webhook.id,
+                place.token or "",
+                session=webhook.session,
+                proxy=webhook.proxy,
+                proxy_auth=webhook.proxy_auth,
+            )
+        except discord.HTTPException:
+            log.info("A private hand sent as the last process stopped is gone")
+            return None
+        return int(data["id"])
 
     async def tell(
         self, user_id: int, channel_id: int, text: str, beside: HandPlace | None

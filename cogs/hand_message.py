@@ -43,6 +43,7 @@ from bot.presentation.user_text import SERVER_NAME_LIMIT, in_message
 from bot.service import HandPlace, HandReply, PrivateHand
 from bot.service.private_hands import PRIVATE_LIFETIME
 from bot.service.routing import Forwarded, Move
+from bot.store import HandBeingSent
 from cogs.departures import require_member_by_dm
 from cogs.error_replies import check_table_permissions, reads_custom_id, reports_errors
 from cogs.interaction import CinchInteraction, answer_wait, interaction_locale, person
@@ -441,6 +442,17 @@ async def answer_with_hand(
         await interaction.response.edit_message(**parts.edit_kwargs())
         message_id = interaction.message.id if interaction.message is not None else None
     else:
+        if reply.hand is not None and interaction.guild_id is not None:
+            # Written ahead: a process that stops before the place below is stored leaves
+            # the next one a way to find this message (see docs/architecture.md).
+            sending = HandBeingSent(
+                interaction.user.id,
+                interaction.token,
+                interaction.application_id,
+                discord.utils.utcnow() + PRIVATE_LIFETIME,
+                reply.locale,
+            )
+            await interaction.client.tables.hand_being_sent(reply.table_id, sending)
         sent = await interaction.response.send_message(**parts.send_kwargs(), ephemeral=True)
         message_id = sent.message_id
     if move:
@@ -459,5 +471,5 @@ async def answer_with_hand(
         )
     place = replace(place, locale=reply.locale, game_id=hand.game_id, hand_number=hand.hand_number)
     await interaction.client.tables.hand_shown(
-        reply.table_id, interaction.user.id, place, new_message=not edit
+        reply.table_id, interaction.user.id, place, new_message=not edit, noted=reply.noted
     )

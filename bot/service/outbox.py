@@ -64,6 +64,12 @@ class Outbox(Protocol):
         ``current`` one: ``text`` says where the hand is now."""
         ...
 
+    async def original_response(self, place: HandPlace) -> int | None:
+        """The message that answered the interaction of ``place``'s token (a private hand sent
+        as a process stopped, its place never stored): None when it never answered, or its
+        token is over."""
+        ...
+
     async def tell(
         self, user_id: int, channel_id: int, text: str, beside: HandPlace | None
     ) -> bool:
@@ -98,6 +104,9 @@ class NoOutbox:
 
     async def retire_hand(self, place: HandPlace, text: str) -> None:
         """Nothing is shown."""
+
+    async def original_response(self, place: HandPlace) -> int | None:
+        return None
 
     async def retire_other_dms(self, user_id: int, table_id: int, current: int, text: str) -> None:
         """Nothing is shown."""

@@ -4,7 +4,8 @@ and what they must still be told.
 Every private hand is drawn in its player's language and deck, every turn ping follows their
 wish for a DM, so a busy table reads the same few people's settings after every move. They are
 kept here for a short while (``SETTINGS_KEPT``): a change made through this process shows at
-once, one made through another process within that time.
+once, one made through another process within that time. What a person must still be told
+is kept in the store until shown, so that a restart does not lose it.
 """
 
 from __future__ import annotations
@@ -16,11 +17,14 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.errors import OptionRefused
-from bot.store import HAND_DELIVERIES, UNSET, Store, UserPreferences
+from bot.i18n import t
+from bot.store import HAND_DELIVERIES, UNSET, PendingNote, Store, UserPreferences
 
 #: How long settings read from the store are used before being read again.
 SETTINGS_KEPT = timedelta(seconds=60)
-#: People whose settings and notes are kept at most (the least recently used go first).
+#: What may be noted for a person's next hand (the catalogue keys).
+NOTES = frozenset({"errors.dm_closed"})
+#: People whose settings are kept at most (the least recently used go first).
 PEOPLE_KEPT = 10_000
 
 
@@ -41,7 +45,6 @@ class People:
         self._store = store
         self._clock = clock
         self._settings: OrderedDict[int, tuple[datetime, UserPreferences]] = OrderedDict()
-        self._notes: OrderedDict[int, list[str]] = OrderedDict()
 
     async def settings(self, user_id: int) -> UserPreferences:
         """The person's settings (the defaults for someone who never changed them)."""
@@ -64,20 +67,28 @@ class People:
         """The language to answer ``person`` in: their chosen one, else their Discord's."""
         return (await self.settings(person.user_id)).locale or person.locale
 
-    def note(self, user_id: int, key: str) -> None:
-        """Something (a catalogue key) to tell the person with their next hand."""
-        self._notes.setdefault(user_id, []).append(key)
-        self._notes.move_to_end(user_id)
-        _bound(self._notes)
+    async def note(self, table_id: int, user_id: int, key: str) -> None:
+        """Something (one of ``NOTES``) to tell the person with their next hand."""
+        if key not in NOTES:
+            raise ValueError(f"{key!r} is not something noted for a next hand")
+        await self._store.shown.note(table_id, user_id, key)
+
+    async def notes(
+        self, user_id: int, locale: str | None
+    ) -> tuple[tuple[str, ...], tuple[PendingNote, ...]]:
+        """What the person must still be told, worded in ``locale``, and the stored notes it
+        words (given back to :meth:`told` once shown). A stored note of a key never noted
+        (a damaged row) is not worded, and is forgotten with the others."""
+        pending = tuple(await self._store.shown.notes(user_id))
+        return tuple(t(note.key, locale) for note in pending if note.key in NOTES), pending
+
+    async def told(self, user_id: int, notes: tuple[PendingNote, ...]) -> None:
+        """The person was shown ``notes``: none is told again."""
+        await self._store.shown.told(user_id, notes)
 
     def forget(self, user_id: int) -> None:
         """The person asked to be forgotten: nothing of theirs stays here either."""
         self._settings.pop(user_id, None)
-        self._notes.pop(user_id, None)
-
-    def take_notes(self, user_id: int) -> list[str]:
-        """What the person must still be told, each once."""
-        return self._notes.pop(user_id, [])
 
     def _keep(self, user_id: int, settings: UserPreferences) -> UserPreferences:
         self._settings[user_id] = (self._clock(), settings)

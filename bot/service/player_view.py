@@ -19,6 +19,7 @@ from bot.service.automation import decision_seed
 from bot.service.people import Person
 from bot.service.service_state import ServiceState
 from bot.service.shown import HandDelivery, HandPlace, HandReply
+from bot.store import HandBeingSent, PendingNote
 
 
 class PlayerView(ServiceState):
@@ -31,10 +32,18 @@ class PlayerView(ServiceState):
         return await self._hands.reply(table, person, acted=False)
 
     async def hand_shown(
-        self, table_id: int, user_id: int, place: HandPlace, *, new_message: bool
+        self,
+        table_id: int,
+        user_id: int,
+        place: HandPlace,
+        *,
+        new_message: bool,
+        noted: tuple[PendingNote, ...] = (),
     ) -> None:
         """The player was just shown their hand at ``place`` (``new_message``: not by editing
-        the message they clicked): that message is the one refreshed from now on."""
+        the message they clicked): that message is the one refreshed from now on, and the
+        notes it showed (``HandReply.noted``) are not told again."""
+        await self._hands.told(user_id, noted)
         table = self.registry.get(table_id)
         if table is None:
             return  # closed in the meantime: nothing more to refresh
@@ -42,6 +51,14 @@ class PlayerView(ServiceState):
         if replaced is not None:
             moved = t("reply.hand_moved", replaced.locale)
             self._tasks.spawn(self._outbox.retire_hand(replaced, moved))
+
+    async def hand_being_sent(self, table_id: int, sending: HandBeingSent) -> None:
+        """A private hand is about to be sent as the response to ``sending``'s interaction:
+        recorded first, so that a process that stops before :meth:`hand_shown` leaves the
+        next one a way to find that message and bring it up to date."""
+        table = self.registry.get(table_id)
+        if table is not None:
+            await self._hands.being_sent(table, sending)
 
     async def answer_in_dm(self, reply: HandReply, user_id: int, clicked: HandPlace) -> None:
         """Answer a click on a hand's direct message that another process received (Discord

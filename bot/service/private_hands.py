@@ -28,7 +28,7 @@ from bot.service.outbox import Outbox
 from bot.service.people import People, Person
 from bot.service.shown import HandDelivery, HandPlace, HandReply, PrivateHand
 from bot.service.table import HandMessages, Table
-from bot.store import HandMessageKind, HandMessageRecord, Store
+from bot.store import HandBeingSent, HandMessageKind, HandMessageRecord, PendingNote, Store
 
 #: How long a private hand message stays editable through its interaction (Discord allows
 #: 15 minutes; a margin for clocks and slow requests).
@@ -54,7 +54,9 @@ class PrivateHands:
         self._clock = clock
 
     async def load(self, table: Table) -> None:
-        """Bring back where the table's people's hand messages are (after a restart)."""
+        """Bring back where the table's people's hand messages are (after a restart), and the
+        private hands whose sending began and whose place was never stored, while Discord
+        can still give them back."""
         for record in await self._store.shown.hand_messages(table.id):
             messages = table.hand_messages.setdefault(record.user_id, HandMessages())
             place = _place(record)
@@ -62,6 +64,19 @@ class PrivateHands:
                 messages.dm = place
             else:
                 messages.private = place
+        now = self._clock()
+        for sending in await self._store.shown.hands_being_sent(table.id):
+            if sending.editable_until <= now:
+                await self._store.shown.hand_sent(table.id, sending.user_id, sending.token)
+                continue
+            messages = table.hand_messages.setdefault(sending.user_id, HandMessages())
+            messages.being_sent.append(sending)
+
+    async def being_sent(self, table: Table, sending: HandBeingSent) -> None:
+        """A private hand is about to be sent as an interaction's response: written ahead, so
+        that the next start finds that message if this process stops before :meth:`shown`."""
+        if not table.closed:
+            await self._store.shown.hand_being_sent(table.id, sending)
 
     async def reply(self, table: Table, person: Person, *, acted: bool) -> HandReply:
         """The answer to a seated player: their hand now, with what they must still be told.
@@ -70,8 +85,12 @@ class PrivateHands:
         if acted and not table.playing:
             return HandReply(table.id, table.channel_id, locale, None)
         hand = await self._hand(table, person.user_id, locale)
-        notes = tuple(t(key, locale) for key in self._people.take_notes(person.user_id))
-        return HandReply(table.id, table.channel_id, locale, hand, notes)
+        notes, noted = await self._people.notes(person.user_id, locale)
+        return HandReply(table.id, table.channel_id, locale, hand, notes, noted)
+
+    async def told(self, user_id: int, noted: tuple[PendingNote, ...]) -> None:
+        """The player was shown ``noted`` with their hand: none is told again."""
+        await self._people.told(user_id, noted)
 
     async def shown(
         self, table: Table, user_id: int, place: HandPlace, *, new_message: bool
@@ -84,6 +103,8 @@ class PrivateHands:
         went out is itself the one to say so. Nothing is kept for someone no longer seated (their
         seat was taken while the answer was on its way).
         """
+        if new_message and place.token is not None:
+            await self._store.shown.hand_sent(table.id, user_id, place.token)
         if table.seat_of(user_id) is None:
             return None
         messages = table.hand_messages.setdefault(user_id, HandMessages())
@@ -126,6 +147,8 @@ class PrivateHands:
         if table.seat_of(user_id) is None:
             return  # they left, or their seat was taken, since the change: nothing to show
         messages = table.hand_messages.setdefault(user_id, HandMessages())
+        if restarted:
+            await self._found_again(table, user_id, messages)
         if settings.wants_dm:
             await self._by_dm(table, user_id, messages, dealt=dealt)
             current = messages.dm
@@ -151,6 +174,29 @@ class PrivateHands:
                 await self._outbox.retire_hand(shown, t("reply.hand_moved", shown.locale))
             return
         await self._keep(table, user_id, "private", _showing(shown, hand), messages)
+
+    async def _found_again(self, table: Table, user_id: int, messages: HandMessages) -> None:
+        """The private hands sent as the last process stopped, their place never stored: each
+        that Discord gives back (its interaction answered) is the player's newest, as if it
+        had been stored, and the one before it says where the hand went."""
+        while messages.being_sent:
+            sending = messages.being_sent.pop(0)
+            place = HandPlace(
+                0,
+                application_id=sending.application_id,
+                token=sending.token,
+                editable_until=sending.editable_until,
+                locale=sending.locale,
+            )
+            if place.editable(self._clock()):
+                message_id = await self._outbox.original_response(place)
+                if message_id is not None:
+                    place = replace(place, message_id=message_id)
+                    replaced = await self.shown(table, user_id, place, new_message=True)
+                    if replaced is not None:
+                        moved = t("reply.hand_moved", replaced.locale)
+                        await self._outbox.retire_hand(replaced, moved)
+            await self._store.shown.hand_sent(table.id, user_id, sending.token)
 
     async def _by_dm(
         self, table: Table, user_id: int, messages: HandMessages, *, dealt: bool
@@ -191,7 +237,7 @@ class PrivateHands:
         if beside is not None:
             locale = beside.locale
         if not await self._outbox.tell(user_id, table.channel_id, t(key, locale), beside):
-            self._people.note(user_id, key)
+            await self._people.note(table.id, user_id, key)
 
     async def _keep(
         self,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.engine import Card, Decision, SeatView, Suit
+from bot.store import PendingNote
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +144,9 @@ class HandReply:
     hand: PrivateHand | None
     #: What they must still be told (once), worded.
     notes: tuple[str, ...] = ()
+    #: The stored notes ``notes`` words: forgotten once the answer is shown
+    #: (:meth:`TableService.hand_shown`), so a restart before that loses none.
+    noted: tuple[PendingNote, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

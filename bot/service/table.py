@@ -21,7 +21,7 @@ from bot.i18n import t
 from bot.service.options import TableOptions
 from bot.service.rematches import Rematch
 from bot.service.shown import HandPlace, SeatRequest
-from bot.store import SeatRecord, TableRecord
+from bot.store import HandBeingSent, SeatRecord, TableRecord
 
 #: Interactions remembered per table: far more than can arrive twice within Discord's retries.
 RECENT_REQUESTS = 64
@@ -42,6 +42,8 @@ class HandMessages:
 
     dm: HandPlace | None = None
     private: HandPlace | None = None
+    #: Private hands whose sending began before a start and whose place was never stored.
+    being_sent: list[HandBeingSent] = field(default_factory=list)
 
 
 @dataclass(eq=False)

@@ -13,11 +13,11 @@ A request to be forgotten is kept (``pending_forgets``, with the pseudonym chose
 made) until the forgetting is done, so that work done in the background, a little at a time,
 is carried on after a restart under the same pseudonym.
 
-Forgetting deletes their settings, puzzle attempts, views and rating, and gives every other row
-a pseudonym: a negative id, which
-no Discord user has, the same in every row so that the games stay whole for the others, and
-a name the caller words in each table's language ("Former player"). The pseudonym is kept off
-the boards.
+Forgetting deletes their settings, what they were still to be told (``notes_for_next_hand``),
+their puzzle attempts, views and rating, and gives every other row a pseudonym: a negative id,
+which no Discord user has, the same in every row so that the games stay whole for the others,
+and a name the caller words in each table's language ("Former player"). The pseudonym is kept
+off the boards.
 """
 
 from __future__ import annotations
@@ -131,6 +131,7 @@ class PeopleRepository:
             settings = await tx.execute(
                 "DELETE FROM user_preferences WHERE user_id = ?", (user_id,)
             )
+            await tx.execute("DELETE FROM notes_for_next_hand WHERE user_id = ?", (user_id,))
             seats = await tx.fetch_all(_THEIR_SEATS, (user_id,))
             await tx.execute_many(
                 "UPDATE seats SET user_id = ?, display_name = ? WHERE table_id = ? AND seat = ?",

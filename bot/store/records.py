@@ -186,6 +186,30 @@ HandMessageKind = Literal["dm", "private"]
 
 
 @dataclass(frozen=True)
+class HandBeingSent:
+    """A private hand being sent in a channel as the response to the interaction of ``token``,
+    whose message is not known yet: that interaction's webhook reaches the response until
+    ``editable_until``."""
+
+    user_id: int
+    token: str
+    application_id: int
+    editable_until: datetime
+    locale: str | None = None
+
+
+@dataclass(frozen=True)
+class PendingNote:
+    """Something a person must still be told with their next hand: a catalogue ``key``, noted
+    at a table. ``noted_at`` is kept as stored, so that the note shown is the one deleted and a
+    newer one noted meanwhile stays."""
+
+    table_id: int
+    key: str
+    noted_at: str
+
+
+@dataclass(frozen=True)
 class HandMessageRecord:
     """Where a person's live hand message is at a table: a DM (``dm_channel_id``) or a private
     message in the channel, edited through its interaction's ``token`` until

@@ -205,3 +205,37 @@ async def test_a_dm_sent_and_never_recorded_before_a_stop_is_retired_after_a_res
     assert [dm.id for dm in live] == [dms[-1].id] and dms[-1].id != unrecorded.id
     old = next(dm for dm in dms if dm.id == unrecorded.id)
     assert old.content == "Your hand is in a newer message below." and not buttons(old)
+
+
+async def test_a_private_hand_sent_and_never_recorded_before_a_stop_is_found_after_a_restart(
+    driver, players, restart, monkeypatch
+):
+    """The process stops between Discord taking a private hand shown in the channel and
+    storing where it is. The next start finds that message through its interaction's token,
+    as the newest: the one shown before says where the hand went, and once the player moved
+    none of their hand messages still shows a turn."""
+    alice = players[0]
+    await driver.open_and_fill(alice, timer=0)
+    await alice.click(driver.table_message(), label="Start")
+    await driver.settle()
+    to_act = driver.member_at(driver.game.to_act)
+    recorded = await driver.hand_message(to_act)
+    table_id = driver.table.id
+    assert await driver.env.bot.store.shown.hands_being_sent(table_id) == []  # stored, so done
+
+    async def stopped(*args: Any, **kwargs: Any) -> None:
+        """The process is gone: where the hand went is never stored."""
+
+    monkeypatch.setattr(driver.env.bot.tables, "hand_shown", stopped)
+    unrecorded = (await to_act.click(driver.table_message(), label="Show my hand")).response
+    assert shows_a_turn(unrecorded)
+    await restart()
+    driver.pace()
+    await driver.settle()
+
+    assert recorded.content == "Your hand is in a newer message below." and not buttons(recorded)
+    assert shows_a_turn(unrecorded)
+    await to_act.click(unrecorded, label="Pass")
+    await driver.settle()
+    assert not shows_a_turn(unrecorded) and not shows_a_turn(recorded)
+    assert await driver.env.bot.store.shown.hands_being_sent(table_id) == []
