@@ -27,10 +27,13 @@ from bot.settings import ConfigError, Settings, unusable_database_message
 from bot.stats.forgetting import forget_person
 from bot.store import Forgotten, Store, StoreError
 from bot.store.backup import BackupError, backup_sqlite
+from cogs.command_sync import CommandsRefused
 
 log = logging.getLogger("bot")
 
 EXIT_CONFIG = 2
+#: Discord would refuse the commands, or did: with none, the bot could serve nothing.
+EXIT_COMMANDS_REFUSED = 2
 EXIT_LOGIN = 1
 EXIT_NETWORK = 3
 #: What a shell reports for a program stopped by Ctrl-C (128 + SIGINT).
@@ -134,6 +137,9 @@ def _with_discord(work: Callable[[Settings, str], object], *, serves_metrics: bo
             file=sys.stderr,
         )
         return EXIT_LOGIN
+    except CommandsRefused as refused:
+        print(refused, file=sys.stderr)
+        return EXIT_COMMANDS_REFUSED
     return 0
 
 

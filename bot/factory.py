@@ -13,8 +13,10 @@ connects, so no interaction can arrive half-way):
    running again;
 3. load every extension in :data:`EXTENSIONS` (``cogs/cinch.py`` adds the ``/cinch`` commands
    and registers the buttons as dynamic items, so those of messages sent before a restart work
-   again; ``cogs/channel_events.py`` closes the tables of channels and servers the bot loses;
-   ``cogs/league_clock.py`` does the league's due work, such as ending seasons);
+   again; ``cogs/boards/``, ``cogs/tournament/`` and ``cogs/server/`` add ``/cinch-boards``,
+   ``/cinch-tournament`` and ``/cinch-server``; ``cogs/channel_events.py`` closes the tables
+   of channels and servers the bot loses; ``cogs/league_clock.py`` does the league's due
+   work, such as ending seasons);
 4. install the catalogue translator (command names and descriptions in every language) and
    publish the slash commands if they changed since the last start (``cogs/command_sync.py``):
    to ``DEV_GUILD_ID`` when set (instant, for development), else globally (Discord may take up
@@ -47,7 +49,7 @@ from bot.service.routing import MoveRouter
 from bot.settings import Settings
 from bot.store import Store
 from cogs.client import CinchClient
-from cogs.command_sync import sync_commands
+from cogs.command_sync import CommandsRefused, sync_commands
 from cogs.daily_posts import post_day_end
 from cogs.delivery import Delivery
 from cogs.error_replies import CinchCommandTree
@@ -55,7 +57,14 @@ from cogs.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: list[str] = ["cogs.cinch", "cogs.channel_events", "cogs.league_clock"]
+EXTENSIONS: list[str] = [
+    "cogs.cinch",
+    "cogs.boards.command",
+    "cogs.tournament.command",
+    "cogs.server.command",
+    "cogs.channel_events",
+    "cogs.league_clock",
+]
 """Extensions loaded at start, in order. Add a cog's module here to enable it."""
 
 
@@ -146,10 +155,8 @@ class CinchBot(CinchClient):
             self.router = MoveRouter(self._tables, self._store, plan)
             await self.router.start()
         await self._add_commands()
-        await self.sync_commands()
-        self.day_ends = DayEndPosts(
-            self._daily, lambda end: post_day_end(self, end), owns=owns
-        )
+        await self._publish_commands_at_start()
+        self.day_ends = DayEndPosts(self._daily, lambda end: post_day_end(self, end), owns=owns)
         self.day_ends.start()
 
     async def _add_commands(self) -> None:
@@ -157,6 +164,17 @@ class CinchBot(CinchClient):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogueTranslator())
+
+    async def _publish_commands_at_start(self) -> None:
+        """Publish the commands if they changed. Refused, where Discord still offers those of
+        an earlier start the bot serves them (and every button) and says why in one line;
+        where it has none, nothing could work, and the refusal stops the start."""
+        try:
+            await self.sync_commands()
+        except CommandsRefused as refused:
+            if not refused.published_before:
+                raise
+            log.error("%s Discord keeps offering the commands it had.", refused)
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Publish the command tree to Discord (the dev guild only, when configured) when it

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import discord
 from dotenv import dotenv_values
 
+from bot.permissions import FEATURES, INVITE_PERMISSIONS, permission_title
 from bot.sharding import ShardPlan
 from bot.store import StoreError
 from bot.store.locations import (
@@ -34,18 +34,6 @@ MOST_DRAWING_PROCESSES = 16
 #: Where /health and /metrics listen unless METRICS_HOST says otherwise: this machine alone.
 DEFAULT_METRICS_HOST = "127.0.0.1"
 
-# Everything the bot needs in a channel where a table is played, and nothing more: it reads
-# no message content and manages nothing. Named as in Discord's settings (iterating
-# discord.Permissions would give the older alias "read_messages" for View Channel).
-REQUIRED_PERMISSION_NAMES: tuple[str, ...] = (
-    "view_channel",
-    "send_messages",
-    "embed_links",
-    "attach_files",
-    "read_message_history",
-)
-REQUIRED_PERMISSIONS = discord.Permissions(**dict.fromkeys(REQUIRED_PERMISSION_NAMES, True))
-
 INVITE_URL_TEMPLATE = (
     "https://discord.com/oauth2/authorize?client_id={app_id}"
     "&scope=bot+applications.commands&permissions={permissions}"
@@ -57,12 +45,17 @@ class ConfigError(Exception):
 
 
 def invite_url(app_id: int | str = "<APP_ID>") -> str:
-    """The link a server admin opens to add the bot with exactly the permissions it needs."""
-    return INVITE_URL_TEMPLATE.format(app_id=app_id, permissions=REQUIRED_PERMISSIONS.value)
+    """The link a server admin opens to add the bot with every permission its features use
+    (``bot/permissions.py``), and no other."""
+    return INVITE_URL_TEMPLATE.format(app_id=app_id, permissions=INVITE_PERMISSIONS.value)
 
 
-def _permission_names() -> str:
-    return ", ".join(name.replace("_", " ").title() for name in REQUIRED_PERMISSION_NAMES)
+def _feature_lines() -> list[str]:
+    """Each feature's permissions and what they are for, a line each."""
+    return [
+        f"      {feature.purpose}: {', '.join(map(permission_title, feature.permissions))}"
+        for feature in FEATURES
+    ]
 
 
 def settings_file_line(settings_file: Path | None) -> str:
@@ -93,8 +86,8 @@ def missing_token_message(settings_file: Path | None = None) -> str:
             "",
             "To invite the bot to a server:",
             "  - Scopes: bot, applications.commands",
-            f"  - Permissions: {_permission_names()}"
-            f" (permissions integer {REQUIRED_PERMISSIONS.value})",
+            f"  - Permissions (permissions integer {INVITE_PERMISSIONS.value}):",
+            *_feature_lines(),
             "  - Invite link (APP_ID is the Application ID on the 'General Information' tab):",
             f"       {invite_url()}",
             "",

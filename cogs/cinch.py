@@ -1,13 +1,15 @@
-"""The ``/cinch`` command group: one :class:`commands.GroupCog` built from the mixins of each
-area, and every button and select of the bot's messages.
+"""The ``/cinch`` command, table play: one :class:`commands.GroupCog` built from the mixins of
+each area; and every button and select of the bot's messages.
 
 Every subcommand lives in the module of its area (``cogs/lobby.py``, ``cogs/play.py``,
-``cogs/player_settings.py``, ``cogs/leaderboard.py``, ``cogs/seasons.py``,
-``cogs/server_limits.py``, ``cogs/tournaments.py``, ``cogs/daily.py`` with ``cogs/puzzles.py``);
-this extension puts them together under one group, in every server only (``guild_only``), named
-and described in every language. Discord allows 25 subcommands in a group: new settings go under
-an existing command rather than beside them. The mixins share one namespace, so each names its
-methods after its area.
+``cogs/player_settings.py``, ``cogs/daily.py`` with ``cogs/puzzles.py``); this extension puts
+them together under one command, in servers only (``guild_only``), named and described in every
+language. The rest of Cinch has commands of its own, each a package with its cog:
+``/cinch-boards`` (``cogs/boards/``), ``/cinch-tournament`` (``cogs/tournament/``) and
+``/cinch-server`` (``cogs/server/``). Discord refuses a command over 8,000 characters or with
+more than 25 subcommands (``cogs/command_size.py``); the project keeps each within 6,000 and
+21, so that a new subcommand or a longer translation still fits. The mixins share one
+namespace, so each names its methods after its area.
 """
 
 from __future__ import annotations
@@ -23,25 +25,20 @@ from cogs.daily import DAILY_COMPONENTS, DailyCommands
 from cogs.departures import member_banned
 from cogs.game_history import HistoryGameButton
 from cogs.hand_message import ActionButton, PickSelect
-from cogs.leaderboard import BoardCommands
 from cogs.lobby import LobbyCommands
 from cogs.play import PlayCommands
 from cogs.player_settings import SettingsCommands
 from cogs.puzzles import PUZZLE_COMPONENTS, PuzzleCommands
 from cogs.rematch import RematchButton
 from cogs.replay import REPLAY_COMPONENTS
-from cogs.seasons import SeasonCommands
 from cogs.seat_requests import SeatAnswerButton
-from cogs.server_limits import LimitsCommands
 from cogs.table_message import LobbyButton, ShowHandButton
 from cogs.tournament_signup import InvitationButton, PartnerSelect, SignUpButton
-from cogs.tournaments import TournamentCommands
-from cogs.translator import command_strings
+from cogs.translator import group_cog_strings
 
 if TYPE_CHECKING:
     from cogs.client import CinchClient
 
-_GROUP = command_strings("cinch")
 #: Every button and select; their custom ids say all they need, so old messages keep working.
 COMPONENTS = (
     LobbyButton,
@@ -66,21 +63,12 @@ class Cinch(
     LobbyCommands,
     PlayCommands,
     SettingsCommands,
-    BoardCommands,
-    LimitsCommands,
-    SeasonCommands,
-    TournamentCommands,
     DailyCommands,
     PuzzleCommands,
     commands.GroupCog,
-    group_name=_GROUP["name"],
-    group_description=_GROUP["description"],
+    **group_cog_strings("cinch"),
 ):
     """Every ``/cinch`` subcommand."""
-
-    def __init__(self, bot: CinchClient) -> None:
-        self.bot = bot
-        super().__init__()
 
     @commands.Cog.listener()
     async def on_member_ban(

@@ -78,13 +78,19 @@ class CinchClient(commands.Bot):
 
 
 class CinchCommands(commands.Cog):
-    """Base of the ``/cinch`` mixins: ``self.bot`` is the running bot.
+    """Base of the commands' mixins: ``self.bot`` is the running bot.
 
-    The ``/cinch`` group is one :class:`commands.GroupCog` (``cogs/cinch.py``) built from mixins,
-    one per area (the lobby, playing, player settings, boards). discord.py collects the app
-    commands of every class in a cog's MRO, so each mixin declares its subcommands as ordinary
-    ``@app_commands.command`` methods and they all land under ``/cinch``. A cog class itself, so
-    that its commands are typed as a cog's, but only :class:`cogs.cinch.Cinch` is ever added.
+    Each top-level command (``/cinch``, ``/cinch-boards``, ``/cinch-tournament``,
+    ``/cinch-server``) is one :class:`commands.GroupCog` (``cogs/cinch.py``, ``cogs/boards/``,
+    ``cogs/tournament/``, ``cogs/server/``) built from mixins, one per area (the lobby, playing,
+    player settings, boards...). discord.py collects the app commands of every class in a cog's
+    MRO, so each mixin declares its subcommands as ordinary ``@app_commands.command`` methods
+    and they land under the command whose cog it joins. A cog class itself, so that its commands
+    are typed as a cog's, but only those four cogs are ever added.
     """
 
     bot: CinchClient
+
+    def __init__(self, bot: CinchClient) -> None:
+        self.bot = bot
+        super().__init__()

@@ -1,5 +1,5 @@
 """``/cinch daily``: the daily deals in Discord, and their boards (docs/daily.md). Where the
-end of each day is posted is a setting of the server's boards (``/cinch boards settings``).
+end of each day is posted is a setting of the server's boards (``/cinch-server boards settings``).
 
 A player plays alone, privately: the deal is one message (an ephemeral answer, or a direct
 message for those who take their hands by DM) edited in place at each click, with the table,
@@ -433,20 +433,24 @@ async def replay_message(
 
 
 class DailyCommands(CinchCommands):
-    """``/cinch daily``: today's deals, or one of the daily boards."""
+    """``/cinch daily``: today's deals."""
 
     @app_commands.command(**command_strings("cinch.daily"))
-    @localised_options("cinch.daily", "board")
-    @app_commands.choices(board=BOARD_CHOICES)
-    async def daily(
-        self, interaction: CinchInteraction, board: app_commands.Choice[str] | None = None
+    async def daily(self, interaction: CinchInteraction) -> None:
+        """Today's deals (the one the member is at, or their results once all are played)."""
+        await _play_today(interaction)
+
+
+class DailyBoardCommands(CinchCommands):
+    """``/cinch-boards daily``: one of the daily boards."""
+
+    @app_commands.command(**command_strings("cinch-boards.daily"))
+    @localised_options("cinch-boards.daily", "day")
+    @app_commands.choices(day=BOARD_CHOICES)
+    async def daily_board(
+        self, interaction: CinchInteraction, day: app_commands.Choice[str]
     ) -> None:
-        """Today's deals (the one the member is at, or their results once all are played), or
-        with ``board`` a board of the days."""
-        if board is None:
-            await _play_today(interaction)
-        else:
-            await _show_board(interaction, choice_of(Board, board.value, "option.daily_board"))
+        await _show_board(interaction, choice_of(Board, day.value, "option.daily_board"))
 
 
 async def _play_today(interaction: CinchInteraction) -> None:

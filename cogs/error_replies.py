@@ -31,7 +31,7 @@ from discord import app_commands
 
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
-from bot.settings import REQUIRED_PERMISSION_NAMES
+from bot.permissions import TABLE_PERMISSION_NAMES
 from bot.store import LARGEST_ID
 from cogs.interaction import CinchInteraction, in_thread, interaction_locale
 from cogs.message_parts import fit
@@ -63,7 +63,7 @@ def missing_channel_permissions(interaction: CinchInteraction) -> list[str]:
     if interaction.guild_id is None:
         return []
     granted = interaction.app_permissions
-    needed = REQUIRED_PERMISSION_NAMES
+    needed = TABLE_PERMISSION_NAMES
     if in_thread(interaction):
         # In a thread, posting takes Send Messages in Threads, whatever the channel allows.
         needed = tuple(THREAD_POSTING.get(name, name) for name in needed)

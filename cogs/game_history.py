@@ -1,4 +1,4 @@
-"""``/cinch history``: the server's recent games, and one game hand by hand on a click, with
+"""``/cinch-boards history``: the server's recent games, and one game hand by hand on a click, with
 a choice of its hands to replay.
 
 Each listed game has a ``DynamicItem`` button whose custom id names the game, so the list keeps

@@ -1,4 +1,4 @@
-"""``/cinch leaderboard``, ``/cinch stats``, ``/cinch history`` and ``/cinch boards ...``.
+"""``/cinch-boards leaderboard``, ``stats``, ``history``; and ``/cinch-server boards ...``.
 
 The figures come from ``bot.stats`` (kept up to date at each game's end); this cog only asks
 for them, draws them off the event loop, and answers. The leaderboard's pages are in
@@ -90,12 +90,10 @@ def check_can_post(channel: discord.TextChannel) -> None:
 
 
 class BoardCommands(CinchCommands):
-    """Community boards: rankings, player cards, the games played, and their upkeep."""
+    """Community boards: rankings, player cards, the games played (``/cinch-boards``)."""
 
-    boards = app_commands.Group(**command_strings("cinch.boards"))
-
-    @app_commands.command(**command_strings("cinch.leaderboard"))
-    @localised_options("cinch.leaderboard", "by", "period", "season")
+    @app_commands.command(**command_strings("cinch-boards.leaderboard"))
+    @localised_options("cinch-boards.leaderboard", "by", "period", "season")
     @app_commands.choices(by=METRIC_CHOICES, period=PERIOD_CHOICES)
     @require_table_permissions
     async def show_leaderboard(
@@ -130,8 +128,8 @@ class BoardCommands(CinchCommands):
     ) -> list[app_commands.Choice[int]]:
         return await season_choices(interaction, current)
 
-    @app_commands.command(**command_strings("cinch.stats"))
-    @localised_options("cinch.stats", "player")
+    @app_commands.command(**command_strings("cinch-boards.stats"))
+    @localised_options("cinch-boards.stats", "player")
     @require_table_permissions
     async def show_stats(
         self, interaction: CinchInteraction, player: discord.Member | None = None
@@ -158,7 +156,7 @@ class BoardCommands(CinchCommands):
         alt = t("stats.alt", locale, name=one_line(card.name))
         await interaction.followup.send(file=png_file(png, "player.png", alt), ephemeral=hidden)
 
-    @app_commands.command(**command_strings("cinch.history"))
+    @app_commands.command(**command_strings("cinch-boards.history"))
     @require_table_permissions
     async def show_history(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
@@ -173,12 +171,18 @@ class BoardCommands(CinchCommands):
         text, view = history_message(games, locale)
         await interaction.response.send_message(text, view=view)
 
-    @boards.command(**command_strings("cinch.boards.reset"))
+
+class BoardUpkeepCommands(CinchCommands):
+    """The boards' upkeep, for the server's admins (``/cinch-server boards``)."""
+
+    boards = app_commands.Group(**command_strings("cinch-server.boards"))
+
+    @boards.command(**command_strings("cinch-server.boards.reset"))
     @manage_server
     async def reset_boards(self, interaction: CinchInteraction) -> None:
         await ask_to_confirm(interaction, "boards.reset", reset_boards)
 
-    @boards.command(**command_strings("cinch.boards.rebuild"))
+    @boards.command(**command_strings("cinch-server.boards.rebuild"))
     @manage_server
     async def rebuild_boards(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
@@ -186,9 +190,9 @@ class BoardCommands(CinchCommands):
         counted = await stats.rebuild(self.bot.store, guild_of(interaction))
         await interaction.followup.send(tn("boards.rebuild.done", counted, locale), ephemeral=True)
 
-    @boards.command(**command_strings("cinch.boards.settings"))
+    @boards.command(**command_strings("cinch-server.boards.settings"))
     @localised_options(
-        "cinch.boards.settings", "computers", "abandoned", "daily_channel", "daily_off"
+        "cinch-server.boards.settings", "computers", "abandoned", "daily_channel", "daily_off"
     )
     @manage_server
     async def board_settings(

@@ -1,4 +1,4 @@
-"""``/cinch hand``, ``bid`` (passing too), ``trump``, ``discard``, ``keep``, ``play``, ``hint``.
+"""``/cinch hand``, ``bid``, ``pass``, ``trump``, ``discard``, ``keep``, ``play``, ``hint``.
 
 Every action has this slash form besides its button. Each answers, privately, with the player's
 hand as it is after the action, with the buttons for what they may do next.
@@ -20,12 +20,9 @@ from cogs.interaction import CinchInteraction, channel_table, interaction_locale
 from cogs.translator import command_strings, localised_choices, localised_options
 
 SUIT_CHOICES = {f"suit.{suit.name.lower()}": suit.value for suit in Suit}
-#: The choice of ``/cinch bid`` that passes; the others are the amounts (the service checks
-#: which are allowed at the table).
-PASS = 0
+#: The amounts of ``/cinch bid`` (the service checks which are allowed at the table).
 BID_CHOICES = [
-    *localised_choices({"action.pass": PASS}),
-    *(app_commands.Choice(name=str(amount), value=amount) for amount in range(1, MAX_BID + 1)),
+    app_commands.Choice(name=str(amount), value=amount) for amount in range(1, MAX_BID + 1)
 ]
 
 
@@ -49,8 +46,12 @@ class PlayCommands(CinchCommands):
     @app_commands.choices(amount=BID_CHOICES)
     @require_table_permissions
     async def bid(self, interaction: CinchInteraction, amount: app_commands.Choice[int]) -> None:
-        """A bid, or a pass (the first choice): one command, as Discord allows 25 under /cinch."""
-        await self._act(interaction, Bid(amount.value) if amount.value != PASS else Pass())
+        await self._act(interaction, Bid(amount.value))
+
+    @app_commands.command(**command_strings("cinch.pass"))
+    @require_table_permissions
+    async def pass_(self, interaction: CinchInteraction) -> None:
+        await self._act(interaction, Pass())
 
     @app_commands.command(**command_strings("cinch.trump"))
     @localised_options("cinch.trump", "suit")

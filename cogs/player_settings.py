@@ -1,4 +1,4 @@
-"""``/cinch settings``: each player's own choices; ``/cinch forget_me``: being forgotten."""
+"""``/cinch settings``: each player's own choices; ``/cinch forget``: being forgotten."""
 
 from __future__ import annotations
 
@@ -40,9 +40,7 @@ class SettingsCommands(CinchCommands):
     """Per-user settings, kept across servers and restarts."""
 
     @app_commands.command(**command_strings("cinch.settings"))
-    @localised_options(
-        "cinch.settings", "hand", "turn_dm", "four_colour", "hide_from_leaderboards", "forget_me"
-    )
+    @localised_options("cinch.settings", "hand", "turn_dm", "four_colour", "hide_from_leaderboards")
     @app_commands.choices(
         hand=localised_choices({"choice.hand.ephemeral": "ephemeral", "choice.hand.dm": "dm"})
     )
@@ -53,14 +51,8 @@ class SettingsCommands(CinchCommands):
         turn_dm: bool | None = None,
         four_colour: bool | None = None,
         hide_from_leaderboards: bool | None = None,
-        forget_me: bool | None = None,
     ) -> None:
-        """Show the caller's settings, changing first the ones they gave; or, with
-        ``forget_me``, ask first, then delete their settings and take their name off everything
-        (``docs/security.md``)."""
-        if forget_me:
-            await ask_to_confirm(interaction, "forget", forget_caller)
-            return
+        """Show the caller's settings, changing first the ones they gave."""
         tables = self.bot.tables
         user_id = interaction.user.id
         changes = (hand, turn_dm, four_colour, hide_from_leaderboards)
@@ -86,6 +78,12 @@ class SettingsCommands(CinchCommands):
         if saved:
             text = f"{t('settings.saved', locale)}\n{text}"
         await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(**command_strings("cinch.forget"))
+    async def forget(self, interaction: CinchInteraction) -> None:
+        """Ask first, then delete the caller's settings and take their name off everything
+        (``docs/security.md``)."""
+        await ask_to_confirm(interaction, "forget", forget_caller)
 
 
 async def forget_caller(interaction: CinchInteraction) -> str:

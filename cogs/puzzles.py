@@ -27,10 +27,10 @@ from bot.render.puzzle_line import render_line
 from bot.render.ranking import render_ranking
 from bot.render.replay_picture import render_replay
 from cogs.client import CinchCommands
-from cogs.error_replies import check_table_permissions, reads_custom_id, reports_errors
+from cogs.error_replies import reads_custom_id, reports_errors, require_table_permissions
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.message_parts import Parts
-from cogs.translator import command_strings, localised_options
+from cogs.translator import command_strings
 
 
 async def puzzle_parts(interaction: CinchInteraction, shown: PuzzleShown) -> Parts:
@@ -157,23 +157,27 @@ class PuzzleBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ci
 
 
 class PuzzleCommands(CinchCommands):
-    """``/cinch puzzle``: today's puzzle, or the server's puzzle ratings."""
+    """``/cinch puzzle``: today's puzzle."""
 
     @app_commands.command(**command_strings("cinch.puzzle"))
-    @localised_options("cinch.puzzle", "ratings")
-    async def puzzle(self, interaction: CinchInteraction, ratings: bool = False) -> None:
-        """Today's puzzle, the same for everyone, privately; once tried, practice puzzles. With
-        ``ratings``, the server's puzzle board in the channel for everyone."""
+    async def puzzle(self, interaction: CinchInteraction) -> None:
+        """Today's puzzle, the same for everyone, privately; once tried, practice puzzles."""
         guild_of(interaction)
-        if ratings:
-            check_table_permissions(interaction)
-            parts = await puzzle_board_parts(interaction)
-            await interaction.response.send_message(**parts.send_kwargs())
-            return
         # The puzzle of a new day is found in dealt hands first: acknowledge before.
         await interaction.response.defer(ephemeral=True, thinking=True)
         parts = await first_puzzle(interaction)
         await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
+
+
+class PuzzleRatingCommands(CinchCommands):
+    """``/cinch-boards puzzles``: the server's puzzle ratings."""
+
+    @app_commands.command(**command_strings("cinch-boards.puzzles"))
+    @require_table_permissions
+    async def puzzle_ratings(self, interaction: CinchInteraction) -> None:
+        """The server's puzzle board, in the channel for everyone."""
+        parts = await puzzle_board_parts(interaction)
+        await interaction.response.send_message(**parts.send_kwargs())
 
 
 #: Every component of the puzzles, registered by the ``/cinch`` extension.

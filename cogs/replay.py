@@ -7,7 +7,7 @@ a replay opened before a restart keeps working:
 - ``cinch:replay:<game>:<hand>:<step>:<f|p|n|l>``: show that step (the letter keeps the four
   buttons' ids apart when two lead to the same step);
 - ``cinch:replay-open:<game>:<hand>``: "Replay hand", under a hand's result in the channel;
-- ``cinch:replay-pick:<game>``: the hands of a game in ``/cinch history``;
+- ``cinch:replay-pick:<game>``: the hands of a game in ``/cinch-boards history``;
 - ``cinch:replay-share:<game>:<hand>``: "Share replay", the whole hand animated in the channel.
 
 Each of them shows the hand only to a member who may read the channel its game was played in,
@@ -202,7 +202,7 @@ class ReplayOpenButton(
 class ReplayPickSelect(
     discord.ui.DynamicItem[discord.ui.Select], template=r"cinch:replay-pick:(?P<game>\d+)"
 ):
-    """The hands of a game in ``/cinch history``: choosing one opens its replay."""
+    """The hands of a game in ``/cinch-boards history``: choosing one opens its replay."""
 
     def __init__(
         self,

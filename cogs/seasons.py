@@ -1,4 +1,4 @@
-"""``/cinch boards seasons`` and ``boards awards``; and posting a season's end.
+"""``/cinch-server seasons`` and ``/cinch-boards awards``; and posting a season's end.
 
 The seasons themselves are the league's (``bot/league``): this cog asks for them, draws them
 off the event loop and answers; a season's board is a leaderboard (``cogs/board_pages.py``). At
@@ -46,14 +46,11 @@ from cogs.board_pages import season_choices
 from cogs.client import CinchClient, CinchCommands
 from cogs.error_replies import manage_server, require_table_permissions
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
-from cogs.leaderboard import BoardCommands
 from cogs.message_parts import fit, png_file
 from cogs.translator import command_strings, localised_choices, localised_options
 
 log = logging.getLogger(__name__)
 
-#: ``/cinch boards``, the group these commands join.
-boards = BoardCommands.boards
 LENGTH_CHOICES = localised_choices(
     {f"choice.season_length.{length.value}": length.value for length in SeasonLength}
 )
@@ -152,12 +149,12 @@ async def season_picture(
     return await asyncio.to_thread(render_season, scene), scene, awards
 
 
-class SeasonCommands(CinchCommands):
-    """A server's seasons: their settings and awards, under ``/cinch boards``."""
+class SeasonSettingsCommands(CinchCommands):
+    """A server's seasons, set by its admins (``/cinch-server seasons``)."""
 
-    @boards.command(**command_strings("cinch.boards.seasons"))
+    @app_commands.command(**command_strings("cinch-server.seasons"))
     @localised_options(
-        "cinch.boards.seasons",
+        "cinch-server.seasons",
         "length",
         "first_day",
         "last_day",
@@ -219,8 +216,12 @@ class SeasonCommands(CinchCommands):
         text = describe_seasons(settings, coming, interaction.guild, locale)
         await interaction.response.send_message(fit(text), ephemeral=True)
 
-    @boards.command(**command_strings("cinch.boards.awards"))
-    @localised_options("cinch.boards.awards", "season")
+
+class SeasonAwardsCommands(CinchCommands):
+    """A season's awards, for everyone (``/cinch-boards awards``)."""
+
+    @app_commands.command(**command_strings("cinch-boards.awards"))
+    @localised_options("cinch-boards.awards", "season")
     @require_table_permissions
     async def season_awards(self, interaction: CinchInteraction, season: int | None = None) -> None:
         """The awards of a season that ended (the last one, unless a number is given)."""

@@ -1,5 +1,6 @@
-"""``/cinch limits``: how many tables may be open at once in a server, per member and in all,
-and whether they open in a thread of their own.
+"""``/cinch-server limits``: how many tables may be open at once in a server, per member and
+in all, and whether they open in a thread of their own; and what the bot may do there
+(``cogs/server/permissions_report.py``).
 
 For the server's admins (Manage Server). The limits themselves, their defaults and the most
 an admin may allow are the store's (``bot/store/limits.py``); ``/cinch new`` is refused in one
@@ -17,11 +18,12 @@ from bot.store.limits import MAX_TABLES_PER_MEMBER, MAX_TABLES_PER_SERVER
 from cogs.client import CinchCommands
 from cogs.error_replies import manage_server
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
+from cogs.server.permissions_report import permissions_report
 from cogs.translator import command_strings, localised_options
 
 
 def describe_limits(limits: ServerLimits, in_threads: bool, locale: str) -> str:
-    """A server's limits and where its tables open, as ``/cinch limits`` shows them."""
+    """A server's limits and where its tables open, as ``/cinch-server limits`` shows them."""
     return "\n".join(
         [
             f"**{t('limits.title', locale)}**",
@@ -41,8 +43,8 @@ def describe_limits(limits: ServerLimits, in_threads: bool, locale: str) -> str:
 class LimitsCommands(CinchCommands):
     """A server's limits on open tables."""
 
-    @app_commands.command(**command_strings("cinch.limits"))
-    @localised_options("cinch.limits", "per_member", "per_server", "threads")
+    @app_commands.command(**command_strings("cinch-server.limits"))
+    @localised_options("cinch-server.limits", "per_member", "per_server", "threads")
     @manage_server
     async def limits(
         self,
@@ -55,8 +57,8 @@ class LimitsCommands(CinchCommands):
         locale = await interaction_locale(interaction)
         store, guild_id = self.bot.store, guild_of(interaction)
         for value, most, option in (
-            (per_member, MAX_TABLES_PER_MEMBER, "cmd.cinch.limits.per_member.name"),
-            (per_server, MAX_TABLES_PER_SERVER, "cmd.cinch.limits.per_server.name"),
+            (per_member, MAX_TABLES_PER_MEMBER, "cmd.cinch-server.limits.per_member.name"),
+            (per_server, MAX_TABLES_PER_SERVER, "cmd.cinch-server.limits.per_server.name"),
         ):
             if value is not None:
                 require_number(value, 1, most, option)
@@ -71,6 +73,7 @@ class LimitsCommands(CinchCommands):
         if threads is not None:
             await store.threads.set_in_threads(guild_id, threads)
         text = describe_limits(limits, await store.threads.in_threads(guild_id), locale)
+        text = f"{text}\n{permissions_report(interaction, locale)}"
         if (per_member, per_server, threads) != (None, None, None):
             text = f"{t('settings.saved', locale)}\n{text}"
         await interaction.response.send_message(text, ephemeral=True)

@@ -1,4 +1,4 @@
-"""Tables in threads: ``/cinch new thread:``, the server's default (``/cinch limits
+"""Tables in threads: ``/cinch new thread:``, the server's default (``/cinch-server limits
 threads:``), and making the thread.
 
 A game's messages (its table, results, reminders) fill a channel; in a thread of their own

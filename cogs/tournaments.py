@@ -1,4 +1,4 @@
-"""``/cinch tournament create``, ``start``, ``standings``, ``withdraw`` and ``cancel``.
+"""``/cinch-tournament create``, ``start``, ``standings``, ``withdraw`` and ``cancel``.
 
 An organiser (Manage Events or Manage Server) creates a tournament in a channel; people sign
 up with the sign-up message's buttons (``cogs/tournament_signup.py``); the organiser starts
@@ -87,11 +87,9 @@ async def chosen_tournament(interaction: CinchInteraction, tournament_id: int | 
 class TournamentCommands(CinchCommands):
     """A server's tournaments."""
 
-    tournament = app_commands.Group(**command_strings("cinch.tournament"))
-
-    @tournament.command(**command_strings("cinch.tournament.create"))
+    @app_commands.command(**command_strings("cinch-tournament.create"))
     @localised_options(
-        "cinch.tournament.create",
+        "cinch-tournament.create",
         "name",
         "format",
         "target",
@@ -150,19 +148,19 @@ class TournamentCommands(CinchCommands):
         if (
             events
             and interaction.guild
-            and not interaction.guild.me.guild_permissions.manage_events
+            and not interaction.guild.me.guild_permissions.create_events
         ):
             lines.append(
                 t(
                     "tournament.events_need",
                     locale,
-                    permission=permission_names(["manage_events"], locale),
+                    permission=permission_names(["create_events"], locale),
                 )
             )
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
-    @tournament.command(**command_strings("cinch.tournament.start"))
-    @localised_options("cinch.tournament.start", "tournament")
+    @app_commands.command(**command_strings("cinch-tournament.start"))
+    @localised_options("cinch-tournament.start", "tournament")
     async def tournament_start(
         self, interaction: CinchInteraction, tournament: int | None = None
     ) -> None:
@@ -192,8 +190,8 @@ class TournamentCommands(CinchCommands):
         self.bot.dispatch("cinch_league_changed")
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
-    @tournament.command(**command_strings("cinch.tournament.standings"))
-    @localised_options("cinch.tournament.standings", "tournament")
+    @app_commands.command(**command_strings("cinch-tournament.standings"))
+    @localised_options("cinch-tournament.standings", "tournament")
     @require_table_permissions
     async def tournament_standings(
         self, interaction: CinchInteraction, tournament: int | None = None
@@ -212,8 +210,8 @@ class TournamentCommands(CinchCommands):
         alt = t("tournament.picture_alt", locale, name=current.name)
         await interaction.followup.send(file=png_file(png, "standings.png", alt))
 
-    @tournament.command(**command_strings("cinch.tournament.withdraw"))
-    @localised_options("cinch.tournament.withdraw", "tournament", "player")
+    @app_commands.command(**command_strings("cinch-tournament.withdraw"))
+    @localised_options("cinch-tournament.withdraw", "tournament", "player")
     async def tournament_withdraw(
         self,
         interaction: CinchInteraction,
@@ -233,8 +231,8 @@ class TournamentCommands(CinchCommands):
         )
         await interaction.response.send_message(text, ephemeral=True)
 
-    @tournament.command(**command_strings("cinch.tournament.cancel"))
-    @localised_options("cinch.tournament.cancel", "tournament")
+    @app_commands.command(**command_strings("cinch-tournament.cancel"))
+    @localised_options("cinch-tournament.cancel", "tournament")
     async def tournament_cancel(
         self, interaction: CinchInteraction, tournament: int | None = None
     ) -> None:
@@ -301,7 +299,7 @@ async def _post_events(interaction: CinchInteraction, tournament: Tournament) ->
                 description=t("tournament.event_description", locale, name=tournament.name),
             )
         except discord.Forbidden:
-            return permission_names(["manage_events"], await interaction_locale(interaction))
+            return permission_names(["create_events"], await interaction_locale(interaction))
         await league.set_event(interaction.client.store, tournament.id, current.number, event.id)
     return None
 

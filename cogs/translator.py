@@ -82,6 +82,13 @@ def command_strings(path: str) -> CommandStrings:
     }
 
 
+def group_cog_strings(path: str) -> dict[str, locale_str]:
+    """``group_name=`` and ``group_description=`` for the ``GroupCog`` of the command at `path`
+    (``class Boards(..., commands.GroupCog, **group_cog_strings("cinch-boards"))``)."""
+    strings = command_strings(path)
+    return {"group_name": strings["name"], "group_description": strings["description"]}
+
+
 def localised_options(path: str, *options: str) -> Callable[[Decorated], Decorated]:
     """Rename and describe the options of the command at `path` from the catalogue.
 

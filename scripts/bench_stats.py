@@ -4,7 +4,7 @@
 server, mostly four-player partnerships, some three- and two-player games, ~10 hands each,
 ended over the last 180 days). The fill writes the store's own tables directly, many rows per
 statement in big transactions; the boards are then derived by `bot.stats.rebuild`, the same
-code that `/cinch boards rebuild` runs. Then it times random leaderboard pages (every figure
+code that `/cinch-server boards rebuild` runs. Then it times random leaderboard pages (every figure
 and period, random page and viewer) and random player cards and prints p50/p95.
 Goal: p95 <= 50 ms each. Run from the repository root: `python scripts/bench_stats.py`
 (`--games`, `--servers`, `--queries`, `--keep PATH` to keep the database).

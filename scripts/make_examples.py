@@ -5,7 +5,7 @@ Run from the repository root: `python scripts/make_examples.py`.
 The table pictures come from the sample scenes in `bot.render.examples`, their words in English
 as the bot writes them. The leaderboard and
 the player card are drawn from board figures made up here, turned into pictures the way
-`/cinch leaderboard` and `/cinch stats` turn a server's figures into them (English labels,
+`/cinch-boards leaderboard` and `stats` turn a server's figures into them (English labels,
 figures formatted for English readers), and so are a day of the daily deals and its board. The
 replay is a seeded hand, replayed and reviewed as the bot does it, and the daily deal a seeded
 deal played by random legal moves up to the player's turn in its third trick. Every picture is

@@ -1,4 +1,4 @@
-"""The end of each day: every server that chose a channel (``/cinch boards settings
+"""The end of each day: every server that chose a channel (``/cinch-server boards settings
 daily_channel:``) and had players that day gets its board posted once the day is over.
 
 Nothing is remembered in memory: what is due comes from the store (a server with a channel,

@@ -123,7 +123,7 @@ async def change_season_settings(
     (:class:`SeasonDatesRefused` otherwise); a month or quarter started here starts no earlier
     than the last season's end."""
     if not isinstance(role_places, Unset):
-        require_number(role_places, 1, MOST_ROLE_PLACES, "cmd.cinch.boards.seasons.places.name")
+        require_number(role_places, 1, MOST_ROLE_PLACES, "cmd.cinch-server.seasons.places.name")
     db = store.database
     window = None if dates is None else chosen_dates(*dates, db.clock().date())
     async with db.write() as tx:

@@ -2,7 +2,7 @@
 of every server that counted them take the pseudonym.
 
 The boards live here, so this is where forgetting ends; both ways of asking come through
-:func:`forget_person`: a member's own ``/cinch forget_me`` (through the table service, which
+:func:`forget_person`: a member's own ``/cinch forget`` (through the table service, which
 first takes them out of the tables it holds, keeps the request with :func:`ask_to_forget`,
 answers at once, and forgets them in the background) and an operator's ``python -m bot forget
 USER_ID``. The work is done in small transactions (the person's rows, then each server's boards

@@ -103,7 +103,7 @@ async def rename_player(store: Store, guild_id: int, user_id: int, pseudonym: in
 async def reset(store: Store, guild_id: int) -> None:
     """Start a server's boards over: games that ended until now count for nothing any more.
 
-    The games themselves stay stored (``/cinch history`` still lists them).
+    The games themselves stay stored (``/cinch-boards history`` still lists them).
     """
     db = store.database
     async with db.write() as tx:

@@ -3,8 +3,8 @@
 Every open table holds a lock, its seats and its game in memory, draws pictures and posts
 messages, so one person opening tables in every channel would cost the bot (and the server)
 as much as a whole community playing. Each server gets sensible defaults, which its admins may
-change with ``/cinch limits`` up to a ceiling the bot sets (``MAX_*``). The limits are checked
-in the transaction that opens a table (``TablesRepository.create``), so two tables opened at
+change with ``/cinch-server limits`` up to a ceiling the bot sets (``MAX_*``). The limits are
+checked in the transaction that opens a table (``TablesRepository.create``), so two tables opened at
 the same moment, even by two processes, cannot both slip under them.
 """
 

@@ -10,6 +10,7 @@ import socket
 import sqlite3
 from contextlib import closing
 from pathlib import Path
+from types import SimpleNamespace
 
 import discord
 import pytest
@@ -272,3 +273,47 @@ def test_every_command_is_in_the_deploying_guides_table():
         if isinstance(action, argparse._SubParsersAction)
     ]
     assert [name for name in commands.choices if f"`python -m bot {name}" not in table] == []
+
+
+@pytest.mark.parametrize("argv", [["sync"], ["run"]])
+def test_commands_discord_refuses_are_named_in_one_line(
+    no_settings, monkeypatch, capsys, root_logger, argv
+):
+    """``python -m bot sync``, and a first start, against Discord's HTTP answers, offline:
+    Discord takes the login and refuses the commands with the body it sends for one over its
+    size. With no command published before, nothing could work: both stop."""
+    user = {"id": "10", "username": "cinch", "discriminator": "0", "avatar": None}
+    application = {
+        "id": "20", "name": "Cinch", "description": "", "icon": None, "bot_public": True,
+        "bot_require_code_grant": False, "owner": user, "verify_key": "k", "flags": 0,
+    }  # fmt: skip
+    refusal = {
+        "code": 50035,
+        "message": "Invalid Form Body",
+        "errors": {"0": {"_errors": [{"code": "APPLICATION_COMMAND_TOO_LARGE",
+                                      "message": "Command exceeds maximum size (8000)"}]}},
+    }  # fmt: skip
+    sent: list[str] = []
+
+    async def answer(http: object, route: discord.http.Route, **kwargs: object) -> object:
+        sent.append(f"{route.method} {route.path}")
+        if route.path == "/users/@me":
+            return user
+        if route.path == "/oauth2/applications/@me":
+            return application
+        raise discord.HTTPException(SimpleNamespace(status=400, reason="Bad Request"), refusal)
+
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    monkeypatch.setattr(discord.http.HTTPClient, "request", answer)
+    # Only this run's log handler: earlier runs' write to streams pytest has closed.
+    root_logger.handlers[:] = []
+    assert cli.main(argv) == cli.EXIT_COMMANDS_REFUSED
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "a-token" not in err
+    line = err.strip().splitlines()[-1]  # after the log's lines, also on stderr
+    assert line.startswith(
+        "Discord refused the commands (HTTP 400, error 50035): /cinch: Command exceeds"
+        " maximum size (8000) ("
+    )
+    assert line.endswith(" characters)")
+    assert sent[-1] == "PUT /applications/{application_id}/commands"

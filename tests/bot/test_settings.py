@@ -10,12 +10,16 @@ from discord.ext import commands
 
 from bot.ai.pool import default_workers
 from bot.factory import create_bot
+from bot.permissions import (
+    FEATURES,
+    INVITE_PERMISSIONS,
+    TABLE_PERMISSION_NAMES,
+    permission_title,
+)
 from bot.settings import (
     DEFAULT_DRAWING_PROCESSES,
     MOST_DECISION_WORKERS,
     MOST_DRAWING_PROCESSES,
-    REQUIRED_PERMISSION_NAMES,
-    REQUIRED_PERMISSIONS,
     ConfigError,
     Settings,
     invite_url,
@@ -198,20 +202,29 @@ def test_require_token_returns_it_or_explains_how_to_get_one():
     assert str(raised.value) == missing_token_message()
 
 
-def test_the_required_permissions_are_exactly_the_five_the_bot_uses():
-    expected = discord.Permissions(
-        view_channel=True,
-        send_messages=True,
-        embed_links=True,
-        attach_files=True,
-        read_message_history=True,
+def test_a_table_needs_exactly_the_five_permissions_it_uses():
+    assert TABLE_PERMISSION_NAMES == (
+        "view_channel",
+        "send_messages",
+        "embed_links",
+        "attach_files",
+        "read_message_history",
     )
-    assert expected == REQUIRED_PERMISSIONS
-    # Discord's permission bits: 10 View Channel, 11 Send Messages, 14 Embed Links,
-    # 15 Attach Files, 16 Read Message History.
-    assert REQUIRED_PERMISSIONS.value == (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16)
-    assert all(getattr(REQUIRED_PERMISSIONS, name) for name in REQUIRED_PERMISSION_NAMES)
-    assert len(REQUIRED_PERMISSION_NAMES) == 5
+
+
+def test_the_invite_asks_for_every_features_permissions_and_nothing_else():
+    # Discord's permission bits: 10 View Channel, 11 Send Messages, 13 Manage Messages,
+    # 14 Embed Links, 15 Attach Files, 16 Read Message History, 28 Manage Roles, 34 Manage
+    # Threads, 35 Create Public Threads, 38 Send Messages in Threads, 44 Create Events.
+    bits = (10, 11, 13, 14, 15, 16, 28, 34, 35, 38, 44)
+    assert INVITE_PERMISSIONS.value == sum(1 << bit for bit in bits) == 17918872120320
+    used = {name for feature in FEATURES for name in feature.permissions}
+    # Iterating Permissions names View Channel by its older alias.
+    granted = {"view_channel" if n == "read_messages" else n for n, on in INVITE_PERMISSIONS if on}
+    assert granted == used
+    assert {"manage_messages", "manage_threads", "manage_roles", "create_events"} <= used
+    assert [feature.key for feature in FEATURES].count("tables") == 1
+    assert FEATURES[0].permissions == TABLE_PERMISSION_NAMES
 
 
 def test_the_missing_token_message_says_how_to_set_the_bot_up():
@@ -219,10 +232,15 @@ def test_the_missing_token_message_says_how_to_set_the_bot_up():
     assert "DISCORD_TOKEN" in message
     assert "https://discord.com/developers/applications" in message
     assert "bot, applications.commands" in message
-    for name in ("View Channel", "Send Messages", "Embed Links", "Attach Files"):
+    for name in (
+        "View Channel", "Send Messages", "Embed Links", "Attach Files", "Read Message History",
+        "Manage Messages", "Create Public Threads", "Send Messages in Threads", "Manage Threads",
+        "Manage Roles", "Create Events",
+    ):  # fmt: skip
         assert name in message
-    assert "Read Message History" in message
-    assert str(REQUIRED_PERMISSIONS.value) in message
+    for feature in FEATURES:
+        assert f"{feature.purpose}: " in message
+    assert str(INVITE_PERMISSIONS.value) in message
     assert invite_url() in message
     assert "privileged" in message
     assert "python -m bot demo" in message
@@ -233,9 +251,9 @@ def test_the_invite_link_asks_for_both_scopes_and_the_permissions():
     url = invite_url(987)
     assert url == (
         "https://discord.com/oauth2/authorize?client_id=987"
-        f"&scope=bot+applications.commands&permissions={REQUIRED_PERMISSIONS.value}"
+        f"&scope=bot+applications.commands&permissions={INVITE_PERMISSIONS.value}"
     )
-    assert discord.Permissions(REQUIRED_PERMISSIONS.value) == REQUIRED_PERMISSIONS
+    assert discord.Permissions(INVITE_PERMISSIONS.value) == INVITE_PERMISSIONS
 
 
 def test_shards_split_over_processes_share_postgres():
@@ -277,6 +295,13 @@ def test_decision_workers_follow_the_cores_unless_set():
 def test_a_number_of_decision_workers_that_cannot_be_is_refused(value: str):
     with pytest.raises(ConfigError, match="DECISION_WORKERS"):
         Settings.from_env({"DECISION_WORKERS": value}, dotenv_path=None)
+
+
+def test_the_deployment_guide_gives_the_same_link_and_every_features_permissions():
+    guide = (Path(__file__).parents[2] / "docs" / "deploying.md").read_text(encoding="utf-8")
+    assert invite_url("APP_ID") in guide
+    for feature in FEATURES:
+        assert all(permission_title(name) in guide for name in feature.permissions)
 
 
 def test_pictures_are_drawn_in_threads_unless_processes_are_asked_for():

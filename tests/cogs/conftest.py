@@ -10,6 +10,10 @@ Fixtures (see SIMCORD_NOTES.md beside this file for how to drive and inspect the
 - ``guild``, ``channel``, ``add_member``, ``players``: a server, a channel, members.
 - ``restart``: restart the bot (a fresh bot object, same database file), as after a crash.
 - ``take_user_errors``: acknowledge the expected ``UserFacingError``s the bot has reported.
+- ``offer_server_command``: offer ``/cinch-server`` to a member without Manage Server.
+
+After every test that ran SimCord, each message, modal and autocomplete the bot sent is checked
+against Discord's limits (``discord_rules.py``), which SimCord does not enforce.
 
 Catalogue lookups run in strict mode here, so a message key missing from the catalogue fails
 the test instead of showing the key to a player.
@@ -17,7 +21,7 @@ the test instead of showing the key to a player.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +34,25 @@ from bot.errors import UserFacingError
 from bot.factory import CinchBot, create_bot
 from bot.render import TableScene
 from bot.settings import Settings
+from tests.cogs.discord_rules import sent_problems
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave")
+
+
+@pytest.fixture(autouse=True)
+def sent_within_discords_limits(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each test that ran the bot in SimCord, everything the bot sent, as Discord would
+    receive it, passes Discord's limits (``discord_rules.py``): SimCord accepts more."""
+    yield
+    env = request.node.funcargs.get("simcord_env")
+    if env is None:
+        return
+    refused = {
+        f"{sent.method} {sent.path}": found
+        for sent in env.http_requests
+        if (found := sent_problems(sent))
+    }
+    assert refused == {}, "Discord would refuse these requests"
 
 
 @pytest.fixture
@@ -114,6 +135,20 @@ def restart(simcord_env: simcord.Env, make_bot: BotMaker) -> Callable[[], Awaita
         return new
 
     return restart_bot
+
+
+@pytest.fixture
+def offer_server_command(
+    simcord_bot: CinchBot, guild: simcord.GuildHandle
+) -> Callable[[simcord.MemberActor], Awaitable[None]]:
+    """``await offer_server_command(member)``: the server offers ``/cinch-server`` to a member
+    without Manage Server, as its Integrations settings may; the bot's own check then judges."""
+
+    async def offer(member: simcord.MemberActor) -> None:
+        [command] = [c for c in await simcord_bot.tree.fetch_commands() if c.name == "cinch-server"]
+        guild.set_command_permissions(command, {member: True})
+
+    return offer
 
 
 class UserErrors:

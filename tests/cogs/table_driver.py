@@ -27,7 +27,6 @@ from bot.engine import (
 from bot.i18n import suit_name
 from bot.service import TableService
 from bot.service.table import Table
-from cogs.play import PASS
 
 #: The bot's shortest waits in these tests (between two edits of a table, a computer player's
 #: pause), and how long a step lets the table catch up. SimCord waits in real time for sleeps
@@ -164,7 +163,7 @@ class TableDriver:
                     channel, "cinch bid", amount=self.rng.choice(decision.amounts)
                 )
             case BidDecision():
-                return await member.slash(channel, "cinch bid", amount=PASS)
+                return await member.slash(channel, "cinch pass")
             case TrumpDecision():
                 suit = self.rng.choice(decision.suits)
                 return await member.slash(channel, "cinch trump", suit=suit.value)

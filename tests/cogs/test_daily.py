@@ -134,7 +134,7 @@ async def test_todays_board_waits_until_the_member_played_every_deal(
     simcord_env, channel, players, take_user_errors
 ):
     bob = players[1]
-    refused = await bob.slash(channel, "cinch daily", board="today")
+    refused = await bob.slash(channel, "cinch-boards daily", day="today")
     assert refused.ephemeral
     assert refused.response.content == t("daily.play_first", EN)
     [error] = take_user_errors()
@@ -149,9 +149,10 @@ def admin(guild, simcord_env):
 
 @pytest.mark.slow
 async def test_only_admins_choose_where_the_end_of_the_day_is_posted(
-    simcord_env, channel, players, admin
+    simcord_env, channel, players, admin, offer_server_command
 ):
-    settings = "cinch boards settings"
+    settings = "cinch-server boards settings"
+    await offer_server_command(players[0])
     refused = await players[0].slash(channel, settings, daily_channel=channel)
     assert refused.response.content == t(
         "errors.user_missing_permissions", EN, permissions=t("permission.manage_guild", EN)
@@ -177,7 +178,7 @@ async def test_a_channel_the_bot_cannot_post_in_is_refused_by_name(
     muted = guild.create_text_channel(
         "muted", overwrites={guild.me: discord.PermissionOverwrite(send_messages=False)}
     )
-    refused = await admin.slash(channel, "cinch boards settings", daily_channel=muted)
+    refused = await admin.slash(channel, "cinch-server boards settings", daily_channel=muted)
     assert refused.ephemeral
     assert refused.response.content == t(
         "errors.bot_missing_permissions",
@@ -216,9 +217,9 @@ async def test_a_whole_day_then_the_results_the_board_and_a_replay(
 
     # Bob has not played: today's board stays closed to him, and nothing of her day is in the
     # server's games, their history or the channel.
-    refused = await bob.slash(channel, "cinch daily", board="today")
+    refused = await bob.slash(channel, "cinch-boards daily", day="today")
     assert refused.response.content == t("daily.play_first", EN)
-    history = await bob.slash(channel, "cinch history")
+    history = await bob.slash(channel, "cinch-boards history")
     assert history.response.content == t("history.empty", EN)
     assert [error.key for error in take_user_errors()] == ["daily.play_first", "history.empty"]
     seen = [message.content for message in channel.history(viewer=bob)]
@@ -229,7 +230,7 @@ async def test_a_whole_day_then_the_results_the_board_and_a_replay(
 
 
 async def set_post_channel(admin, channel) -> None:
-    await admin.slash(channel, "cinch boards settings", daily_channel=channel)
+    await admin.slash(channel, "cinch-server boards settings", daily_channel=channel)
 
 
 def posted_boards(simcord_env, channel) -> list:

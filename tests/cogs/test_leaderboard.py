@@ -1,4 +1,4 @@
-"""``/cinch leaderboard``, ``/cinch stats`` and ``/cinch history`` through SimCord.
+"""``/cinch-boards leaderboard``, ``stats`` and ``history`` through SimCord.
 
 Games end here the way the table service ends them: hands recorded and the game finished
 through the store, then ``bot.stats.record_game`` once.
@@ -59,7 +59,7 @@ def _buttons(message) -> dict[str, dict]:
 async def test_a_finished_game_changes_the_board(simcord_bot, guild, channel, players):
     alice, bob, carol, dave = players
 
-    before = await alice.slash(channel, "cinch leaderboard", by="wins")
+    before = await alice.slash(channel, "cinch-boards leaderboard", by="wins")
 
     assert not before.ephemeral
     assert before.response.content == tn("board.viewer_needs_games", 1, EN, name="alice")
@@ -68,7 +68,7 @@ async def test_a_finished_game_changes_the_board(simcord_bot, guild, channel, pl
     )
 
     await end_game(simcord_bot.store, channel, [alice, bob, carol, dave], winner=0)
-    after = await alice.slash(channel, "cinch leaderboard", by="wins")
+    after = await alice.slash(channel, "cinch-boards leaderboard", by="wins")
 
     assert not after.response.content  # alice is on the board: nothing to explain
     board = await leaderboard(simcord_bot.store, guild.id, Metric.WINS)
@@ -85,7 +85,7 @@ async def test_a_board_for_this_week(simcord_bot, guild, channel, players, simco
     alice, bob = players[:2]
     await end_game(simcord_bot.store, channel, [alice, bob], winner=0)
 
-    week = await alice.slash(channel, "cinch leaderboard", by="win_rate", period="week")
+    week = await alice.slash(channel, "cinch-boards leaderboard", by="win_rate", period="week")
 
     expected = await leaderboard(simcord_bot.store, guild.id, Metric.WIN_RATE, Period.WEEK)
     assert expected.since.weekday() == 0 and expected.since <= simcord_env.now()
@@ -100,11 +100,11 @@ async def test_rating_board_needs_five_games(simcord_bot, guild, channel, player
     for _ in range(MIN_GAMES - 1):
         await end_game(simcord_bot.store, channel, [alice, bob], winner=0)
 
-    waiting = await bob.slash(channel, "cinch leaderboard")
+    waiting = await bob.slash(channel, "cinch-boards leaderboard")
     assert waiting.response.content == tn("board.viewer_needs_games", 1, EN, name="bob")
 
     await end_game(simcord_bot.store, channel, [alice, bob], winner=0)
-    ranked = await bob.slash(channel, "cinch leaderboard")
+    ranked = await bob.slash(channel, "cinch-boards leaderboard")
 
     assert not ranked.response.content
     assert await _picture(ranked.response) == await _expected_board(simcord_bot, guild, bob)
@@ -119,7 +119,7 @@ async def test_pages_turn_for_whoever_clicks_and_after_a_restart(
     for member in others:
         await end_game(simcord_bot.store, channel, [member, alice], winner=0)
 
-    first = await alice.slash(channel, "cinch leaderboard", by="wins")
+    first = await alice.slash(channel, "cinch-boards leaderboard", by="wins")
     message = first.response
     buttons = _buttons(message)
     previous, following = t("board.previous", EN), t("board.next", EN)
@@ -148,7 +148,7 @@ async def test_hidden_players_stay_off_the_boards(
     await end_game(simcord_bot.store, channel, [alice, bob, carol, dave], winner=0)
     await alice.slash(channel, "cinch settings", hide_from_leaderboards=True)
 
-    board = await alice.slash(channel, "cinch leaderboard", by="wins")
+    board = await alice.slash(channel, "cinch-boards leaderboard", by="wins")
     assert board.response.content == t("board.viewer_hidden", EN, name="alice")
     page = await leaderboard(simcord_bot.store, guild.id, Metric.WINS)
     assert "alice" not in [entry.name for entry in page.entries]
@@ -156,11 +156,11 @@ async def test_hidden_players_stay_off_the_boards(
         simcord_bot, guild, alice, Metric.WINS
     )
 
-    refused = await bob.slash(channel, "cinch stats", player=alice)
+    refused = await bob.slash(channel, "cinch-boards stats", player=alice)
     assert refused.ephemeral
     assert _mistakes(take_user_errors) == [("stats.hidden", {"name": "alice"})]
 
-    own = await alice.slash(channel, "cinch stats")
+    own = await alice.slash(channel, "cinch-boards stats")
     assert own.ephemeral  # her own card, shown to her only
     card = await player_card(simcord_bot.store, guild.id, user_key(alice.id))
     assert await _picture(own.response) == render_player_card(card_scene(card, EN))
@@ -168,12 +168,12 @@ async def test_hidden_players_stay_off_the_boards(
 
 async def test_a_player_card(simcord_bot, guild, channel, players, take_user_errors):
     alice, bob, carol, dave = players
-    nobody = await alice.slash(channel, "cinch stats", player=bob)
+    nobody = await alice.slash(channel, "cinch-boards stats", player=bob)
     assert _mistakes(take_user_errors) == [("stats.no_games", {"name": "bob"})]
     assert nobody.ephemeral
 
     await end_game(simcord_bot.store, channel, [alice, bob, carol, dave], winner=1)
-    shown = await alice.slash(channel, "cinch stats", player=bob)
+    shown = await alice.slash(channel, "cinch-boards stats", player=bob)
 
     assert not shown.ephemeral
     card = await player_card(simcord_bot.store, guild.id, user_key(bob.id))
@@ -185,13 +185,13 @@ async def test_history_lists_games_and_shows_one_hand_by_hand(
     simcord_bot, channel, players, take_user_errors
 ):
     alice, bob, carol, dave = players
-    empty = await alice.slash(channel, "cinch history")
+    empty = await alice.slash(channel, "cinch-boards history")
     assert _mistakes(take_user_errors) == [("history.empty", {})]
     assert empty.ephemeral
 
     await end_game(simcord_bot.store, channel, [alice, bob, carol, dave], winner=0)
     await end_game(simcord_bot.store, channel, [alice, bob], winner=1)
-    listed = await alice.slash(channel, "cinch history")
+    listed = await alice.slash(channel, "cinch-boards history")
 
     text = listed.response.content
     assert not listed.ephemeral
@@ -217,8 +217,9 @@ def moderator(guild, simcord_env):
     return guild.add_member(simcord_env.create_user("mod"), roles=[role])
 
 
-async def test_only_managers_manage_the_boards(channel, players, simcord_env):
-    refused = await players[0].slash(channel, "cinch boards reset")
+async def test_only_managers_manage_the_boards(channel, players, simcord_env, offer_server_command):
+    await offer_server_command(players[0])
+    refused = await players[0].slash(channel, "cinch-server boards reset")
 
     assert refused.ephemeral
     assert refused.response.content == t(
@@ -235,21 +236,21 @@ async def test_reset_asks_first_and_rebuild_recounts(
     await end_game(simcord_bot.store, channel, [alice, bob], winner=0)
     store = simcord_bot.store
 
-    asked = await moderator.slash(channel, "cinch boards reset")
+    asked = await moderator.slash(channel, "cinch-server boards reset")
     assert asked.ephemeral and asked.response.content == t("boards.reset.confirm", EN)
     await moderator.click(asked.response, label=t("boards.reset.cancel", EN))
     assert asked.response.content == t("boards.reset.cancelled", EN)
     assert (await player_card(store, guild.id, user_key(alice.id))).games == 1
 
-    rebuilt = await moderator.slash(channel, "cinch boards rebuild")
+    rebuilt = await moderator.slash(channel, "cinch-server boards rebuild")
     assert rebuilt.response.content == tn("boards.rebuild.done", 1, EN)
 
-    asked = await moderator.slash(channel, "cinch boards reset")
+    asked = await moderator.slash(channel, "cinch-server boards reset")
     await moderator.click(asked.response, label=t("boards.reset.button", EN))
 
     assert asked.response.content == t("boards.reset.done", EN)
     assert await player_card(store, guild.id, user_key(alice.id)) is None
-    rebuilt = await moderator.slash(channel, "cinch boards rebuild")
+    rebuilt = await moderator.slash(channel, "cinch-server boards rebuild")
     assert rebuilt.response.content == tn("boards.rebuild.done", 0, EN)
 
 
@@ -257,13 +258,13 @@ async def test_board_settings_leave_computers_off(simcord_bot, guild, channel, p
     alice = players[0]
     await end_game(simcord_bot.store, channel, [alice], winner=1, computer="hard")
 
-    shown = await moderator.slash(channel, "cinch boards settings")
+    shown = await moderator.slash(channel, "cinch-server boards settings")
     assert t("boards.settings.computers_shown", EN) in shown.response.content
     assert t("boards.settings.abandoned_ignored", EN) in shown.response.content
     names = [e.name for e in (await leaderboard(simcord_bot.store, guild.id, Metric.WINS)).entries]
     assert names == ["Computer", "alice"]
 
-    changed = await moderator.slash(channel, "cinch boards settings", computers=False)
+    changed = await moderator.slash(channel, "cinch-server boards settings", computers=False)
 
     assert t("settings.saved", EN) in changed.response.content
     assert t("boards.settings.computers_hidden", EN) in changed.response.content

@@ -111,7 +111,7 @@ async def test_a_game_played_through_discord_reaches_the_boards_cards_and_histor
 ):
     alice, bob = players[:2]
     store = driver.env.bot.store
-    before = await alice.slash(channel, "cinch leaderboard", by="wins")
+    before = await alice.slash(channel, "cinch-boards leaderboard", by="wins")
     assert before.response.content == tn("board.viewer_needs_games", 1, EN, name="alice")
 
     played = await play_to_the_end(driver, alice, [alice, bob], computers=("easy", "normal"))
@@ -119,7 +119,7 @@ async def test_a_game_played_through_discord_reaches_the_boards_cards_and_histor
     assert len(played.names) == 4 and {"alice", "bob"} <= set(played.names.values())
 
     # By wins (one game is enough): all four, the winners with a win, the others with none.
-    after = await alice.slash(channel, "cinch leaderboard", by="wins")
+    after = await alice.slash(channel, "cinch-boards leaderboard", by="wins")
     assert not after.response.content  # alice is on the board: nothing to explain
     board = await leaderboard(store, guild.id, Metric.WINS, viewer=user_key(alice.id))
     shown = {entry.name: (entry.value, entry.games) for entry in board.entries}
@@ -132,11 +132,11 @@ async def test_a_game_played_through_discord_reaches_the_boards_cards_and_histor
     assert picture == render_board(board_scene(board, EN))
 
     # By rating the game counts too, but nobody is ranked before their fifth game.
-    rating = await bob.slash(channel, "cinch leaderboard")
+    rating = await bob.slash(channel, "cinch-boards leaderboard")
     assert rating.response.content == tn("board.viewer_needs_games", MIN_GAMES - 1, EN, name="bob")
 
     # Bob's card counts the game, its hands and his bids, as the engine recorded them.
-    stats = await alice.slash(channel, "cinch stats", player=bob)
+    stats = await alice.slash(channel, "cinch-boards stats", player=bob)
     assert not stats.ephemeral
     card = await player_card(store, guild.id, user_key(bob.id))
     seat = played.seat_of("bob")
@@ -160,7 +160,7 @@ async def test_a_game_played_through_discord_reaches_the_boards_cards_and_histor
     )
 
     # The history lists the game with its sides and final scores, the winners in bold.
-    history = await bob.slash(channel, "cinch history")
+    history = await bob.slash(channel, "cinch-boards history")
     assert not history.ephemeral
     joiner = t("picture.names_joiner", EN)
     sides = []
@@ -215,14 +215,14 @@ async def test_a_player_hidden_from_the_boards_never_appears_after_a_game(
         board = await leaderboard(store, guild.id, Metric.WINS, period, viewer=user_key(carol.id))
         assert [entry.name for entry in board.entries] == ["alice"]
         assert board.viewer is None
-    seen_by_alice = await alice.slash(channel, "cinch leaderboard", by="wins")
+    seen_by_alice = await alice.slash(channel, "cinch-boards leaderboard", by="wins")
     board = await leaderboard(store, guild.id, Metric.WINS, viewer=user_key(alice.id))
     assert await _picture(seen_by_alice.response) == render_board(board_scene(board, EN))
-    seen_by_carol = await carol.slash(channel, "cinch leaderboard", by="wins")
+    seen_by_carol = await carol.slash(channel, "cinch-boards leaderboard", by="wins")
     assert seen_by_carol.response.content == t("board.viewer_hidden", EN, name="carol")
 
     # Her own card still counts the game, shown to her alone.
-    own = await carol.slash(channel, "cinch stats")
+    own = await carol.slash(channel, "cinch-boards stats")
     assert own.ephemeral
     card = await player_card(store, guild.id, user_key(carol.id))
     assert (card.games, card.wins) == (1, int("carol" in played.winners))

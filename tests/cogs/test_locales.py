@@ -23,7 +23,6 @@ from simcord import interactions as simcord_interactions
 from bot.engine import BidDecision, Card, DiscardDecision, KeepDecision, PlayDecision, TrumpDecision
 from bot.i18n import card_name, lookup, normalise_locale, picture_words, suit_name, t
 from bot.render import Words
-from cogs.play import PASS
 from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
@@ -229,7 +228,7 @@ async def test_refusals_are_in_the_refused_players_language(
     to_act = driver.member_at(game.to_act)
     waiting = [member for member in players if member is not to_act]
     for member in waiting:
-        refused = await member.slash(driver.channel, "cinch bid", amount=PASS)
+        refused = await member.slash(driver.channel, "cinch pass")
         assert refused.ephemeral
         locale = table.locale_of(member)
         name = driver.table.names(locale)[game.to_act]

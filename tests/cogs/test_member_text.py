@@ -88,10 +88,10 @@ async def test_names_are_shown_as_written_everywhere(
     await fourth.slash(channel, "cinch leave")
     await third.slash(channel, "cinch end")
     await first.slash(channel, "cinch end")
-    listed = await second.slash(channel, "cinch history")
+    listed = await second.slash(channel, "cinch-boards history")
     await second.click(listed.response, label="1")
-    await third.slash(channel, "cinch leaderboard")
-    await fourth.slash(channel, "cinch stats", player=first)
+    await third.slash(channel, "cinch-boards leaderboard")
+    await fourth.slash(channel, "cinch-boards stats", player=first)
     assert [error.key for error in take_user_errors()] == ["stats.no_games"]
 
     people = {member.id for member in members}

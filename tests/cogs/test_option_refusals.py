@@ -99,14 +99,14 @@ async def test_a_button_id_the_bot_never_made_gets_the_sentence_saying_so(
 
 
 ADMIN_NOT_OFFERED = [
-    ("cinch limits", {"per_member": 0}, "choose a value from 1 to"),
-    ("cinch boards seasons", {"length": "month", "places": 9}, "choose a value from 1 to 3"),
-    ("cinch boards seasons", {"length": "weekly"}, "choose one of"),
-    ("cinch tournament create", {"name": "Cup", "format": "swiss", "round_minutes": 1}, "10 to"),
-    ("cinch tournament create", {"name": "Cup", "format": "swiss", "rounds": 99}, "1 to 9"),
-    ("cinch tournament create", {"name": "Cup", "format": "swiss", "timer": 1}, "15 to"),
-    ("cinch tournament create", {"name": "Cup", "format": "league"}, "choose one of"),
-    ("cinch leaderboard", {"period": "decade"}, "choose one of"),
+    ("cinch-server limits", {"per_member": 0}, "choose a value from 1 to"),
+    ("cinch-server seasons", {"length": "month", "places": 9}, "choose a value from 1 to 3"),
+    ("cinch-server seasons", {"length": "weekly"}, "choose one of"),
+    ("cinch-tournament create", {"name": "Cup", "format": "swiss", "round_minutes": 1}, "10 to"),
+    ("cinch-tournament create", {"name": "Cup", "format": "swiss", "rounds": 99}, "1 to 9"),
+    ("cinch-tournament create", {"name": "Cup", "format": "swiss", "timer": 1}, "15 to"),
+    ("cinch-tournament create", {"name": "Cup", "format": "league"}, "choose one of"),
+    ("cinch-boards leaderboard", {"period": "decade"}, "choose one of"),
 ]
 
 

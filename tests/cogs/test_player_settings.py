@@ -117,13 +117,13 @@ async def test_forget_me_asks_first_then_takes_the_member_off_everything(
     await alice.slash(channel, "cinch new")
     await bob.slash(channel, "cinch join")
 
-    asked = await bob.slash(channel, "cinch settings", forget_me=True)
+    asked = await bob.slash(channel, "cinch forget")
     assert asked.ephemeral and asked.response.content == _line("forget.confirm")
     await bob.click(asked.response, label=_line("forget.cancel"))
     assert asked.response.content == _line("forget.cancelled")
     assert (await store.preferences.get(bob.id)).hand_delivery == "dm"
 
-    asked = await bob.slash(channel, "cinch settings", forget_me=True)
+    asked = await bob.slash(channel, "cinch forget")
     await bob.click(asked.response, label=_line("forget.button"))
     assert asked.response.content == _line("forget.under_way")
     assert (await store.preferences.get(bob.id)).hand_delivery == "ephemeral"

@@ -76,7 +76,7 @@ async def test_a_game_is_shown_only_to_members_who_can_read_its_channel(
     pick = f"cinch:replay-pick:{game_id}"
 
     # While everyone may read #cinch, its game is listed and replayed anywhere.
-    listed = await carol.slash(general, "cinch history")
+    listed = await carol.slash(general, "cinch-boards history")
     assert labels(listed.response) == {"1"}
     detail = await carol.click(listed.response, label="1")
     carols_replay = (await carol.select(detail.response, [str(number)], custom_id=pick)).response
@@ -91,13 +91,13 @@ async def test_a_game_is_shown_only_to_members_who_can_read_its_channel(
     assert refused.response.content == t("history.not_found", EN)
     refused = await carol.click(carols_replay, label=next_step)
     assert refused.response.content == t("replay.not_found", EN)
-    await carol.slash(general, "cinch history")
+    await carol.slash(general, "cinch-boards history")
     assert [error.key for error in take_user_errors()] == ["history.empty"]
 
     # Alice still sees the game privately, but what she posts in #general carol reads too.
     shown = await alice.click(listed.response, label="1")
     assert shown.ephemeral and shown.response.embeds
-    await alice.slash(general, "cinch history")
+    await alice.slash(general, "cinch-boards history")
     assert [error.key for error in take_user_errors()] == ["history.empty"]
     posted = len(general.history())
     refused = await alice.click(alices_replay.response, label=share)
@@ -107,7 +107,7 @@ async def test_a_game_is_shown_only_to_members_who_can_read_its_channel(
     assert next_step in labels(reopened.response) and share not in labels(reopened.response)
 
     # In #cinch itself the game is listed, replayed and shared.
-    here = await alice.slash(channel, "cinch history")
+    here = await alice.slash(channel, "cinch-boards history")
     assert labels(here.response) == {"1"}
     opened = await bob.click(result, custom_id=custom_id(result, "cinch:replay-open:"))
     assert share in labels(opened.response)
@@ -128,7 +128,7 @@ async def test_a_game_is_shown_only_to_members_who_can_read_its_channel(
     simcord_env.backend.delete_channel(channel.id)
     refused = await alice.click(listed.response, label="1")
     assert refused.response.content == t("history.not_found", EN)
-    await alice.slash(general, "cinch history")
+    await alice.slash(general, "cinch-boards history")
     assert [error.key for error in take_user_errors()] == ["history.empty"]
 
 
@@ -156,10 +156,10 @@ async def test_a_player_card_charts_only_games_its_readers_may_see(
 
     # Everyone reads #cinch: its card charts the game of #cinch alone, whoever asks.
     for member in (carol, alice):
-        shown = await member.slash(channel, "cinch stats", player=alice)
+        shown = await member.slash(channel, "cinch-boards stats", player=alice)
         assert await _picture(shown.response) == render_player_card(card_scene(public, EN))
     # Whoever reads #secret may see both games.
-    shown = await alice.slash(secret, "cinch stats", player=alice)
+    shown = await alice.slash(secret, "cinch-boards stats", player=alice)
     assert await _picture(shown.response) == render_player_card(card_scene(both, EN))
 
 
@@ -185,9 +185,9 @@ async def test_a_game_in_a_private_thread_is_seen_by_its_members(
     shown = await bob.click(offered, label="1")
     assert shown.ephemeral and shown.response.embeds
     # Listed in the thread itself, never in #cinch, whose readers are not all in the thread.
-    listed = await bob.slash(thread, "cinch history")
+    listed = await bob.slash(thread, "cinch-boards history")
     assert labels(listed.response) == {"1"}
-    await alice.slash(channel, "cinch history")
+    await alice.slash(channel, "cinch-boards history")
     assert [error.key for error in take_user_errors()] == ["history.empty"]
 
 
@@ -203,11 +203,11 @@ async def test_a_game_in_a_public_thread_is_listed_in_its_channel(
     await end_game(simcord_bot.store, thread, [alice, bob], winner=0)
     # Whoever reads #cinch reads its public threads: the thread's game is listed in #cinch
     # and in its other threads.
-    listed = await bob.slash(channel, "cinch history")
+    listed = await bob.slash(channel, "cinch-boards history")
     assert labels(listed.response) == {"1"}
-    listed = await alice.slash(chat, "cinch history")
+    listed = await alice.slash(chat, "cinch-boards history")
     assert labels(listed.response) == {"1"}
     # Not in a channel whose readers may not all read #cinch.
     general = guild.create_text_channel("general")
-    await alice.slash(general, "cinch history")
+    await alice.slash(general, "cinch-boards history")
     assert [error.key for error in take_user_errors()] == ["history.empty"]

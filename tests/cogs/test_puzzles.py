@@ -107,7 +107,7 @@ async def test_the_puzzle_board_can_be_posted_in_the_channel(simcord_env, channe
     first = next(iter(card_buttons(message).values()))
     await alice.click(message, custom_id=first)
 
-    posted = await bob.slash(channel, "cinch puzzle", ratings=True)
+    posted = await bob.slash(channel, "cinch-boards puzzles")
 
     assert not posted.ephemeral
     assert posted.response.content == f"**{t('puzzle.board.title', EN)}**"

@@ -46,7 +46,7 @@ async def test_a_seasons_end_is_posted_and_its_role_goes_to_its_champions(
     champions = guild.create_role("Champions")
     shown = await admin.slash(
         channel,
-        "cinch boards seasons",
+        "cinch-server seasons",
         length="dates",
         first_day="2026-01-01",
         last_day="2026-01-01",
@@ -57,7 +57,7 @@ async def test_a_seasons_end_is_posted_and_its_role_goes_to_its_champions(
     assert "Season 1 · Jan 1, 2026" in text
     assert champions.mention in text and "placed 1 to 2" in text
     await five_games(simcord_bot.store, channel, players)
-    board = await bob.slash(channel, "cinch leaderboard", period="season")
+    board = await bob.slash(channel, "cinch-boards leaderboard", period="season")
     assert board.response.attachments
     # Its page buttons name the season, so they page through it after a restart too.
     assert any(
@@ -76,7 +76,7 @@ async def test_a_seasons_end_is_posted_and_its_role_goes_to_its_champions(
     # Posted once, whatever the ticks after.
     await simcord_env.advance_time(120)
     assert len([m for m in channel.history() if m.content.startswith("Season 1")]) == 1
-    awards = await bob.slash(channel, "cinch boards awards")
+    awards = await bob.slash(channel, "cinch-boards awards")
     assert awards.response.attachments
 
 
@@ -94,7 +94,7 @@ async def test_a_role_above_the_bots_is_named_and_left_alone(
     simcord_env.backend.add_member_role(guild.id, admin.id, head.id)
     shown = await admin.slash(
         channel,
-        "cinch boards seasons",
+        "cinch-server seasons",
         length="dates",
         first_day="2026-01-01",
         last_day="2026-01-01",
@@ -111,19 +111,22 @@ async def test_a_role_above_the_bots_is_named_and_left_alone(
     assert legends.id not in roles_of(simcord_env, guild, alice)
 
 
-async def test_seasons_need_an_admin_and_a_setting(simcord_env, channel, players, take_user_errors):
+async def test_seasons_need_an_admin_and_a_setting(
+    simcord_env, channel, players, take_user_errors, offer_server_command
+):
     alice = players[0]
-    none = await alice.slash(channel, "cinch leaderboard", period="season")
+    await offer_server_command(alice)
+    none = await alice.slash(channel, "cinch-boards leaderboard", period="season")
     assert none.response.content.startswith("This server has no seasons yet")
     assert [error.key for error in take_user_errors()] == ["errors.no_season"]
-    refused = await alice.slash(channel, "cinch boards seasons", length="month")
+    refused = await alice.slash(channel, "cinch-server seasons", length="month")
     assert "Manage Server" in refused.response.content
     assert isinstance(simcord_env.errors[-1], app_commands.MissingPermissions)
 
 
 async def dated_season(admin, channel, first: str, last: str, **options):
     return await admin.slash(
-        channel, "cinch boards seasons", length="dates", first_day=first, last_day=last, **options
+        channel, "cinch-server seasons", length="dates", first_day=first, last_day=last, **options
     )
 
 
@@ -150,7 +153,7 @@ async def test_a_season_role_is_one_its_chooser_could_give_and_grants_nothing_mo
         "season.role_elevated",
     ]
     # Nothing was stored: the server still has no seasons.
-    none = await admin.slash(channel, "cinch boards seasons")
+    none = await admin.slash(channel, "cinch-server seasons")
     assert none.response.content.startswith("This server has no seasons yet")
     assert [error.key for error in take_user_errors()] == ["errors.no_season"]
 
@@ -186,7 +189,7 @@ async def test_the_bot_takes_back_only_the_role_it_gave(
     assert regulars.id in roles_of(simcord_env, guild, alice)
     # The season's role changes: at the next season's end, the bot takes back what it gave,
     # Regulars from alice, and leaves carol the Regulars she had before.
-    await admin.slash(channel, "cinch boards seasons", role=champions)
+    await admin.slash(channel, "cinch-server seasons", role=champions)
     await simcord_env.advance_time(DAY)
     assert regulars.id not in roles_of(simcord_env, guild, alice)
     assert regulars.id in roles_of(simcord_env, guild, carol)
@@ -214,7 +217,7 @@ async def _one_day_season(env: simcord.Env, guild: simcord.GuildHandle, name: st
     admin = guild.add_member(env.create_user(f"admin of {name}"), roles=[role])
     channel = guild.create_text_channel(name)
     await admin.slash(
-        channel, "cinch boards seasons", length="dates", first_day="2026-01-01",
+        channel, "cinch-server seasons", length="dates", first_day="2026-01-01",
         last_day="2026-01-01",
     )  # fmt: skip
     return channel

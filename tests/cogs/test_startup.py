@@ -37,7 +37,7 @@ async def test_start_opens_and_migrates_the_configured_database(
 
 async def test_commands_are_synced_globally_without_a_dev_guild(simcord_env, simcord_bot):
     global_names = [command.name for command in await simcord_bot.tree.fetch_commands()]
-    assert global_names == ["cinch"]
+    assert global_names == ["cinch", "cinch-boards", "cinch-tournament", "cinch-server"]
 
 
 async def test_commands_go_to_the_dev_guild_only_when_one_is_set(database_path):
@@ -58,7 +58,12 @@ async def test_commands_go_to_the_dev_guild_only_when_one_is_set(database_path):
     finally:
         await env.shutdown()
         await bot.close()
-    assert [command.name for command in dev] == ["cinch"]
+    assert [command.name for command in dev] == [
+        "cinch",
+        "cinch-boards",
+        "cinch-tournament",
+        "cinch-server",
+    ]
     assert everywhere == []
 
 

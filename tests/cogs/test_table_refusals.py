@@ -14,7 +14,6 @@ from bot.engine import Pass, PlayDecision
 from bot.errors import UserFacingError
 from bot.service import Person
 from bot.service.private_hands import PRIVATE_LIFETIME
-from cogs.play import PASS
 from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
@@ -39,7 +38,7 @@ def someone_waiting(driver: TableDriver):
 async def test_acting_out_of_turn_names_the_player_to_act(driver, take_user_errors):
     game = driver.game
     moves = len(game.log)
-    result = await someone_waiting(driver).slash(driver.channel, "cinch bid", amount=PASS)
+    result = await someone_waiting(driver).slash(driver.channel, "cinch pass")
     acting = driver.table.seats[game.to_act].display_name
     assert result.ephemeral and result.response.content == f"It is {acting}'s turn."
     assert [error.key for error in take_user_errors()] == ["errors.not_your_turn"]

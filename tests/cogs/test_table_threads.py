@@ -49,7 +49,7 @@ async def test_the_servers_default_opens_tables_in_threads(simcord_env, guild, c
         simcord_env.create_user("admin"),
         roles=[guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))],
     )
-    shown = await admin.slash(channel, "cinch limits", threads=True)
+    shown = await admin.slash(channel, "cinch-server limits", threads=True)
     assert "New tables open in a thread of their own" in shown.response.content
     await alice.slash(channel, "cinch new")
     assert len(channel.threads) == 1

@@ -43,7 +43,7 @@ async def test_a_pair_signs_up_together_and_the_sign_up_says_who_is_in(
 ):
     alice, bob, carol, dave = players
     created = await organiser.slash(
-        channel, "cinch tournament create", name="Friday night", format="swiss"
+        channel, "cinch-tournament create", name="Friday night", format="swiss"
     )
     assert created.ephemeral
     message = signup_message(channel)
@@ -57,10 +57,10 @@ async def test_a_pair_signs_up_together_and_the_sign_up_says_who_is_in(
     assert "alice & bob" in signup_message(channel).content
     assert "1 entry" in signup_message(channel).content
     # The organiser cannot start with one pair.
-    too_few = await organiser.slash(channel, "cinch tournament start")
+    too_few = await organiser.slash(channel, "cinch-tournament start")
     assert too_few.response.content == "At least 2 entries are needed to start."
     # A member without Manage Events organises nothing.
-    denied = await dave.slash(channel, "cinch tournament create", name="Mine", format="swiss")
+    denied = await dave.slash(channel, "cinch-tournament create", name="Mine", format="swiss")
     assert "Manage Events" in denied.response.content
     simcord_env.errors  # noqa: B018 - the refusals above are expected
 
@@ -69,7 +69,7 @@ async def test_inviting_withdrawing_and_inviting_again_notifies_once(
     simcord_env, channel, players, organiser
 ):
     alice, bob, carol, _ = players
-    await organiser.slash(channel, "cinch tournament create", name="Friday night", format="swiss")
+    await organiser.slash(channel, "cinch-tournament create", name="Friday night", format="swiss")
     message = signup_message(channel)
     menu = component_id(message, "cinch:tpartner:")
     withdraw = component_id(message, "cinch:tsign:")
@@ -101,7 +101,7 @@ async def test_a_small_tournament_is_played_through_with_a_restart_in_the_middle
     alice = players[0]
     await organiser.slash(
         channel,
-        "cinch tournament create",
+        "cinch-tournament create",
         name="Club night",
         format="individual",
         target=1,
@@ -112,7 +112,7 @@ async def test_a_small_tournament_is_played_through_with_a_restart_in_the_middle
     for member in players:
         await member.click(signup_message(channel), label="Sign up")
     assert "4 entries" in signup_message(channel).content
-    await organiser.slash(channel, "cinch tournament start")
+    await organiser.slash(channel, "cinch-tournament start")
     # Round 1: one table of four in a thread of the channel, its players called there.
     [thread] = channel.threads
     assert thread.name == "Round 1 · Table 1"
@@ -149,7 +149,7 @@ async def test_a_small_tournament_is_played_through_with_a_restart_in_the_middle
     assert "The tournament is over." in signup_message(channel).content
     [tournament] = [t for t in await league.going_on(new_bot.store)] or [None]
     assert tournament is None  # finished
-    standings = await alice.slash(channel, "cinch tournament standings")
+    standings = await alice.slash(channel, "cinch-tournament standings")
     assert standings.response.attachments
 
 
@@ -160,7 +160,7 @@ async def test_a_match_the_deadline_stops_is_decided_on_its_score(
     alice, bob, carol, dave = players
     await organiser.slash(
         channel,
-        "cinch tournament create",
+        "cinch-tournament create",
         name="Knockout",
         format="knockout",
         round_minutes=10,
@@ -168,7 +168,7 @@ async def test_a_match_the_deadline_stops_is_decided_on_its_score(
     )
     await enter_pair(channel, alice, carol)
     await enter_pair(channel, bob, dave)
-    await organiser.slash(channel, "cinch tournament start")
+    await organiser.slash(channel, "cinch-tournament start")
     [thread] = channel.threads
     # Nobody plays: the timers play for them, and the round's time runs out first. Five
     # minutes before, the players are called back: the reminder mentions each of them.
@@ -187,10 +187,10 @@ async def test_a_pair_that_withdraws_forfeits_its_match(
     simcord_env, channel, players, organiser, take_user_errors
 ):
     alice, bob, carol, dave = players
-    await organiser.slash(channel, "cinch tournament create", name="Cup", format="knockout")
+    await organiser.slash(channel, "cinch-tournament create", name="Cup", format="knockout")
     await enter_pair(channel, alice, carol)
     await enter_pair(channel, bob, dave)
-    await organiser.slash(channel, "cinch tournament start")
+    await organiser.slash(channel, "cinch-tournament start")
     [thread] = channel.threads
     # Partners sit opposite, the first to sign up of each pair in seats 0 and 1.
     assert seats_of(simcord_env, thread.id) == [alice.id, bob.id, carol.id, dave.id]
@@ -198,7 +198,7 @@ async def test_a_pair_that_withdraws_forfeits_its_match(
     erin = thread.guild.add_member(simcord_env.create_user("erin"))
     refused = await erin.slash(thread, "cinch join")
     assert refused.response.content == "This is a tournament match: only its players sit here."
-    await dave.slash(thread, "cinch tournament withdraw")
+    await dave.slash(thread, "cinch-tournament withdraw")
     assert any("bob & dave withdrew from the tournament" in m.content for m in thread.history())
     final = [m for m in channel.history() if m.content.startswith("Cup is over")]
     assert len(final) == 1 and "alice & carol" in final[0].content
@@ -211,14 +211,14 @@ async def test_a_player_of_rotating_partners_who_withdraws_leaves_their_table(
 ):
     carol = players[2]
     await organiser.slash(
-        channel, "cinch tournament create", name="Solo", format="individual", rounds=2
+        channel, "cinch-tournament create", name="Solo", format="individual", rounds=2
     )
     for member in players:
         await member.click(signup_message(channel), label="Sign up")
-    await organiser.slash(channel, "cinch tournament start")
+    await organiser.slash(channel, "cinch-tournament start")
     [thread] = channel.threads
     table = simcord_env.bot.tables.registry.find_in_channel(thread.id)
-    await carol.slash(channel, "cinch tournament withdraw")
+    await carol.slash(channel, "cinch-tournament withdraw")
     # The computer plays carol's seat to the end of this match; the game goes on.
     seat = table.seat_of(carol.id)
     assert seat is not None and table.seats[seat].away and table.playing
@@ -230,7 +230,7 @@ async def test_a_tournament_is_not_started_where_the_bot_may_not_make_threads(
     simcord_env, guild, players, organiser, take_user_errors
 ):
     channel = guild.create_text_channel("cups")
-    await organiser.slash(channel, "cinch tournament create", name="Cup", format="knockout")
+    await organiser.slash(channel, "cinch-tournament create", name="Cup", format="knockout")
     await enter_pair(channel, players[0], players[2])
     await enter_pair(channel, players[1], players[3])
     # The bot loses Create Public Threads in the tournament's channel before it starts.
@@ -238,7 +238,7 @@ async def test_a_tournament_is_not_started_where_the_bot_may_not_make_threads(
     simcord_env.backend.set_overwrite(
         channel.id, Overwrite(guild.me.id, OverwriteType.MEMBER, deny=threads)
     )
-    refused = await organiser.slash(channel, "cinch tournament start")
+    refused = await organiser.slash(channel, "cinch-tournament start")
     assert "Create Public Threads" in refused.response.content
     assert isinstance(simcord_env.errors[-1], app_commands.BotMissingPermissions)
     assert [t.status for t in await league.going_on(simcord_env.bot.store)] == ["signup"]
@@ -249,7 +249,7 @@ async def test_a_refused_match_thread_is_said_once_and_the_match_decided_at_the_
 ):
     alice, bob, carol, dave = players
     await organiser.slash(
-        channel, "cinch tournament create", name="Cup", format="knockout", round_minutes=10
+        channel, "cinch-tournament create", name="Cup", format="knockout", round_minutes=10
     )
     await enter_pair(channel, alice, carol)
     await enter_pair(channel, bob, dave)
@@ -258,7 +258,7 @@ async def test_a_refused_match_thread_is_said_once_and_the_match_decided_at_the_
         "POST", f"/channels/{channel.id}/threads", status=403, code=50013,
         message="Missing Permissions", times=None,
     )  # fmt: skip
-    await organiser.slash(channel, "cinch tournament start")
+    await organiser.slash(channel, "cinch-tournament start")
     for _ in range(12):
         await simcord_env.advance_time(60)
     asked = [
@@ -281,10 +281,10 @@ async def test_a_match_whose_table_is_set_aside_at_a_restart_counts_the_hands_it
     simcord_env, channel, players, organiser, restart
 ):
     alice, bob, carol, dave = players
-    await organiser.slash(channel, "cinch tournament create", name="Cup", format="knockout")
+    await organiser.slash(channel, "cinch-tournament create", name="Cup", format="knockout")
     await enter_pair(channel, alice, carol)
     await enter_pair(channel, bob, dave)
-    await organiser.slash(channel, "cinch tournament start")
+    await organiser.slash(channel, "cinch-tournament start")
     [thread] = channel.threads
     driver = TableDriver(simcord_env, thread, players)
     driver.service.seeds = random.Random(6)

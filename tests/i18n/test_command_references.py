@@ -1,8 +1,9 @@
 """A message that tells the reader to use a command names one that exists, in their language.
 
-Commands are renamed and regrouped (Discord allows 25 subcommands under ``/cinch``); a message
-still pointing at the old name would send players to a command Discord does not offer. The
-command tree of each language is read from the catalogue's ``cmd.<path>.name`` keys.
+Commands are renamed and regrouped (``/cinch`` for table play, ``/cinch-boards``,
+``/cinch-tournament`` and ``/cinch-server`` beside it); a message still pointing at an old name
+would send players to a command Discord does not offer. The command tree of each language is
+read from the catalogue's ``cmd.<path>.name`` keys.
 """
 
 from __future__ import annotations
@@ -14,21 +15,21 @@ import pytest
 from bot.i18n import SUPPORTED_LOCALES
 from bot.i18n.catalogue import catalogue
 
-#: A command as a message writes it: ``/cinch`` and the words after it.
-REFERENCE = re.compile(r"/cinch((?: [\w-]+)*)")
+#: A command as a message writes it: ``/cinch`` or ``/cinch-...`` and the words after it.
+REFERENCE = re.compile(r"/(cinch[\w-]*)((?: [\w-]+)*)")
 
 
 def command_tree(locale: str) -> dict[str, dict]:
-    """The localised names under ``/cinch``, nested: subcommands, then their options."""
+    """The localised names of every command, nested: subcommands, then their options."""
     english, found = catalogue("en").messages, catalogue(locale).messages
     tree: dict[str, dict] = {}
     for key in english:
-        if not (key.startswith("cmd.cinch.") and key.endswith(".name")):
+        if not (key.startswith("cmd.") and key.endswith(".name")):
             continue
-        path = key.removeprefix("cmd.cinch.").removesuffix(".name").split(".")
+        path = key.removeprefix("cmd.").removesuffix(".name").split(".")
         node = tree
         for depth in range(len(path)):
-            name = found.get(f"cmd.cinch.{'.'.join(path[: depth + 1])}.name")
+            name = found.get(f"cmd.{'.'.join(path[: depth + 1])}.name")
             node = node.setdefault(name or path[depth], {})
     return tree
 
@@ -38,35 +39,45 @@ def is_group(node: dict[str, dict]) -> bool:
     return any(child for child in node.values())
 
 
+def names_a_command(tree: dict[str, dict], reference: str) -> bool:
+    """Whether `reference` (``/cinch-server boards settings``) reaches a command (not a group)."""
+    match = REFERENCE.fullmatch(reference)
+    assert match is not None
+    node: dict[str, dict] | None = tree.get(match.group(1))
+    words = iter(match.group(2).split())
+    while node is not None and is_group(node):
+        node = node.get(next(words, ""))
+    return node is not None
+
+
 def unknown_references(locale: str) -> list[tuple[str, str]]:
     tree = command_tree(locale)
-    wrong = []
-    for key, text in catalogue(locale).messages.items():
-        if key.startswith("cmd."):
-            continue
-        for match in REFERENCE.finditer(text):
-            words = match.group(1).split()
-            node = tree.get(words[0]) if words else None
-            if node is not None and is_group(node):
-                node = node.get(words[1]) if len(words) > 1 else None
-            if node is None:
-                wrong.append((key, match.group(0)))
-    return wrong
+    return [
+        (key, match.group(0))
+        for key, text in catalogue(locale).messages.items()
+        if not key.startswith("cmd.")
+        for match in REFERENCE.finditer(text)
+        if not names_a_command(tree, match.group(0))
+    ]
 
 
 def test_the_tree_is_read_whole() -> None:
     tree = command_tree("fr")
-    assert {"du_jour", "problème", "annoncer"} <= tree.keys()
-    assert is_group(tree["gestion_classements"]) and not is_group(tree["du_jour"])
-    assert "salon_du_jour" in tree["gestion_classements"]["réglages"]
+    assert tree.keys() == {"cinch", "cinch-classements", "cinch-tournoi", "cinch-serveur"}
+    assert {"problème", "annoncer", "passer", "effacer_mes_données"} <= tree["cinch"].keys()
+    assert is_group(tree["cinch-serveur"]["classements"])
+    assert "salon_du_jour" in tree["cinch-serveur"]["classements"]["réglages"]
 
 
 def test_messages_name_commands_and_an_old_name_is_caught() -> None:
     texts = catalogue("nl").messages.values()
     assert sum(len(REFERENCE.findall(text)) for text in texts) >= 10
     tree = command_tree("en")
-    assert "pass" not in tree and "deals" not in tree["daily"]
-    assert tree["boards"].get("channel") is None  # "/cinch boards channel" would be refused
+    assert names_a_command(tree, "/cinch pass")
+    assert names_a_command(tree, "/cinch-server boards settings")
+    assert names_a_command(tree, "/cinch-boards history")
+    for old in ("/cinch leaderboard", "/cinch boards settings", "/cinch-server boards", "/cinch"):
+        assert not names_a_command(tree, old)
 
 
 @pytest.mark.parametrize("locale", SUPPORTED_LOCALES)

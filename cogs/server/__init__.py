@@ -1,0 +1,1 @@
+"""``/cinch-server``: how Cinch runs on a server, for its admins (``command.py``)."""

@@ -1,0 +1,1 @@
+"""``/cinch-tournament``: a server's tournaments (``command.py``)."""

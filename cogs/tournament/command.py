@@ -1,0 +1,34 @@
+"""The ``/cinch-tournament`` command: creating, starting, following, leaving and cancelling a
+tournament.
+
+The subcommands live in ``cogs/tournaments.py``; the sign-up message and a round's matches are
+``cogs/tournament_signup.py``'s and ``cogs/tournament_rounds.py``'s, their buttons registered
+with every other by ``cogs/cinch.py``. Visible to every member: organising one needs Manage
+Events or Manage Server, which the subcommands check.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.tournaments import TournamentCommands
+from cogs.translator import group_cog_strings
+
+if TYPE_CHECKING:
+    from cogs.client import CinchClient
+
+
+@app_commands.guild_only()
+class CinchTournament(
+    TournamentCommands,
+    commands.GroupCog,
+    **group_cog_strings("cinch-tournament"),
+):
+    """Every ``/cinch-tournament`` subcommand."""
+
+
+async def setup(bot: CinchClient) -> None:
+    await bot.add_cog(CinchTournament(bot))
