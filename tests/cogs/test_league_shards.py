@@ -31,7 +31,7 @@ async def test_the_clock_ends_the_seasons_of_its_own_servers_only(simcord_bot, s
         await change_season_settings(
             store,
             guild.id,
-            channel_id=1,
+            channel_id=guild.create_text_channel("seasons").id,
             length=SeasonLength.DATES,
             dates=(date(2026, 1, 1), date(2026, 1, 1)),
         )
