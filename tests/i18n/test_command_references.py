@@ -66,7 +66,7 @@ def test_the_tree_is_read_whole() -> None:
     assert tree.keys() == {"cinch", "cinch-classements", "cinch-tournoi", "cinch-serveur"}
     assert {"problème", "annoncer", "passer", "effacer_mes_données"} <= tree["cinch"].keys()
     assert is_group(tree["cinch-serveur"]["classements"])
-    assert "salon_du_jour" in tree["cinch-serveur"]["classements"]["réglages"]
+    assert "salon_bilan" in tree["cinch-serveur"]["classements"]["réglages"]
 
 
 def test_messages_name_commands_and_an_old_name_is_caught() -> None:
