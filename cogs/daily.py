@@ -320,6 +320,8 @@ class BoardButton(
 
     @reports_errors
     async def callback(self, interaction: CinchInteraction) -> None:
+        # A board is read and drawn: acknowledge first, within Discord's 3 seconds.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         # The custom id names the server: only its own board here, or, elsewhere (a DM), the
         # board of the server where the clicker played that day.
         if self.guild_id != interaction.guild_id:
@@ -327,7 +329,7 @@ class BoardButton(
             if play is None or play.guild_id != self.guild_id:
                 raise UserFacingError("daily.not_played")
         parts = await board_parts(interaction, self.guild_id, self.day)
-        await interaction.response.send_message(ephemeral=True, **parts.send_kwargs())
+        await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
 
 
 class ReplaySelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"cinch:dd-replay:{DAY}"):
@@ -486,13 +488,13 @@ async def _show_board(interaction: CinchInteraction, board: Board) -> None:
     channel for everyone."""
     guild = guild_of(interaction)
     today = interaction.client.daily.today()
-    if board is Board.TODAY:
-        parts = await board_parts(interaction, guild, today)
-        await interaction.response.send_message(ephemeral=True, **parts.send_kwargs())
-        return
-    check_table_permissions(interaction)
-    parts = await board_parts(interaction, guild, today - ONE_DAY)
-    await interaction.response.send_message(**parts.send_kwargs())
+    private = board is Board.TODAY
+    if not private:
+        check_table_permissions(interaction)
+    # A board is read and drawn: acknowledge first, within Discord's 3 seconds.
+    await interaction.response.defer(ephemeral=private, thinking=True)
+    parts = await board_parts(interaction, guild, today if private else today - ONE_DAY)
+    await interaction.followup.send(ephemeral=private, **parts.send_kwargs())
 
 
 #: Every component of the daily deals, registered by the ``/cinch`` extension.

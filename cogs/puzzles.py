@@ -92,6 +92,8 @@ class AnswerButton(
 
     @reports_errors
     async def callback(self, interaction: CinchInteraction) -> None:
+        # The answer is stored and its line drawn: acknowledge first, within Discord's 3 seconds.
+        await interaction.response.defer()
         shown = await interaction.client.puzzles.answer(
             guild_of(interaction),
             interaction.user.id,
@@ -100,7 +102,7 @@ class AnswerButton(
             self.card,
         )
         parts = await puzzle_parts(interaction, shown)
-        await interaction.response.edit_message(**parts.edit_kwargs())
+        await interaction.edit_original_response(**parts.edit_kwargs())
 
 
 class NextPuzzleButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cinch:pz-next"):
@@ -152,8 +154,9 @@ class PuzzleBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ci
 
     @reports_errors
     async def callback(self, interaction: CinchInteraction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a board is drawn
         parts = await puzzle_board_parts(interaction)
-        await interaction.response.send_message(ephemeral=True, **parts.send_kwargs())
+        await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
 
 
 class PuzzleCommands(CinchCommands):
@@ -176,8 +179,9 @@ class PuzzleRatingCommands(CinchCommands):
     @require_table_permissions
     async def puzzle_ratings(self, interaction: CinchInteraction) -> None:
         """The server's puzzle board, in the channel for everyone."""
+        await interaction.response.defer(thinking=True)  # a board is drawn
         parts = await puzzle_board_parts(interaction)
-        await interaction.response.send_message(**parts.send_kwargs())
+        await interaction.followup.send(**parts.send_kwargs())
 
 
 #: Every component of the puzzles, registered by the ``/cinch`` extension.

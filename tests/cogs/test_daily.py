@@ -134,7 +134,11 @@ async def test_todays_board_waits_until_the_member_played_every_deal(
     simcord_env, channel, players, take_user_errors
 ):
     bob = players[1]
+    before = len(simcord_env.http_requests)
     refused = await bob.slash(channel, "cinch-boards daily", day="today")
+    # Acknowledged privately before the board is read.
+    first = simcord_env.http_requests[before]
+    assert first.path.endswith("/callback") and first.json["type"] == 5
     assert refused.ephemeral
     assert refused.response.content == t("daily.play_first", EN)
     [error] = take_user_errors()

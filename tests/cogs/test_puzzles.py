@@ -112,3 +112,33 @@ async def test_the_puzzle_board_can_be_posted_in_the_channel(simcord_env, channe
     assert not posted.ephemeral
     assert posted.response.content == f"**{t('puzzle.board.title', EN)}**"
     assert posted.response.attachments[0].filename == "board.png"
+
+
+def first_call_answers(simcord_env, before: int) -> int:
+    """The type of the interaction callback that was the bot's first call since ``before``:
+    an acknowledgement (5, or 6 for a deferred update) comes before any work is shown."""
+    first = simcord_env.http_requests[before]
+    assert first.path.endswith("/callback"), first.path
+    return first.json["type"]
+
+
+@pytest.mark.slow
+async def test_an_answer_and_a_board_are_acknowledged_before_they_are_worked_out(
+    simcord_env, channel, players
+):
+    alice = players[0]
+    message = (await alice.slash(channel, "cinch puzzle")).response
+    before = len(simcord_env.http_requests)
+    answered = await alice.click(message, custom_id=next(iter(card_buttons(message).values())))
+    assert first_call_answers(simcord_env, before) == 6
+    assert answered.response.attachments[0].filename == "puzzle.png"
+
+    before = len(simcord_env.http_requests)
+    board = await alice.click(answered.response, label=t("puzzle.button.board", EN))
+    assert first_call_answers(simcord_env, before) == 5
+    assert board.ephemeral and board.response.attachments[0].filename == "board.png"
+
+    before = len(simcord_env.http_requests)
+    posted = await alice.slash(channel, "cinch-boards puzzles")
+    assert first_call_answers(simcord_env, before) == 5
+    assert not posted.ephemeral
