@@ -62,17 +62,10 @@ def check(hand: PlayedHand, found: Found) -> None:
     assert game.history and game.history[0].points[side] == taken + best
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(
+    "seed", [*SEEDS, *(pytest.param(seed, marks=pytest.mark.slow) for seed in MORE_SEEDS)]
+)
 def test_every_puzzle_found_is_a_position_of_the_hand_with_one_best_answer(seed: int):
-    hand = played_hand(seed)
-    assert hand.found
-    for found in hand.found:
-        check(hand, found)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("seed", MORE_SEEDS)
-def test_the_puzzles_of_more_hands_hold_to_the_rules(seed: int):
     hand = played_hand(seed)
     assert hand.found
     for found in hand.found:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,24 @@ _POSTGRES_TYPE = {
 
 #: One column as both engines describe it: name, type, not null, default.
 Column = tuple[str, str, bool, str | None]
+
+
+@dataclass(frozen=True)
+class TableShape:
+    """A table as the comparison sees it, read from either engine."""
+
+    columns: list[Column]
+    key: list[str]
+    references: list[Any]
+    indexes: list[Any]
+
+
+def _column_names(numbers: str, relation: str) -> str:
+    """PostgreSQL SQL for the names of the columns ``numbers`` of ``relation``, in order."""
+    return (
+        f"array(SELECT a.attname FROM unnest({numbers}) WITH ORDINALITY AS k(attnum, n)"
+        f" JOIN pg_attribute a ON a.attrelid = {relation} AND a.attnum = k.attnum ORDER BY k.n)"
+    )
 
 
 def test_a_row_number_key_becomes_an_identity_and_a_given_key_a_bigint():
@@ -59,8 +78,8 @@ def _default(text: str | None) -> str | None:
     return text
 
 
-def _sqlite_schema(path: Path) -> dict[str, Any]:
-    schema: dict[str, Any] = {}
+def _sqlite_schema(path: Path) -> dict[str, TableShape]:
+    schema: dict[str, TableShape] = {}
     with sqlite3.connect(path) as conn:
         tables = [
             row[0]
@@ -95,19 +114,14 @@ def _sqlite_schema(path: Path) -> dict[str, Any]:
                 for row in conn.execute(f"PRAGMA index_list({table})")
                 if row[3] != "pk"
             )
-            schema[table] = {
-                "columns": columns,
-                "key": key,
-                "references": references,
-                "indexes": indexes,
-            }
+            schema[table] = TableShape(columns, key, references, indexes)
     return schema
 
 
-async def _postgres_schema(url: str) -> dict[str, Any]:
+async def _postgres_schema(url: str) -> dict[str, TableShape]:
     conn = await asyncpg.connect(url)
     try:
-        schema: dict[str, Any] = {}
+        schema: dict[str, TableShape] = {}
         tables = await conn.fetch(
             "SELECT table_name FROM information_schema.tables"
             " WHERE table_schema = 'public' ORDER BY table_name"
@@ -122,26 +136,19 @@ async def _postgres_schema(url: str) -> dict[str, Any]:
             columns: list[Column] = [
                 (row[0], row[1], row[2] == "NO", _default(row[3])) for row in rows
             ]
-            key = [
-                row[0]
-                for row in await conn.fetch(
-                    "SELECT a.attname FROM pg_index i"
-                    " JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, n) ON true"
-                    " JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum"
-                    " WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY k.n",
+            key = list(
+                await conn.fetchval(
+                    f"SELECT {_column_names('i.indkey', 'i.indrelid')} FROM pg_index i"
+                    " WHERE i.indrelid = $1::regclass AND i.indisprimary",
                     table,
                 )
-            ]
+                or []
+            )
             references = sorted(
                 (tuple(row[0]), row[1], tuple(row[2]), row[3])
                 for row in await conn.fetch(
-                    "SELECT array(SELECT a.attname FROM unnest(c.conkey) WITH ORDINALITY"
-                    " AS k(attnum, n) JOIN pg_attribute a ON a.attrelid = c.conrelid"
-                    " AND a.attnum = k.attnum ORDER BY k.n),"
-                    " r.relname,"
-                    " array(SELECT a.attname FROM unnest(c.confkey) WITH ORDINALITY"
-                    " AS k(attnum, n) JOIN pg_attribute a ON a.attrelid = c.confrelid"
-                    " AND a.attnum = k.attnum ORDER BY k.n),"
+                    f"SELECT {_column_names('c.conkey', 'c.conrelid')}, r.relname,"
+                    f" {_column_names('c.confkey', 'c.confrelid')},"
                     " CASE c.confdeltype WHEN 'c' THEN 'CASCADE' WHEN 'n' THEN 'SET NULL'"
                     " ELSE 'NO ACTION' END"
                     " FROM pg_constraint c JOIN pg_class r ON r.oid = c.confrelid"
@@ -152,19 +159,12 @@ async def _postgres_schema(url: str) -> dict[str, Any]:
             indexes = sorted(
                 (tuple(row[0]), bool(row[1]))
                 for row in await conn.fetch(
-                    "SELECT array(SELECT a.attname FROM unnest(i.indkey) WITH ORDINALITY"
-                    " AS k(attnum, n) JOIN pg_attribute a ON a.attrelid = i.indrelid"
-                    " AND a.attnum = k.attnum ORDER BY k.n), i.indisunique"
+                    f"SELECT {_column_names('i.indkey', 'i.indrelid')}, i.indisunique"
                     " FROM pg_index i WHERE i.indrelid = $1::regclass AND NOT i.indisprimary",
                     table,
                 )
             )
-            schema[table] = {
-                "columns": columns,
-                "key": key,
-                "references": references,
-                "indexes": indexes,
-            }
+            schema[table] = TableShape(columns, key, references, indexes)
         return schema
     finally:
         await conn.close()
