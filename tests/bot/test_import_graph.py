@@ -160,3 +160,26 @@ def test_a_circle_through_the_package_itself_is_found(tmp_path: Path) -> None:
     (package / "game.py").write_text("def new():\n    from pkg import helpers\n")
     (package / "helpers.py").write_text("from pkg import Game\n")
     assert circles(import_graph({"pkg": package})) == [["pkg", "pkg.game", "pkg.helpers"]]
+
+
+def test_no_command_package_imports_another() -> None:
+    """Each top-level command's package (`cogs/boards/`, `cogs/server/`, ...) stands on the
+    shared Discord layer only, never on another command's package."""
+    graph = import_graph(PACKAGES)
+    command_packages = {
+        f"cogs.{path.parent.name}" for path in PACKAGES["cogs"].glob("*/__init__.py")
+    }
+    assert {"cogs.boards", "cogs.server", "cogs.tournament"} <= command_packages
+
+    def package_of(module: str) -> str | None:
+        return next(
+            (p for p in command_packages if module == p or module.startswith(f"{p}.")), None
+        )
+
+    crossings = sorted(
+        (module, imported)
+        for module, imports in graph.items()
+        for imported in imports
+        if package_of(module) and package_of(imported) not in (None, package_of(module))
+    )
+    assert crossings == []
