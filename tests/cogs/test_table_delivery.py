@@ -13,6 +13,18 @@ pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOU
 CANNOT_DM = 50007
 
 
+def refuse_dms(driver: TableDriver, member) -> None:
+    """From now on Discord refuses every direct message to ``member`` (their DMs are closed)."""
+    driver.env.inject_error(
+        "POST",
+        f"/channels/{member.user.dm_channel.id}/messages",
+        status=403,
+        code=CANNOT_DM,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+
+
 @pytest.fixture
 def driver(simcord_env, channel, players) -> TableDriver:
     table_driver = TableDriver(simcord_env, channel, players)
@@ -48,14 +60,7 @@ async def test_a_player_who_prefers_dms_gets_and_plays_the_hand_there(driver, pl
 async def test_refused_dms_fall_back_to_the_channel_and_the_player_is_told_once(driver, players):
     alice, carol = players[0], players[2]
     await carol.slash(driver.channel, "cinch settings", hand="dm")
-    driver.env.inject_error(
-        "POST",
-        f"/channels/{carol.user.dm_channel.id}/messages",
-        status=403,
-        code=CANNOT_DM,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    refuse_dms(driver, carol)
     await driver.open_and_fill(alice)
     await alice.click(driver.table_message(), label="Start")
     await driver.settle()
@@ -145,14 +150,7 @@ async def test_a_player_whose_dms_close_across_a_restart_is_told_beside_their_ha
     await driver.settle()
     shown = await carol.click(driver.table_message(), label="Show my hand")
     await carol.slash(driver.channel, "cinch settings", hand="dm")
-    driver.env.inject_error(
-        "POST",
-        f"/channels/{carol.user.dm_channel.id}/messages",
-        status=403,
-        code=CANNOT_DM,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    refuse_dms(driver, carol)
     await restart()  # the new process brings hands up to date: carol's first DM is refused
     driver.pace()
     told = "I couldn't send you a direct message, so your hand will appear here instead."

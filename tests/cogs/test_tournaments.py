@@ -32,6 +32,18 @@ def organiser(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.M
     return guild.add_member(simcord_env.create_user("organiser"), roles=[role])
 
 
+async def started_cup(channel, organiser, players) -> simcord.ChannelHandle:
+    """A knockout cup of two pairs, alice with carol and bob with dave, started: its match's
+    thread."""
+    alice, bob, carol, dave = players
+    await organiser.slash(channel, "cinch-tournament create", name="Cup", format="knockout")
+    await enter_pair(channel, alice, carol)
+    await enter_pair(channel, bob, dave)
+    await organiser.slash(channel, "cinch-tournament start")
+    [thread] = channel.threads
+    return thread
+
+
 def seats_of(env: simcord.Env, thread_id: int) -> list[int | None]:
     table = env.bot.tables.registry.find_in_channel(thread_id)
     assert table is not None
@@ -187,11 +199,7 @@ async def test_a_pair_that_withdraws_forfeits_its_match(
     simcord_env, channel, players, organiser, take_user_errors
 ):
     alice, bob, carol, dave = players
-    await organiser.slash(channel, "cinch-tournament create", name="Cup", format="knockout")
-    await enter_pair(channel, alice, carol)
-    await enter_pair(channel, bob, dave)
-    await organiser.slash(channel, "cinch-tournament start")
-    [thread] = channel.threads
+    thread = await started_cup(channel, organiser, players)
     # Partners sit opposite, the first to sign up of each pair in seats 0 and 1.
     assert seats_of(simcord_env, thread.id) == [alice.id, bob.id, carol.id, dave.id]
     # Only the match's players sit at its table.
@@ -280,12 +288,7 @@ async def test_a_refused_match_thread_is_said_once_and_the_match_decided_at_the_
 async def test_a_match_whose_table_is_set_aside_at_a_restart_counts_the_hands_it_finished(
     simcord_env, channel, players, organiser, restart
 ):
-    alice, bob, carol, dave = players
-    await organiser.slash(channel, "cinch-tournament create", name="Cup", format="knockout")
-    await enter_pair(channel, alice, carol)
-    await enter_pair(channel, bob, dave)
-    await organiser.slash(channel, "cinch-tournament start")
-    [thread] = channel.threads
+    thread = await started_cup(channel, organiser, players)
     driver = TableDriver(simcord_env, thread, players)
     driver.service.seeds = random.Random(6)
     table_id = driver.table.id
