@@ -4,7 +4,9 @@ server started for the session (see ``postgres_server.py``)."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import shutil
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -14,9 +16,11 @@ import asyncpg
 import pytest
 from hypothesis import settings
 
+from bot.ai.pool import DecisionPool
 from bot.i18n import is_strict, set_strict
 from bot.store import Store
 from tests import postgres_server
+from tests.decisions import RememberingExecutor
 from tests.examples import NIGHTLY_SCALE
 
 _database_numbers = itertools.count(1)
@@ -42,6 +46,17 @@ async def store(database: str | Path) -> AsyncIterator[Store]:
         yield opened
     finally:
         await opened.close()
+
+
+@pytest.fixture(scope="session")
+def decisions() -> Iterator[DecisionPool]:
+    """The computer players' workers of the session: one process, which works each job out
+    once (``tests/decisions.py``)."""
+    pool = DecisionPool(workers=1, executor=RememberingExecutor(1))
+    try:
+        yield pool
+    finally:
+        pool.close()
 
 
 @pytest.fixture(scope="session")
@@ -110,15 +125,31 @@ async def postgres_url(postgres: postgres_server.PostgresServer) -> AsyncIterato
         yield url
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file as the migrations leave it, made once a session: a copy of it is a fresh
+    store in a tenth of the time of migrating an empty file (``tests/store/test_migrations.py``
+    migrates empty files)."""
+    path = tmp_path_factory.mktemp("migrated") / "cinch.sqlite3"
+
+    async def migrate() -> None:
+        await (await Store.open(path)).close()
+
+    asyncio.run(migrate())
+    return path
+
+
 #: The fast lane (``-m "not slow"``) runs each store test on SQLite only; the whole run (and CI)
 #: on PostgreSQL too, whose fresh database per test costs a quarter of a second.
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.slow)])
 async def database(
-    request: pytest.FixtureRequest, database_path: Path
+    request: pytest.FixtureRequest, database_path: Path, migrated_sqlite: Path
 ) -> AsyncIterator[str | Path]:
-    """What to open a fresh, empty store with: a SQLite file, or a new PostgreSQL database
-    (already migrated)."""
+    """What to open a fresh, empty store with: a new SQLite file, or a new PostgreSQL database,
+    each copied from one already migrated."""
     if request.param == "sqlite":
+        database_path.parent.mkdir(parents=True)
+        shutil.copyfile(migrated_sqlite, database_path)
         yield database_path
         return
     async with fresh_postgres_database(request.getfixturevalue("postgres"), migrated=True) as url:
@@ -133,17 +164,50 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+#: The tests that take longest (ten seconds and more on a two-core machine, ``--durations``),
+#: by the start of their ids, longest first. They run first, so that the workers end on short tests together
+#: instead of one of them finishing a long test alone (pytest-xdist's worksteal hands out the
+#: tests in the order collected, and steals from the ends of the queues). A test missing from
+#: this list only runs later.
+LONGEST = (
+    "tests/engine/test_properties.py::test_random_games_keep_every_invariant",
+    "tests/daily/test_service.py::test_a_whole_day_is_compared_with_par",
+    "tests/puzzles/test_finder.py::test_the_puzzles_of_hands_of_normal_players",
+    "tests/daily/test_service.py::test_a_player_who_plays_as_the_computers_do",
+    "tests/daily/test_deal_pictures.py::",
+    "tests/service/test_processes.py::",
+    "tests/cogs/test_daily.py::test_a_whole_day",
+    "tests/ai/test_hints.py::test_hints_match_hard_and_read_in_every_language",
+    "tests/service/test_table_ends.py::test_a_game_of_computer_players_alone",
+    "tests/cogs/test_tournaments.py::",
+    "tests/ai/test_sampling.py::",
+    "tests/ai/test_legal_actions.py::",
+    "tests/cogs/test_puzzles.py::",
+)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Leave out the PostgreSQL run of each ``one_engine`` test (reported as deselected)."""
-    left_out = [
+    """Leave out the PostgreSQL run of each ``one_engine`` test (reported as deselected), and
+    run the longest tests first, then the other slow ones, then the rest (each in the order
+    collected)."""
+    left_out = {
         item
         for item in items
         if item.get_closest_marker("one_engine") is not None
         and getattr(getattr(item, "callspec", None), "params", {}).get("database") == "postgres"
-    ]
+    }
     if left_out:
-        config.hook.pytest_deselected(items=left_out)
-        items[:] = [item for item in items if item not in left_out]
+        config.hook.pytest_deselected(items=list(left_out))
+    items[:] = sorted(
+        (item for item in items if item not in left_out),
+        key=lambda item: (_rank_among_longest(item.nodeid), item.get_closest_marker("slow") is None),
+    )
+
+
+def _rank_among_longest(nodeid: str) -> int:
+    return next(
+        (rank for rank, start in enumerate(LONGEST) if nodeid.startswith(start)), len(LONGEST)
+    )
 
 
 @pytest.fixture(autouse=True)

@@ -87,6 +87,13 @@ def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def worker_processes(workers: int) -> ProcessPoolExecutor:
+    """The processes the decisions run in: spawned, so nothing of the bot's state leaks into
+    them, and deaf to Ctrl-C (`ignore_interrupts`)."""
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=ignore_interrupts)
+
+
 def started_and_done(work: Callable[..., Result], *args: Any) -> tuple[float, Result]:
     """Run ``work`` in a worker, and say when it began (wall-clock time, which every process
     of the machine shares), so the bot knows how long it waited."""
@@ -124,10 +131,7 @@ class DecisionPool:
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(
-                self._workers, mp_context=context, initializer=ignore_interrupts
-            )
+            self._executor = worker_processes(self._workers)
         return self._executor
 
     async def _run(

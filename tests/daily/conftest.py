@@ -8,9 +8,9 @@ import pytest
 from bot.ai.pool import DecisionPool
 from bot.daily import DailyDeals
 from bot.store import Store
-from tests.daily.dealt_store import clock, decisions, store
+from tests.daily.dealt_store import clock, store
 
-__all__ = ["clock", "daily", "decisions", "store"]
+__all__ = ["clock", "daily", "store"]
 
 
 @pytest.fixture

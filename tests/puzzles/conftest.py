@@ -8,9 +8,9 @@ import pytest
 from bot.ai.pool import DecisionPool
 from bot.puzzles import Puzzles
 from bot.store import Store
-from tests.daily.dealt_store import clock, decisions, store
+from tests.daily.dealt_store import clock, store
 
-__all__ = ["clock", "decisions", "puzzles", "store"]
+__all__ = ["clock", "puzzles", "store"]
 
 
 @pytest.fixture
