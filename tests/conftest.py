@@ -165,10 +165,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 #: The tests that take longest (ten seconds and more on a two-core machine, ``--durations``),
-#: by the start of their ids, longest first. They run first, so that the workers end on short tests together
-#: instead of one of them finishing a long test alone (pytest-xdist's worksteal hands out the
-#: tests in the order collected, and steals from the ends of the queues). A test missing from
-#: this list only runs later.
+#: by the start of their ids, longest first. They run first, so that the workers end on short
+#: tests together instead of one of them finishing a long test alone (pytest-xdist's worksteal
+#: hands out the tests in the order collected, and steals from the ends of the queues). A test
+#: missing from this list only runs later.
 LONGEST = (
     "tests/engine/test_properties.py::test_random_games_keep_every_invariant",
     "tests/daily/test_service.py::test_a_whole_day_is_compared_with_par",
@@ -200,7 +200,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         config.hook.pytest_deselected(items=list(left_out))
     items[:] = sorted(
         (item for item in items if item not in left_out),
-        key=lambda item: (_rank_among_longest(item.nodeid), item.get_closest_marker("slow") is None),
+        key=lambda item: (
+            _rank_among_longest(item.nodeid),
+            item.get_closest_marker("slow") is None,
+        ),
     )
 
 
