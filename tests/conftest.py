@@ -16,7 +16,7 @@ import asyncpg
 import pytest
 from hypothesis import settings
 
-from bot.ai.pool import DecisionPool
+from bot.ai.pool import DecisionPool, default_workers
 from bot.i18n import is_strict, set_strict
 from bot.store import Store
 from tests import postgres_server
@@ -49,10 +49,21 @@ async def store(database: str | Path) -> AsyncIterator[Store]:
 
 
 @pytest.fixture(scope="session")
-def decisions() -> Iterator[DecisionPool]:
-    """The computer players' workers of the session: one process, which works each job out
-    once (``tests/decisions.py``)."""
-    pool = DecisionPool(workers=1, executor=RememberingExecutor(1))
+def shared_workers() -> Iterator[RememberingExecutor]:
+    """The computer players' worker processes of the session, which work each job out once
+    (``tests/decisions.py``): every test's pool and bot sends its jobs there."""
+    workers = RememberingExecutor(default_workers())
+    try:
+        yield workers
+    finally:
+        workers.close()
+
+
+@pytest.fixture
+def decisions(shared_workers: RememberingExecutor) -> Iterator[DecisionPool]:
+    """The computer players' pool of the services under test, over the session's workers;
+    closed after the test, which waits for its jobs (a pool's scheduler is the test's own)."""
+    pool = DecisionPool(workers=1, executor=shared_workers)
     try:
         yield pool
     finally:

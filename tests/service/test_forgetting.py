@@ -98,7 +98,7 @@ async def test_forgetting_renames_the_boards_in_place_as_a_rebuild_would(
 
 
 async def test_a_forgetting_cut_short_is_finished_at_the_next_start_under_the_same_pseudonym(
-    service, store: Store, clock: ManualClock, outbox
+    service, store: Store, clock: ManualClock, outbox, decisions
 ):
     table_id = await four_people(service, target=11)
     await play_until(service, clock, table_id, lambda table: table.game is None)
@@ -110,7 +110,9 @@ async def test_a_forgetting_cut_short_is_finished_at_the_next_start_under_the_sa
     await store.people.forget(BOB.user_id, pseudonym, lambda language: "Former player")
     assert await rows(store, "SELECT 1 FROM stat_players WHERE player = ?", user_key(BOB.user_id))
 
-    after_restart = TableService(store, outbox, random_source=random.Random(8), sleep=clock.sleep)
+    after_restart = TableService(
+        store, outbox, decisions=decisions, random_source=random.Random(8), sleep=clock.sleep
+    )
     try:
         await after_restart.restore()
         after_restart.resume_forgetting()

@@ -34,7 +34,9 @@ def in_the_middle_of_a_hand(table) -> bool:
     return game.hand_number == 2 and game.phase is Phase.PLAY and len(game.tricks) == 2
 
 
-async def test_a_restarted_service_continues_the_game_where_it_was(service, clock, store: Store):
+async def test_a_restarted_service_continues_the_game_where_it_was(
+    service, clock, store: Store, decisions
+):
     table_id = await four_people(service)
     table = await play_until(service, clock, table_id, in_the_middle_of_a_hand)
     await clock.settle(service)
@@ -42,7 +44,11 @@ async def test_a_restarted_service_continues_the_game_where_it_was(service, cloc
     await service.close()
 
     again = TableService(
-        store, RecordingOutbox(), random_source=random.Random(1), sleep=clock.sleep
+        store,
+        RecordingOutbox(),
+        decisions=decisions,
+        random_source=random.Random(1),
+        sleep=clock.sleep,
     )
     try:
         assert await again.restore() == 1
@@ -61,7 +67,7 @@ async def test_a_restarted_service_continues_the_game_where_it_was(service, cloc
         await again.close()
 
 
-async def test_computer_players_carry_on_after_a_restart(service, clock, store):
+async def test_computer_players_carry_on_after_a_restart(service, clock, store, decisions):
     table_id = await open_table(service)
     await fill_with_computers(service, table_id)
     await service.start(table_id, ALICE)
@@ -75,7 +81,11 @@ async def test_computer_players_carry_on_after_a_restart(service, clock, store):
     moves = len(table.game.log)
     await service.close()
     again = TableService(
-        store, RecordingOutbox(), random_source=random.Random(1), sleep=clock.sleep
+        store,
+        RecordingOutbox(),
+        decisions=decisions,
+        random_source=random.Random(1),
+        sleep=clock.sleep,
     )
     try:
         await again.restore()
