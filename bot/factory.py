@@ -32,7 +32,6 @@ the extension modules themselves.
 from __future__ import annotations
 
 import logging
-from concurrent.futures import Executor
 from typing import Any
 
 import discord
@@ -85,9 +84,7 @@ class CinchBot(CinchClient):
     """The Discord bot: commands and buttons reach its services through it (``bot.tables``,
     ``bot.replays``, ``bot.store``), typed ``discord.Interaction[CinchClient]``."""
 
-    def __init__(
-        self, settings: Settings, *, store: Store | None = None, executor: Executor | None = None
-    ) -> None:
+    def __init__(self, settings: Settings, *, store: Store | None = None) -> None:
         super().__init__(
             **self.shard_options(settings),
             # Slash commands only; a prefix is required by commands.Bot, and a mention never
@@ -104,9 +101,7 @@ class CinchBot(CinchClient):
         #: Log in only to publish the commands (``python -m bot sync``): no table is restored.
         self.only_publishing = False
         #: The computer players' worker processes: moves, hints and hand reviews.
-        self._decisions = DecisionPool(
-            settings.decision_workers, observer=self.metrics, executor=executor
-        )
+        self._decisions = DecisionPool(settings.decision_workers, observer=self.metrics)
         #: ``/health`` and ``/metrics``, when ``METRICS_PORT`` is set.
         self.monitor: Monitor | None = None
         #: The daily deals' end-of-day posts, from the store, at every midnight.
@@ -245,16 +240,12 @@ class ShardedCinchBot(CinchBot, commands.AutoShardedBot):
         return {shard_id: not shard.is_closed() for shard_id, shard in self.shards.items()}
 
 
-def create_bot(
-    settings: Settings, *, store: Store | None = None, executor: Executor | None = None
-) -> CinchBot:
+def create_bot(settings: Settings, *, store: Store | None = None) -> CinchBot:
     """A ready-to-run bot, sharded when the settings name shards. Given a ``store``, it uses
-    (and on close, closes) that one; otherwise it opens ``settings.database`` when it starts.
-    Given an ``executor``, its computer players' jobs run there (and on close, it shuts it
-    down), instead of in worker processes of its own (tests share theirs)."""
+    (and on close, closes) that one; otherwise it opens ``settings.database`` when it starts."""
     if settings.shards is not None:
-        return ShardedCinchBot(settings, store=store, executor=executor)
-    return CinchBot(settings, store=store, executor=executor)
+        return ShardedCinchBot(settings, store=store)
+    return CinchBot(settings, store=store)
 
 
 async def publish_commands(settings: Settings, token: str) -> None:

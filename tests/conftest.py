@@ -51,7 +51,7 @@ async def store(database: str | Path) -> AsyncIterator[Store]:
 @pytest.fixture(scope="session")
 def shared_workers() -> Iterator[RememberingExecutor]:
     """The computer players' worker processes of the session, which work each job out once
-    (``tests/decisions.py``): every test's pool and bot sends its jobs there."""
+    (``tests/decisions.py``): the pools of the services under test send their jobs there."""
     workers = RememberingExecutor(default_workers())
     try:
         yield workers

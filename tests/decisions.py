@@ -5,11 +5,12 @@ Every job the pool sends its workers is a pure function of what it is sent: a de
 from its view, level and seed, a slice of a review or of a puzzle's search from where the last
 slice stopped (``bot.ai.pool``). Many tests ask for the same ones (the day's deals and their par,
 the day's puzzle, the same seeded games), each on a fresh store, so the workers would play the same
-hands again test after test, and each bot of a SimCord test would start processes of its own.
+hands again test after test, and each service would start processes of its own.
 :class:`RememberingExecutor` runs a job the first time it is sent and hands back what it returned
 when the very same job (the same function and arguments, pickled alike) comes again. The
 scheduling, slicing and waiting of the pool run as ever; the pool's own tests
-(``tests/ai/test_pool*.py``) use pools of their own, whose workers work everything out.
+(``tests/ai/test_pool*.py``) use pools of their own, whose workers work everything out, and so
+do the bots of the SimCord tests (SimCord follows a bot's jobs in process and thread pools only).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ class RememberingExecutor(Executor):
     """Runs each distinct job once in worker processes; the same job again gets its result
     back at once. Only a finished job is remembered (not one that failed or was cancelled).
 
-    The processes serve the whole session and stop with it (:meth:`close`): a pool or a bot
+    The processes serve the whole session and stop with it (:meth:`close`): a pool
     shutting the executor down at the end of a test (``DecisionPool.close``) waits for its jobs,
     or cancels those not begun, as with processes of its own, and leaves the processes running
     for the next test, which would otherwise start (and import the bot in) processes again.

@@ -4,7 +4,6 @@ Fixtures (see SIMCORD_NOTES.md beside this file for how to drive and inspect the
 
 - ``bot_settings``: the :class:`Settings` every bot of the test uses (its database file).
 - ``make_bot``: builds another bot over the same database; all are closed after the test.
-  Their computer players' jobs go to the session's worker processes (``tests/decisions.py``).
 - ``simcord_bot``: the bot SimCord starts (override it in a test module to add test-only
   commands or dynamic items before start-up, so they are synced like the real ones).
 - ``simcord_env`` (from SimCord's plugin): the running world.
@@ -23,7 +22,6 @@ the test instead of showing the key to a player.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +35,6 @@ from bot.factory import CinchBot, create_bot
 from bot.render import TableScene
 from bot.settings import Settings
 from tests.cogs.discord_rules import sent_problems
-from tests.decisions import RememberingExecutor
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave")
 
@@ -64,16 +61,14 @@ def bot_settings(database_path: Path) -> Settings:
 
 
 class BotMaker:
-    """Builds bots over one database file, their computer players' jobs sent to the session's
-    workers, and remembers them, to close them all at the end."""
+    """Builds bots over one database file and remembers them, to close them all at the end."""
 
-    def __init__(self, settings: Settings, workers: Executor) -> None:
+    def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.workers = workers
         self.built: list[CinchBot] = []
 
     def __call__(self) -> CinchBot:
-        bot = create_bot(self.settings, executor=self.workers)
+        bot = create_bot(self.settings)
         self.built.append(bot)
         return bot
 
@@ -83,10 +78,8 @@ class BotMaker:
 
 
 @pytest.fixture
-async def make_bot(
-    bot_settings: Settings, shared_workers: RememberingExecutor
-) -> AsyncIterator[BotMaker]:
-    maker = BotMaker(bot_settings, shared_workers)
+async def make_bot(bot_settings: Settings) -> AsyncIterator[BotMaker]:
+    maker = BotMaker(bot_settings)
     try:
         yield maker
     finally:
