@@ -44,8 +44,8 @@ from bot.monitor import Health, Monitor, store_answers
 from bot.puzzles import Puzzles
 from bot.replays import Replays
 from bot.service import TableService
-from bot.service.drawing import Drawing
-from bot.service.routing import MoveRouter
+from bot.service.areas.routing import MoveRouter
+from bot.service.showing.drawing import Drawing
 from bot.settings import Settings
 from bot.store import Store
 from cogs.client import CinchClient
@@ -228,7 +228,7 @@ class CinchBot(CinchClient):
 class ShardedCinchBot(CinchBot, commands.AutoShardedBot):
     """The bot running the shards ``SHARD_COUNT`` and ``SHARD_IDS`` name, over one gateway
     connection each; with some shards in other processes, it owns only its shards' tables and
-    relays moves for the others (``bot/service/routing.py``)."""
+    relays moves for the others (``bot/service/areas/routing.py``)."""
 
     @staticmethod
     def shard_options(settings: Settings) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from bot.metrics import Metrics
 from bot.puzzles import Puzzles
 from bot.replays import Replays
 from bot.service import TableService
-from bot.service.routing import MoveRouter
+from bot.service.areas.routing import MoveRouter
 from bot.store import Store
 from cogs.discord_calls import discord_trace
 from cogs.memberships import Memberships

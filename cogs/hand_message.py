@@ -41,8 +41,8 @@ from bot.engine import (
 from bot.i18n import card_name, suit_name, t, tn
 from bot.presentation.user_text import SERVER_NAME_LIMIT, in_message
 from bot.service import HandPlace, HandReply, PrivateHand
-from bot.service.private_hands import PRIVATE_LIFETIME
-from bot.service.routing import Forwarded, Move
+from bot.service.areas.routing import Forwarded, Move
+from bot.service.showing.private_hands import PRIVATE_LIFETIME
 from bot.store import HandBeingSent
 from cogs.departures import require_member_by_dm
 from cogs.error_replies import check_table_permissions, reads_custom_id, reports_errors

@@ -20,7 +20,7 @@ from bot.i18n import SUPPORTED_LOCALES, normalise_locale, t
 from bot.presentation.names import seat_name
 from bot.presentation.user_text import one_line
 from bot.service import Seated, Teams
-from bot.service.options import MAX_COMPUTER_PAUSE, MAX_TURN_TIMER, chosen_options
+from bot.service.tables.options import MAX_COMPUTER_PAUSE, MAX_TURN_TIMER, chosen_options
 from bot.store import DEFAULT_TURN_TIMER
 from cogs.client import CinchCommands
 from cogs.error_replies import require_table_permissions

@@ -1,5 +1,5 @@
 """**Rematch** under a game's result: each of its players confirms with a click, and the game
-starts again at the same seats once everyone has (``bot/service/rematches.py``).
+starts again at the same seats once everyone has (``bot/service/areas/rematches.py``).
 
 The button's custom id (``cinch:rematch:<game>``) names the game, so the button of a result
 posted before a restart works. A table in a thread of its own closed with its game and its

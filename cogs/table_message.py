@@ -38,7 +38,7 @@ def table_parts(public: PublicTable) -> Parts:
         for item in lobby_items(public, locale):
             view.add_item(item)
     # The mention in the text shows who is to act. It notifies nobody unless the delivery
-    # allows it, on the new message that starts a person's turn (see `bot.service.turns`).
+    # allows it, on the new message that starts a person's turn (see `bot.service.showing.turns`).
     return Parts(public.text, public.picture, "table.png", view)
 
 

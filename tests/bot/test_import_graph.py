@@ -91,25 +91,25 @@ def test_no_module_of_the_bot_imports_one_that_imports_it_back() -> None:
 
 #: The table service's areas, which work on its live tables (``bot/service/service.py``).
 SERVICE_AREAS = (
-    "service",
-    "service_state",
-    "table_changes",
-    "finding",
-    "life_cycle",
-    "lobby_actions",
-    "closing",
-    "arranged_games",
-    "playing",
-    "player_view",
-    "whole_table",
-    "personal",
+    "bot.service.service",
+    "bot.service.service_state",
+    "bot.service.tables.table_changes",
+    "bot.service.areas.finding",
+    "bot.service.areas.life_cycle",
+    "bot.service.areas.lobby_actions",
+    "bot.service.areas.closing",
+    "bot.service.areas.arranged_games",
+    "bot.service.areas.playing",
+    "bot.service.areas.player_view",
+    "bot.service.areas.whole_table",
+    "bot.service.areas.personal",
 )
 #: What only the table service holds: its live tables and their games.
 LIVE = {
-    "bot.service.table",
+    "bot.service.tables.table",
     "bot.engine.game",
     "bot.engine.state",
-    *(f"bot.service.{area}" for area in SERVICE_AREAS),
+    *SERVICE_AREAS,
 }
 
 

@@ -19,7 +19,7 @@ import pytest
 from bot.engine import Pass
 from bot.i18n import t
 from bot.service import HandPlace, Person, TableOptions, TableService
-from bot.service.routing import ANSWER_WITHIN, MoveRouter
+from bot.service.areas.routing import ANSWER_WITHIN, MoveRouter
 from bot.settings import Settings
 from bot.sharding import ShardPlan, shard_of
 from bot.store import Store, relay

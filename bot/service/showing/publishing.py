@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import UserFacingError
-from bot.service.drawing import Drawing, Picture
 from bot.service.outbox import ChannelGone, Outbox
-from bot.service.private_hands import PrivateHands
+from bot.service.showing.drawing import Drawing, Picture
+from bot.service.showing.private_hands import PrivateHands
+from bot.service.showing.table_showing import TableShowing
 from bot.service.shown import Announcement
-from bot.service.table import Table
-from bot.service.table_showing import TableShowing
+from bot.service.tables.table import Table
 from bot.service.tasks import BackgroundTasks
 from bot.store import Store, TableRecord, UnreadableTableRecord
 from bot.store.shown import GAME_END

@@ -19,9 +19,9 @@ from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.presentation.user_text import in_message
 from bot.service.people import Person
-from bot.service.publishing import Pending, PendingAnnouncement, Update
-from bot.service.table import EndVote, Table
-from bot.service.table_changes import TableChanges
+from bot.service.showing.publishing import Pending, PendingAnnouncement, Update
+from bot.service.tables.table import EndVote, Table
+from bot.service.tables.table_changes import TableChanges
 from bot.store import GameEndedError
 
 log = logging.getLogger(__name__)

@@ -22,12 +22,12 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.i18n import t
-from bot.service import display
-from bot.service.drawing import Drawing
 from bot.service.outbox import Outbox
 from bot.service.people import People, Person
+from bot.service.showing import display
+from bot.service.showing.drawing import Drawing
 from bot.service.shown import HandDelivery, HandPlace, HandReply, PrivateHand
-from bot.service.table import HandMessages, Table
+from bot.service.tables.table import HandMessages, Table
 from bot.store import HandBeingSent, HandMessageKind, HandMessageRecord, PendingNote, Store
 
 #: How long a private hand message stays editable through its interaction (Discord allows

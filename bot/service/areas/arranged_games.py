@@ -2,7 +2,7 @@
 
 The league opens each match's table in a thread of its own with everyone in their seat and
 deals at once (docs/league.md), and stops the tables it no longer plays. A rematch
-(:mod:`bot.service.rematches`) plays a finished game again at the same seats: at the table in
+(:mod:`bot.service.areas.rematches`) plays a finished game again at the same seats: at the table in
 its lobby in the game's channel, or one opened again there. Both deal with every seat kept.
 """
 
@@ -12,17 +12,17 @@ from collections.abc import Sequence
 
 from bot.errors import UserFacingError
 from bot.i18n import t
-from bot.service.closing import TableClosing
-from bot.service.finding import table_facts
-from bot.service.lobby_actions import DEFAULT_COMPUTER_LEVEL
-from bot.service.options import TableOptions, language_chosen, turn_timer_chosen
+from bot.service.areas.closing import TableClosing
+from bot.service.areas.finding import table_facts
+from bot.service.areas.lobby_actions import DEFAULT_COMPUTER_LEVEL
+from bot.service.areas.rematches import GameSeat, Rematch, finished_seats
 from bot.service.people import Person
-from bot.service.publishing import Pending, Update
 from bot.service.refusals import TableAlreadyOpen, past_limit
-from bot.service.rematches import GameSeat, Rematch, finished_seats
-from bot.service.restoring import UnreadableTable, read_options
+from bot.service.showing.publishing import Pending, Update
 from bot.service.shown import RematchReply, TableFacts
-from bot.service.table import Table
+from bot.service.tables.options import TableOptions, language_chosen, turn_timer_chosen
+from bot.service.tables.restoring import UnreadableTable, read_options
+from bot.service.tables.table import Table
 from bot.store import TableExistsError, TableLimitError, TableRecord
 
 
@@ -94,7 +94,7 @@ class ArrangedGames(TableClosing):
 
     async def rematch(self, game_id: int, person: Person) -> RematchReply:
         """The person confirms a rematch of a finished game they played
-        (:mod:`bot.service.rematches`): at the table in its lobby in the game's channel, or
+        (:mod:`bot.service.areas.rematches`): at the table in its lobby in the game's channel, or
         one opened again there with the game's seats. The game starts once every person
         seated has confirmed, and they are answered with their hand."""
         record, seats = await self._finished_game(game_id)

@@ -9,9 +9,9 @@ exactly as they were first worded and drawn, to be posted before the table itsel
 from __future__ import annotations
 
 from bot.engine import Game, GameWon, HandScored
-from bot.service.after_action import result_announcements
-from bot.service.publishing import PendingAnnouncement
-from bot.service.table import Table
+from bot.service.showing.after_action import result_announcements
+from bot.service.showing.publishing import PendingAnnouncement
+from bot.service.tables.table import Table
 from bot.store import Store
 from bot.store.shown import GAME_END
 

@@ -14,12 +14,12 @@ import logging
 from collections.abc import Iterable
 
 from bot.i18n import t
-from bot.service.game_records import start_game
-from bot.service.publishing import Pending, PendingAnnouncement, Update
 from bot.service.refusals import OutOfDate
-from bot.service.restoring import UnreadableTable, read_seats
 from bot.service.service_state import ServiceState
-from bot.service.table import Table
+from bot.service.showing.publishing import Pending, PendingAnnouncement, Update
+from bot.service.tables.game_records import start_game
+from bot.service.tables.restoring import UnreadableTable, read_seats
+from bot.service.tables.table import Table
 from bot.store import (
     GameActiveError,
     TableClosedError,

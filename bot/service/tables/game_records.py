@@ -26,10 +26,10 @@ from bot.engine import (
 from bot.engine.actions import action_to_dict
 from bot.engine.plain import to_plain
 from bot.presentation.texts import TextContext, seat_draw_text
-from bot.service.automation import STAND_IN_LEVEL
-from bot.service.options import Teams
-from bot.service.restoring import read_game
-from bot.service.table import Table
+from bot.service.areas.automation import STAND_IN_LEVEL
+from bot.service.tables.options import Teams
+from bot.service.tables.restoring import read_game
+from bot.service.tables.table import Table
 from bot.stats import record_game
 from bot.store import UNSET, FinishedHand, ResultPlayer, SeatRecord, Store
 
@@ -51,7 +51,7 @@ class GameRecords:
         Returns the game as the store left it (also one that the stored actions finished, which
         leaves the table in its lobby) with its id; None when no game was going on. A hand
         finished by an action whose hand row was never stored (the process stopped in between)
-        is stored now. Raises :class:`~bot.service.restoring.UnreadableTable` (or the store's
+        is stored now. Raises :class:`~bot.service.tables.restoring.UnreadableTable` (or the store's
         :class:`~bot.store.UnreadableValue`) when they cannot be read back."""
         record = await self._store.games.active(table.id)
         if record is None or record.state is None:

@@ -15,12 +15,12 @@ from typing import Any
 
 from bot.engine import Game
 from bot.i18n import t
-from bot.service.finding import FindingTables
-from bot.service.publishing import Pending, PendingAnnouncement, Update
-from bot.service.recovery import unshown_results
-from bot.service.restoring import UnreadableTable, read_options, read_seats
-from bot.service.table import Table
-from bot.service.table_changes import TableChanges
+from bot.service.areas.finding import FindingTables
+from bot.service.showing.publishing import Pending, PendingAnnouncement, Update
+from bot.service.tables.recovery import unshown_results
+from bot.service.tables.restoring import UnreadableTable, read_options, read_seats
+from bot.service.tables.table import Table
+from bot.service.tables.table_changes import TableChanges
 from bot.store import TableRecord, UnreadableTableRecord, UnreadableValue
 
 

@@ -24,10 +24,10 @@ from bot.engine import Action
 from bot.i18n import t
 from bot.presentation.user_text import in_message
 from bot.service.outbox import Outbox
-from bot.service.publishing import Pending, PendingAnnouncement, Publisher
 from bot.service.refusals import OutOfDate
+from bot.service.showing.publishing import Pending, PendingAnnouncement, Publisher
 from bot.service.shown import Reminder
-from bot.service.table import Table
+from bot.service.tables.table import Table
 from bot.service.tasks import BackgroundTasks
 from bot.store import SeatRecord
 

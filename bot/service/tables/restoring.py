@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from bot.ai import LEVELS
 from bot.engine import Game
-from bot.service.options import TableOptions
+from bot.service.tables.options import TableOptions
 from bot.store import JSON, ActionRecord, SeatRecord
 
 

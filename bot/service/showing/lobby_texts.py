@@ -13,8 +13,8 @@ from bot.engine import HouseRules
 from bot.i18n import t
 from bot.presentation.texts import SEPARATOR
 from bot.presentation.user_text import in_message
-from bot.service.options import TableOptions, Teams
 from bot.service.shown import SeatInfo
+from bot.service.tables.options import TableOptions, Teams
 
 
 def lobby_text(

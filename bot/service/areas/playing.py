@@ -4,7 +4,7 @@ A button names its game and hand, so one of a finished game or an earlier hand i
 click delivered twice (here, or to another process) is applied once. Each action is committed
 to the store before anyone hears of it; when the store refuses it because the game moved on
 without this process, the table is read back and the player told to look again, so nothing is
-applied twice. The computer players' moves and the turn timers (:mod:`bot.service.automation`)
+applied twice. The computer players' moves and the turn timers (:mod:`bot.service.areas.automation`)
 come through the same :meth:`Playing._apply`.
 """
 
@@ -15,13 +15,13 @@ import logging
 from bot.engine import Action, HandScored, IllegalAction, Keep, KeepDecision
 from bot.errors import UserFacingError
 from bot.presentation.user_text import in_message
-from bot.service.after_action import after_action
-from bot.service.closing import TableClosing
+from bot.service.areas.closing import TableClosing
 from bot.service.people import Person
-from bot.service.publishing import Pending
 from bot.service.refusals import OutOfDate, refusal
+from bot.service.showing.after_action import after_action
+from bot.service.showing.publishing import Pending
 from bot.service.shown import HandReply
-from bot.service.table import Table
+from bot.service.tables.table import Table
 from bot.store import ConstraintError, GameEndedError
 
 log = logging.getLogger(__name__)

@@ -5,7 +5,7 @@ drawn as it is then, whose turn it is decides whom the message notifies, and the
 it. The message's id is stored with the table, so it is edited in place after a restart too.
 When the outbox finds the table's channel gone, the service hears of it (``channel_gone``).
 Each message shown tells the observer how long the actions it shows waited for it
-(:mod:`bot.service.show_delays`).
+(:mod:`bot.service.showing.show_delays`).
 """
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from bot.service import display
-from bot.service.coalesce import EditCoalescer, Sleep
-from bot.service.drawing import Drawing
 from bot.service.observer import ServiceObserver
 from bot.service.outbox import ChannelGone, Outbox
 from bot.service.people import People
-from bot.service.show_delays import ShowDelays
+from bot.service.showing import display
+from bot.service.showing.coalesce import EditCoalescer, Sleep
+from bot.service.showing.drawing import Drawing
+from bot.service.showing.show_delays import ShowDelays
+from bot.service.showing.turns import Turn, TurnNotices
 from bot.service.shown import TableShown
-from bot.service.table import Table, TableRegistry
-from bot.service.turns import Turn, TurnNotices
+from bot.service.tables.table import Table, TableRegistry
 from bot.store import Store
 
 

@@ -8,9 +8,9 @@ a table gets the defaults, or nothing, rather than a refusal, where a command ca
 from __future__ import annotations
 
 from bot.presentation.rules_summary import rules_sections
-from bot.service import display
-from bot.service.lobby_texts import house_rules_lines
 from bot.service.service_state import ServiceState
+from bot.service.showing import display
+from bot.service.showing.lobby_texts import house_rules_lines
 from bot.service.shown import SeatInfo
 
 

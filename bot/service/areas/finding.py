@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bot.service.service_state import ServiceState
 from bot.service.shown import TableFacts
-from bot.service.table import Table
+from bot.service.tables.table import Table
 
 
 class FindingTables(ServiceState):

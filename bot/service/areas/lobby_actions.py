@@ -13,14 +13,14 @@ from bot.ai import LEVELS
 from bot.errors import OptionRefused, UserFacingError
 from bot.i18n import t
 from bot.presentation.user_text import in_message
-from bot.service.finding import table_facts
-from bot.service.options import TableOptions, language_chosen, turn_timer_chosen
+from bot.service.areas.finding import table_facts
 from bot.service.people import Person
-from bot.service.publishing import Pending, PendingAnnouncement, Update
 from bot.service.refusals import CountedError, TableAlreadyOpen, past_limit
+from bot.service.showing.publishing import Pending, PendingAnnouncement, Update
 from bot.service.shown import HandReply, Seated, SeatRequest, TableFacts
-from bot.service.table import Table
-from bot.service.table_changes import TableChanges
+from bot.service.tables.options import TableOptions, language_chosen, turn_timer_chosen
+from bot.service.tables.table import Table
+from bot.service.tables.table_changes import TableChanges
 from bot.store import TableExistsError, TableLimitError
 
 #: The level of a computer player seated without one named.

@@ -16,11 +16,11 @@ from bot.presentation.texts import (
     table_text,
 )
 from bot.render import display_order, render_hand, render_table
-from bot.service.drawing import Drawing, Picture
-from bot.service.lobby_texts import lobby_text
-from bot.service.options import Teams
+from bot.service.showing.drawing import Drawing, Picture
+from bot.service.showing.lobby_texts import lobby_text
 from bot.service.shown import PrivateHand, PublicTable, SeatInfo
-from bot.service.table import Table
+from bot.service.tables.options import Teams
+from bot.service.tables.table import Table
 
 
 async def public_table(

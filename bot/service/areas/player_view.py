@@ -2,7 +2,7 @@
 
 A player may ask for their hand again, or for a hint, only so often (:mod:`bot.service.pacing`).
 Where their hand message lives, a DM or the reply to their last click, is kept by
-:mod:`bot.service.private_hands`: the one they were shown last is the one refreshed, and the
+:mod:`bot.service.showing.private_hands`: the one they were shown last is the one refreshed, and the
 one it replaces says where the hand went.
 """
 
@@ -15,7 +15,7 @@ from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
 from bot.presentation.texts import action_text
 from bot.presentation.user_text import in_message
-from bot.service.automation import decision_seed
+from bot.service.areas.automation import decision_seed
 from bot.service.people import Person
 from bot.service.service_state import ServiceState
 from bot.service.shown import HandDelivery, HandPlace, HandReply

@@ -17,9 +17,9 @@ import logging
 from typing import Any
 
 from bot.errors import UserFacingError
-from bot.service.finding import FindingTables
-from bot.service.lobby_actions import LobbyActions
-from bot.service.publishing import Pending
+from bot.service.areas.finding import FindingTables
+from bot.service.areas.lobby_actions import LobbyActions
+from bot.service.showing.publishing import Pending
 from bot.stats.forgetting import ask_to_forget, forget_person
 from bot.store import Forgotten, UserPreferences
 

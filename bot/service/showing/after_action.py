@@ -12,8 +12,8 @@ from bot.presentation.scenes import HandCards, Seating, game_summary_scene, hand
 from bot.presentation.texts import TextContext, game_result_text, hand_result_text, trump_text
 from bot.presentation.user_text import in_message
 from bot.render import render_game_summary, render_hand_summary
-from bot.service.publishing import Pending, PendingAnnouncement, Update
-from bot.service.table import Table
+from bot.service.showing.publishing import Pending, PendingAnnouncement, Update
+from bot.service.tables.table import Table
 
 #: The hand's tricks, thrown cards and dead cards as they were before the action (an action
 #: that ends a hand clears them, and the hand's picture shows them).

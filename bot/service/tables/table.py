@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from bot.engine import Game
 from bot.errors import UserFacingError
 from bot.i18n import t
-from bot.service.options import TableOptions
-from bot.service.rematches import Rematch
+from bot.service.areas.rematches import Rematch
 from bot.service.shown import HandPlace, SeatRequest
+from bot.service.tables.options import TableOptions
 from bot.store import HandBeingSent, SeatRecord, TableRecord
 
 #: Interactions remembered per table: far more than can arrive twice within Discord's retries.
