@@ -32,6 +32,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from bot.ai.pool import DecisionPool
+from bot.people import People
 from bot.replays import Replays
 from bot.service.areas.arranged_games import ArrangedGames
 from bot.service.areas.automation import Automation, Sleep
@@ -47,7 +48,6 @@ from bot.service.areas.whole_table import WholeTable
 from bot.service.observer import ServiceObserver, Unobserved
 from bot.service.outbox import Outbox
 from bot.service.pacing import HAND_REQUESTS, HINT_REQUESTS, RequestPace
-from bot.service.people import People
 from bot.service.showing.drawing import Drawing
 from bot.service.showing.private_hands import PrivateHands
 from bot.service.showing.publishing import Publisher
@@ -84,6 +84,7 @@ class TableService(
         owns: Callable[[int], bool] | None = None,
         replays: Replays | None = None,
         observer: ServiceObserver | None = None,
+        people: People | None = None,
     ) -> None:
         self.store = store
         self.observer = observer or Unobserved()
@@ -97,7 +98,7 @@ class TableService(
         clock: Callable[[], datetime] = store.clock
         self.registry = TableRegistry()
         self._unshown = {}
-        self.people = People(store, clock)
+        self.people = people or People(store, clock)
         self._hand_requests = RequestPace(HAND_REQUESTS, clock)
         self._hint_requests = RequestPace(HINT_REQUESTS, clock)
         self._tasks = BackgroundTasks()

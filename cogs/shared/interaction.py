@@ -69,7 +69,7 @@ async def interaction_locale(interaction: CinchInteraction) -> str:
     also serves error messages.
     """
     try:
-        chosen = await interaction.client.tables.people.locale_for(person(interaction))
+        chosen = await interaction.client.people.locale_for(person(interaction))
     except Exception:
         log.warning("Could not read the settings of user %s", interaction.user.id, exc_info=True)
         return str(interaction.locale)

@@ -8,7 +8,7 @@ once: it is kept in the store, and the forgetting itself (every row about them, 
 that counted them: seconds on a large server) is done in the background, one person after the
 other, in small transactions (:mod:`bot.stats.forgetting`), and carried on after a restart
 (:meth:`PersonalRequests.resume_forgetting`). Their settings are read through
-:class:`~bot.service.people.People`, a short-lived cache.
+:class:`~bot.people.People`, a short-lived cache.
 """
 
 from __future__ import annotations
