@@ -22,6 +22,7 @@ from bot.service.shown import (
     Seated,
     SeatInfo,
     SeatRequest,
+    ServerTables,
     TableFacts,
     TableShown,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "SeatInfo",
     "SeatRequest",
     "Seated",
+    "ServerTables",
     "TableAlreadyOpen",
     "TableFacts",
     "TableOptions",

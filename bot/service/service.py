@@ -15,7 +15,8 @@ sharing the state declared in :mod:`bot.service.service_state` and the steps of
 :mod:`bot.service.tables.table_changes`: the service's life (``life_cycle``), finding tables
 (``finding``), the lobby (``lobby_actions``), closing (``closing``), tournament matches and
 rematches (``arranged_games``), playing (``playing``), a player's own view (``player_view``),
-the table as a whole (``whole_table``), and what a person asks for themselves (``personal``).
+the table as a whole (``whole_table``), what a person asks for themselves (``personal``), and
+what a server's admins choose for its tables (``server_tables``).
 This module puts them together and makes their state.
 
 Every table lives and ends on its own. One whose stored rows cannot be read back is set aside
@@ -44,6 +45,7 @@ from bot.service.areas.lobby_actions import LobbyActions
 from bot.service.areas.personal import PersonalRequests
 from bot.service.areas.player_view import PlayerView
 from bot.service.areas.playing import Playing
+from bot.service.areas.server_tables import ServerTableSettings
 from bot.service.areas.whole_table import WholeTable
 from bot.service.observer import ServiceObserver, Unobserved
 from bot.service.outbox import Outbox
@@ -68,6 +70,7 @@ class TableService(
     TableClosing,
     PlayerView,
     WholeTable,
+    ServerTableSettings,
 ):
     """Open tables by channel; lobby, play, computer players, timers, persistence."""
 

@@ -105,6 +105,7 @@ SERVICE_AREAS = (
     "bot.service.areas.player_view",
     "bot.service.areas.whole_table",
     "bot.service.areas.personal",
+    "bot.service.areas.server_tables",
 )
 #: What only the table service holds: its live tables and their games.
 LIVE = {
