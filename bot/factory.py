@@ -7,9 +7,10 @@ connects, so no interaction can arrive half-way):
    (``bot/monitor.py``; what each series means is in docs/operations.md);
 1. open the store (unless one was given), applying pending migrations;
 2. create the delivery (the service's outbox, built from the Discord client alone), the people
-   using the bot (their settings), the table service, the replays, the daily deals and the
-   puzzles every command and button reaches through the bot (``interaction.client.tables``,
-   ``.people``, ``.replays``, ``.daily``, ``.puzzles``), and
+   using the bot (their settings), the table service, the boards, the replays, the daily deals
+   and the puzzles every command and button reaches through the bot
+   (``interaction.client.tables``, ``.people``, ``.boards``, ``.replays``, ``.daily``,
+   ``.puzzles``), and
    restore every open table from the store, its game where it was, computer players and timers
    running again;
 3. load every extension in :data:`EXTENSIONS` (``cogs/cinch/command.py`` adds the ``/cinch``
@@ -39,6 +40,7 @@ import discord
 from discord.ext import commands
 
 from bot.ai.pool import DecisionPool
+from bot.boards import Boards
 from bot.daily import DailyDeals
 from bot.daily.day_end import DayEndPosts
 from bot.monitor import Health, Monitor, store_answers
@@ -132,6 +134,7 @@ class CinchBot(CinchClient):
         split = plan is not None and plan.partial
         owns = plan.owns if plan is not None and split else None
         self._people = People(self._store, self._store.clock)
+        self._boards = Boards(self._store)
         self._replays = Replays(self._store, self._decisions)
         self._daily = DailyDeals(self._store, self._decisions)
         self._puzzles = Puzzles(self._store, self._decisions)

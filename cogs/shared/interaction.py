@@ -2,7 +2,7 @@
 server, at which table, and the language to answer them in.
 
 ``CinchInteraction`` is ``discord.Interaction`` typed with the bot's client class, so
-``interaction.client`` offers the bot's services (``.tables``, ``.replays``, ``.store``) to
+``interaction.client`` offers the bot's services (``.tables``, ``.boards``, ``.replays``...) to
 the type checker without a cast, as discord.py's own examples do.
 """
 
