@@ -1,30 +1,16 @@
 """The boards' service on a real database (a SQLite file, then PostgreSQL), whose clock the
-test sets, so games end and seasons run exactly when a test needs them to."""
+test sets, so games end and seasons run exactly when a test needs them to: the statistics'
+store and clock (``tests/stats/conftest.py``)."""
 
 from __future__ import annotations
-
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot.boards import Boards
 from bot.store import Store
-from tests.stats.builders import Clock
+from tests.stats.conftest import clock, store
 
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def store(database: str | Path, clock: Clock) -> AsyncIterator[Store]:
-    opened = await Store.open(database, clock=clock)
-    try:
-        yield opened
-    finally:
-        await opened.close()
+__all__ = ["boards", "clock", "store"]
 
 
 @pytest.fixture
