@@ -10,7 +10,7 @@ it only shows them.
 - A message that notified someone is never deleted (the notification would lead to nothing:
   a "ghost ping"): when the table moves below it, it shrinks to a bare line without mention,
   picture or buttons, and stays. Only messages that notified nobody are deleted
-  (``docs/architecture.md``, "Notifying without ghost pings").
+  (``docs/messages.md``, "Notifying without ghost pings").
 - Announcements (a hand's or game's result, news) are new messages; a hand's result offers its
   replay, a game's its rematch.
 - Private hands: a DM sent or edited, or the player's private message in the channel edited

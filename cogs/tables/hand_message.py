@@ -444,7 +444,7 @@ async def answer_with_hand(
     else:
         if reply.hand is not None and interaction.guild_id is not None:
             # Written ahead: a process that stops before the place below is stored leaves
-            # the next one a way to find this message (see docs/architecture.md).
+            # the next one a way to find this message (see docs/messages.md).
             sending = HandBeingSent(
                 interaction.user.id,
                 interaction.token,
