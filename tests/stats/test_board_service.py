@@ -1,6 +1,7 @@
 """The boards' service: a board's page with why its reader is not on it, a season's board by
 its number, a player's card and who may see it, the games played, and the boards' upkeep, each
-asked for by intention and refused in one line when it cannot be shown."""
+asked for by intention and refused in one line when it cannot be shown (``bot/boards/``, on the
+statistics' store and clock)."""
 
 from __future__ import annotations
 
@@ -18,9 +19,12 @@ GUILD, OTHER_GUILD, CHANNEL = 1, 2, 50
 ALICE, BOB, CAROL = (person(n, name) for n, name in ((11, "alice"), (12, "bob"), (13, "carol")))
 
 
-async def play(
-    store: Store, clock: Clock, players: list[Player], winner: int = 0, **game
-) -> int:
+@pytest.fixture
+def boards(store: Store) -> Boards:
+    return Boards(store)
+
+
+async def play(store: Store, clock: Clock, players: list[Player], winner: int = 0, **game) -> int:
     clock.advance(minutes=20)
     game_id = await store_game(store, players, winner=winner, guild=GUILD, **game)
     await record_game(store, game_id)
@@ -118,9 +122,7 @@ async def test_the_games_played_keep_to_the_channels_given_and_the_server(
     assert await refusal(boards.game(GUILD, game_id + 1)) == "history.not_found"
 
 
-async def test_the_upkeep_changes_what_the_boards_count(
-    boards: Boards, store: Store, clock: Clock
-):
+async def test_the_upkeep_changes_what_the_boards_count(boards: Boards, store: Store, clock: Clock):
     for _ in range(MIN_GAMES):
         await play(store, clock, [ALICE, computer()], channel=CHANNEL)
     settings = await boards.settings(GUILD)
