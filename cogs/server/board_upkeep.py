@@ -97,7 +97,7 @@ class BoardUpkeepCommands(CinchCommands):
         where the end of each day of the daily deals is posted."""
         locale = await interaction_locale(interaction)
         guild = guild_of(interaction)
-        records = self.bot.daily.records
+        daily = self.bot.daily
         if daily_channel is not None:
             check_can_post(daily_channel)
         changed = daily_off or any(o is not None for o in (computers, abandoned, daily_channel))
@@ -105,11 +105,11 @@ class BoardUpkeepCommands(CinchCommands):
             guild, show_computers=computers, count_abandoned=abandoned
         )
         if daily_off:
-            await records.set_post_channel(guild, None)
+            await daily.post_in(guild, None)
         elif daily_channel is not None:
-            await records.set_post_channel(guild, daily_channel.id)
+            await daily.post_in(guild, daily_channel.id)
         lines = [describe_board_settings(settings, locale)]
-        lines.append(describe_daily_post(await records.post_channel(guild), locale))
+        lines.append(describe_daily_post(await daily.post_channel(guild), locale))
         if changed:
             lines.insert(0, t("settings.saved", locale))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
