@@ -431,6 +431,8 @@ async def _insert_hand(tx: Session, game_id: int, hand: FinishedHand, finished_a
         " VALUES (?, ?, ?, ?, ?)",
         [
             (game_id, hand.number, side, taken, change)
-            for side, (taken, change) in enumerate(zip(hand.points, hand.score_change, strict=True))
+            for side, (taken, change) in enumerate(
+                zip(hand.points, hand.score_change, strict=True)
+            )
         ],
     )

@@ -187,7 +187,9 @@ class PeopleRepository:
         return forgotten
 
 
-async def _forget_in_league(tx: Session, user_id: int, pseudonym: int, name_for: NameFor) -> int:
+async def _forget_in_league(
+    tx: Session, user_id: int, pseudonym: int, name_for: NameFor
+) -> int:
     """The league's rows take the pseudonym too: the seasons' awards (by player key, as the
     boards write it), who was given a season's role, the tournaments they organised and
     entered (with their name in each tournament's language). How many rows changed."""

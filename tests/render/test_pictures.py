@@ -198,3 +198,4 @@ def test_a_hand_summary_shows_the_last_trick_with_its_winner_ringed() -> None:
 
     assert ringed(ring_left)
     assert not ringed(ring_left - column)
+

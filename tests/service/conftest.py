@@ -31,3 +31,5 @@ async def service(
     tables = TableService(store, outbox, random_source=random.Random(7), sleep=clock.sleep)
     yield tables
     await tables.close()
+
+

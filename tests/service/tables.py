@@ -6,6 +6,7 @@ coalescer); nothing wakes until the test calls ``await clock.advance(service, se
 wakes every sleeper that is due and lets the service finish what it started before returning.
 """
 
+
 from __future__ import annotations
 
 import asyncio

@@ -52,7 +52,9 @@ def test_the_demo_needs_no_token(tmp_path, monkeypatch, capsys):
     assert capsys.readouterr().out.rstrip().endswith(f"pictures to {tmp_path / 'out'}")
 
 
-def test_the_demo_without_a_database_leaves_no_temporary_file_behind(tmp_path, monkeypatch, capsys):
+def test_the_demo_without_a_database_leaves_no_temporary_file_behind(
+    tmp_path, monkeypatch, capsys
+):
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(temporary))

@@ -70,6 +70,7 @@ async def test_someone_seated_at_a_table_of_another_process_is_asked_to_leave_it
     assert (await store.preferences.get(BOB.user_id)).locale == "fr", "nothing was changed"
 
 
+
 BOARDS = (
     "SELECT * FROM stat_games ORDER BY guild_id, ended_at, game_id, seat",
     "SELECT * FROM stat_bids ORDER BY guild_id, player, amount, game_id",

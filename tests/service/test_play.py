@@ -280,10 +280,8 @@ async def test_a_robbing_dealer_may_name_only_the_cards_chosen_freely(service, c
 
     def dealer_chooses(table) -> bool:
         decision = table.game.decision()
-        return (
-            isinstance(decision, KeepDecision)
-            and bool(decision.required)
-            and bool(decision.free_choices)
+        return isinstance(decision, KeepDecision) and bool(decision.required) and bool(
+            decision.free_choices
         )
 
     table = await play_until(service, clock, table_id, dealer_chooses)
@@ -296,6 +294,7 @@ async def test_a_robbing_dealer_may_name_only_the_cards_chosen_freely(service, c
     assert sorted(game.hands[decision.seat], key=str) == sorted(
         (*decision.required, *free), key=str
     )
+
 
 
 @pytest.mark.slow

@@ -63,7 +63,9 @@ class TableClosing(TableChanges):
                         votes=vote.votes,
                         needed=vote.needed,
                     )
-                    pending = Pending(Update(settled=table.settled()), (PendingAnnouncement(text),))
+                    pending = Pending(
+                        Update(settled=table.settled()), (PendingAnnouncement(text),)
+                    )
         self._publisher.publish(table, pending)
         return vote
 

@@ -103,7 +103,9 @@ def result_announcements(
             text = hand_result_text(result, game.sides, context)
             name = f"hand-{result.hand_number}.png"
             hand = None if game_id is None else (game_id, result.hand_number)
-            announcements.append(PendingAnnouncement(text, scene, render_hand_summary, name, hand))
+            announcements.append(
+                PendingAnnouncement(text, scene, render_hand_summary, name, hand)
+            )
         else:
             game_scene = game_summary_scene(
                 game.history, event.side, seating, game.sides, rules.target_score

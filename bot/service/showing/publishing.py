@@ -189,7 +189,9 @@ class Publisher:
         for item in pending.announcements:
             picture = None
             if item.render is not None:
-                picture = await self._draw(item.render, item.scene, Picture.RESULT, owner=table.id)
+                picture = await self._draw(
+                    item.render, item.scene, Picture.RESULT, owner=table.id
+                )
             rematch = None if table.options.match else item.game_end
             shown = Announcement(
                 item.text, picture, item.filename, item.hand, table.locale, rematch=rematch

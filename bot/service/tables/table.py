@@ -26,7 +26,6 @@ from bot.store import HandBeingSent, SeatRecord, TableRecord
 #: Interactions remembered per table: far more than can arrive twice within Discord's retries.
 RECENT_REQUESTS = 64
 
-
 @dataclass(frozen=True, slots=True)
 class EndVote:
     """What ``/cinch end`` did: closed the table, or counted a vote towards closing it."""
