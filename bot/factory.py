@@ -7,16 +7,17 @@ connects, so no interaction can arrive half-way):
    (``bot/monitor.py``; what each series means is in docs/operations.md);
 1. open the store (unless one was given), applying pending migrations;
 2. create the delivery (the service's outbox, built from the Discord client alone), the table
-   service, the replays, the daily deals and the puzzles every command and button reaches
-   through the bot (``interaction.client.tables``, ``.replays``, ``.daily``, ``.puzzles``), and
+   service, the league service (with an outbox of its own), the replays, the daily deals and
+   the puzzles every command and button reaches through the bot (``interaction.client.tables``,
+   ``.league``, ``.replays``, ``.daily``, ``.puzzles``), and
    restore every open table from the store, its game where it was, computer players and timers
    running again;
 3. load every extension in :data:`EXTENSIONS` (``cogs/cinch.py`` adds the ``/cinch`` commands
    and registers the buttons as dynamic items, so those of messages sent before a restart work
    again; ``cogs/boards/``, ``cogs/tournament/`` and ``cogs/server/`` add ``/cinch-boards``,
    ``/cinch-tournament`` and ``/cinch-server``; ``cogs/channel_events.py`` closes the tables
-   of channels and servers the bot loses; ``cogs/league_clock.py`` does the league's due
-   work, such as ending seasons);
+   of channels and servers the bot loses; ``cogs/league/clock.py`` asks the league service
+   for its due work, such as ending seasons, and registers the league's buttons);
 4. install the catalogue translator (command names and descriptions in every language) and
    publish the slash commands if they changed since the last start (``cogs/command_sync.py``):
    to ``DEV_GUILD_ID`` when set (instant, for development), else globally (Discord may take up
@@ -40,6 +41,7 @@ from discord.ext import commands
 from bot.ai.pool import DecisionPool
 from bot.daily import DailyDeals
 from bot.daily.day_end import DayEndPosts
+from bot.league.service import LeagueService
 from bot.monitor import Health, Monitor, store_answers
 from bot.puzzles import Puzzles
 from bot.replays import Replays
@@ -53,6 +55,7 @@ from cogs.command_sync import CommandsRefused, sync_commands
 from cogs.daily_posts import post_day_end
 from cogs.delivery import Delivery
 from cogs.error_replies import CinchCommandTree
+from cogs.league.outbox import LeagueDelivery
 from cogs.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
@@ -63,7 +66,7 @@ EXTENSIONS: list[str] = [
     "cogs.tournament.command",
     "cogs.server.command",
     "cogs.channel_events",
-    "cogs.league_clock",
+    "cogs.league.clock",
 ]
 """Extensions loaded at start, in order. Add a cog's module here to enable it."""
 
@@ -148,6 +151,7 @@ class CinchBot(CinchClient):
         self.metrics.count_updates_waiting(
             lambda: sum(tables.updates_to_show(table.table_id) for table in tables.held())
         )
+        self._league = LeagueService(self._store, self._tables, LeagueDelivery(self))
         await self._tables.restore()
         self._tables.show_restored_tables()
         self._tables.resume_forgetting()

@@ -33,13 +33,13 @@ from cogs.rematch import RematchButton
 from cogs.replay import REPLAY_COMPONENTS
 from cogs.seat_requests import SeatAnswerButton
 from cogs.table_message import LobbyButton, ShowHandButton
-from cogs.tournament_signup import InvitationButton, PartnerSelect, SignUpButton
 from cogs.translator import group_cog_strings
 
 if TYPE_CHECKING:
     from cogs.client import CinchClient
 
-#: Every button and select; their custom ids say all they need, so old messages keep working.
+#: Every button and select of ``/cinch``'s areas (the league's are registered by
+#: ``cogs/league/clock.py``); their custom ids say all they need, so old messages keep working.
 COMPONENTS = (
     LobbyButton,
     ShowHandButton,
@@ -49,9 +49,6 @@ COMPONENTS = (
     BoardPageButton,
     HistoryGameButton,
     RematchButton,
-    SignUpButton,
-    PartnerSelect,
-    InvitationButton,
     *REPLAY_COMPONENTS,
     *DAILY_COMPONENTS,
     *PUZZLE_COMPONENTS,

@@ -1,5 +1,5 @@
-"""What commands and buttons need of the bot: its table service, replays, the daily deals and
-puzzles, store, the relay of moves between processes, and its metrics.
+"""What commands and buttons need of the bot: its table service, the league, replays, the daily
+deals and puzzles, store, the relay of moves between processes, and its metrics.
 
 The bot (``bot/factory.py``) is this client, built and started; the cogs know it only through
 this class, so they never import the module that builds them. Each service is set once, in the
@@ -13,6 +13,7 @@ from typing import Any
 from discord.ext import commands
 
 from bot.daily import DailyDeals
+from bot.league.service import LeagueService
 from bot.metrics import Metrics
 from bot.puzzles import Puzzles
 from bot.replays import Replays
@@ -33,6 +34,7 @@ class CinchClient(commands.Bot):
         self.metrics = metrics
         self._store: Store | None = None
         self._tables: TableService | None = None
+        self._league: LeagueService | None = None
         self._replays: Replays | None = None
         self._daily: DailyDeals | None = None
         self._puzzles: Puzzles | None = None
@@ -54,6 +56,13 @@ class CinchClient(commands.Bot):
         if self._tables is None:
             raise RuntimeError("the tables are restored in setup_hook; the bot has not started")
         return self._tables
+
+    @property
+    def league(self) -> LeagueService:
+        """The league service: every server's tournaments and seasons."""
+        if self._league is None:
+            raise RuntimeError("the league opens in setup_hook; the bot has not started")
+        return self._league
 
     @property
     def replays(self) -> Replays:

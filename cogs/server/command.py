@@ -6,7 +6,8 @@ Discord shows it only to members with Manage Server (``default_member_permission
 reads on a top-level command alone, never on a subcommand); a server may grant it to others in
 its Integrations settings, so every subcommand still checks Manage Server itself
 (``cogs/error_replies.py``). The subcommands live in the modules of their areas
-(``cogs/server_limits.py``, ``cogs/leaderboard.py``, ``cogs/seasons.py``).
+(``cogs/server_limits.py``, ``cogs/leaderboard.py``, and ``season_settings.py`` beside this
+module).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.leaderboard import BoardUpkeepCommands
-from cogs.seasons import SeasonSettingsCommands
+from cogs.server.season_settings import SeasonSettingsCommands
 from cogs.server_limits import LimitsCommands
 from cogs.translator import group_cog_strings
 

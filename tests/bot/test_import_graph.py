@@ -167,7 +167,7 @@ def test_no_command_package_imports_another() -> None:
     shared Discord layer only, never on another command's package."""
     graph = import_graph(PACKAGES)
     command_packages = {
-        f"cogs.{path.parent.name}" for path in PACKAGES["cogs"].glob("*/__init__.py")
+        f"cogs.{path.parent.name}" for path in PACKAGES["cogs"].glob("*/command.py")
     }
     assert {"cogs.boards", "cogs.server", "cogs.tournament"} <= command_packages
 

@@ -1,17 +1,14 @@
 """``/cinch-tournament create``, ``start``, ``standings``, ``withdraw`` and ``cancel``.
 
 An organiser (Manage Events or Manage Server) creates a tournament in a channel; people sign
-up with the sign-up message's buttons (``cogs/tournament_signup.py``); the organiser starts
-it, and the league's clock runs its rounds (``cogs/tournament_rounds.py``), each match at a
-table in a thread of the channel. What a tournament is, its formats and tie-breaks:
+up with the sign-up message's buttons (``cogs/league/signup.py``); the organiser starts it,
+and the league service runs its rounds (``bot/league/course.py``), each match at a table in a
+thread of the channel. Every subcommand is one intention of the league service
+(``interaction.client.league``). What a tournament is, its formats and tie-breaks:
 ``docs/league.md``.
 """
 
 from __future__ import annotations
-
-import asyncio
-import logging
-from datetime import timedelta
 
 import discord
 from discord import app_commands
@@ -19,9 +16,6 @@ from discord import app_commands
 from bot.engine.rules import MAX_TARGET_SCORE
 from bot.errors import UserFacingError, choice_of
 from bot.i18n import normalise_locale, t
-from bot.league import tournaments as league
-from bot.league.rounds import rounds_for
-from bot.league.tournament_scenes import round_title, tournament_picture
 from bot.league.tournaments import (
     DEFAULT_MINUTES,
     DEFAULT_TIMER,
@@ -41,11 +35,7 @@ from cogs.error_replies import permission_names, require_table_permissions
 from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.message_parts import png_file
 from cogs.table_threads import require_thread_permissions, require_threads_in
-from cogs.tournament_rounds import WITHDRAWN
-from cogs.tournament_signup import refresh_signup, signup_text, signup_view, withdraw_entry
 from cogs.translator import command_strings, localised_choices, localised_options
-
-log = logging.getLogger(__name__)
 
 FORMAT_CHOICES = localised_choices(
     {f"choice.tournament_format.{format.value}": format.value for format in Format}
@@ -67,21 +57,10 @@ def require_organiser(interaction: CinchInteraction, tournament: Tournament) -> 
 
 
 async def chosen_tournament(interaction: CinchInteraction, tournament_id: int | None) -> Tournament:
-    """The tournament named; else this channel's (one going on first), else the server's
-    (the same way); the latest of them."""
-    store, guild_id = interaction.client.store, guild_of(interaction)
-    if tournament_id is not None:
-        found = await league.tournament(store, tournament_id)
-        if found.guild_id != guild_id:
-            raise UserFacingError("errors.tournament_gone")
-        return found
-    every = await league.latest(store, guild_id)
-    going = [item for item in every if item.status in (Status.SIGNUP, Status.RUNNING)]
-    for candidates in (going, every):
-        here = [item for item in candidates if item.channel_id == interaction.channel_id]
-        if here or candidates:
-            return (here or candidates)[-1]
-    raise UserFacingError("errors.no_tournament")
+    """The tournament named; else this channel's (one going on first), else the server's."""
+    return await interaction.client.league.tournament(
+        guild_of(interaction), interaction.channel_id, tournament_id
+    )
 
 
 class TournamentCommands(CinchCommands):
@@ -118,31 +97,20 @@ class TournamentCommands(CinchCommands):
         if not isinstance(interaction.channel, discord.TextChannel):
             raise UserFacingError("errors.tournament_channel")
         require_thread_permissions(interaction)
-        store, guild_id = self.bot.store, guild_of(interaction)
-        if any(
-            item.channel_id == interaction.channel_id
-            for item in await league.going_on(store, guild_id)
-        ):
-            raise UserFacingError("errors.tournament_in_channel")
         chosen = choice_of(Format, format.value, "option.tournament_format")
-        created = await league.create(
-            store,
-            guild_id=guild_id,
+        await self.bot.league.create(
+            guild_id=guild_of(interaction),
             channel_id=interaction.channel.id,
             organiser_id=interaction.user.id,
             name=one_line(name),
             format=chosen,
-            rounds=rounds_for(chosen, 2, rounds),
+            rounds=rounds,
             target=target,
             round_minutes=round_minutes,
             turn_timer=timer,
             language=normalise_locale(interaction.guild_locale),
             events=events,
         )
-        view = signup_view(created)
-        assert view is not None, "a tournament just created is signing up"
-        message = await interaction.channel.send(signup_text(created, []), view=view)
-        await league.set_message(store, created.id, message.id)
         locale = await interaction_locale(interaction)
         lines = [t("reply.tournament_created", locale)]
         if (
@@ -167,27 +135,12 @@ class TournamentCommands(CinchCommands):
         """Close the sign-up, seed the entrants and open the first round."""
         current = await chosen_tournament(interaction, tournament)
         require_organiser(interaction, current)
-        store = self.bot.store
-        entered = [
-            entrant for entrant in await league.entrants(store, current.id) if entrant.entered
-        ]
-        if len(entered) < current.format.fewest_entrants:
-            raise UserFacingError(
-                "errors.tournament_too_few", fewest=current.format.fewest_entrants
-            )
         require_threads_in(self.bot.get_channel(current.channel_id))
-        seeds = await league.seeds_by_rating(store, current.guild_id, entered)
-        count = rounds_for(current.format, len(entered), current.rounds)
-        now = store.clock()
-        started = await league.start(store, current.id, seeds, count, now)
-        await refresh_signup(self.bot, current.id)
         locale = await interaction_locale(interaction)
+        count, lacking = await self.bot.league.start(current, locale)
         lines = [t("reply.tournament_started", locale, rounds=count)]
-        if started.events:
-            missing = await _post_events(interaction, started)
-            if missing:
-                lines.append(t("tournament.events_need", locale, permission=missing))
-        self.bot.dispatch("cinch_league_changed")
+        if lacking:
+            lines.append(t("tournament.events_need", locale, permission=lacking))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(**command_strings("cinch-tournament.standings"))
@@ -198,17 +151,12 @@ class TournamentCommands(CinchCommands):
     ) -> None:
         """The standings (or the bracket) as they are, posted in the channel."""
         current = await chosen_tournament(interaction, tournament)
-        if current.status is Status.SIGNUP:
+        if current.status is Status.SIGNUP:  # said before the answer is deferred, to its asker
             raise UserFacingError("errors.tournament_not_started")
-        store = self.bot.store
-        entrants = await league.entrants(store, current.id)
-        matches = await league.matches(store, current.id)
         locale = await interaction_locale(interaction)
         await interaction.response.defer(thinking=True)
-        render, scene = tournament_picture(current, entrants, matches, locale)
-        png = await asyncio.to_thread(render, scene)
-        alt = t("tournament.picture_alt", locale, name=current.name)
-        await interaction.followup.send(file=png_file(png, "standings.png", alt))
+        picture = await self.bot.league.standings(current, locale)
+        await interaction.followup.send(file=png_file(picture.png, picture.filename, picture.alt))
 
     @app_commands.command(**command_strings("cinch-tournament.withdraw"))
     @localised_options("cinch-tournament.withdraw", "tournament", "player")
@@ -223,13 +171,13 @@ class TournamentCommands(CinchCommands):
         subject = player or interaction.user
         if subject.id != interaction.user.id:
             require_organiser(interaction, current)
-        await withdraw_entry(interaction, current.id, subject.id)
-        await refresh_signup(self.bot, current.id)
+        answer = await self.bot.league.withdraw(current.id, subject.id)
         locale = await interaction_locale(interaction)
         text = t(
             "reply.tournament_withdrew_player", locale, player=in_message(subject.display_name)
         )
         await interaction.response.send_message(text, ephemeral=True)
+        await self.bot.league.follow_up(answer)
 
     @app_commands.command(**command_strings("cinch-tournament.cancel"))
     @localised_options("cinch-tournament.cancel", "tournament")
@@ -239,15 +187,7 @@ class TournamentCommands(CinchCommands):
         """End the tournament now: its tables close, its events are cancelled."""
         current = await chosen_tournament(interaction, tournament)
         require_organiser(interaction, current)
-        store = self.bot.store
-        if not await league.end(store, current.id, Status.CANCELLED):
-            raise UserFacingError("errors.tournament_over")
-        text = t("tournament.cancelled", current.language, name=in_message(current.name))
-        for match in await league.matches(store, current.id):
-            if not match.done and match.table_id is not None:
-                await self.bot.tables.stop(match.table_id, text, reason=WITHDRAWN)
-        await _cancel_events(interaction, current)
-        await refresh_signup(self.bot, current.id)
+        await self.bot.league.cancel(current)
         locale = await interaction_locale(interaction)
         await interaction.response.send_message(
             t("reply.tournament_cancelled", locale), ephemeral=True
@@ -261,64 +201,5 @@ class TournamentCommands(CinchCommands):
         self, interaction: CinchInteraction, current: str
     ) -> list[app_commands.Choice[int]]:
         """The server's tournaments going on, by name."""
-        going = await league.going_on(self.bot.store, guild_of(interaction))
-        typed = current.strip().lower()
-        return [
-            app_commands.Choice(name=item.name[:100], value=item.id)
-            for item in reversed(going)
-            if typed in item.name.lower()
-        ][:25]
-
-
-async def _post_events(interaction: CinchInteraction, tournament: Tournament) -> str | None:
-    """Post each round as a scheduled event of the server, at the time it is planned; the
-    permission the bot lacks for it, if it does."""
-    guild = interaction.guild
-    channel = interaction.client.get_channel(tournament.channel_id)
-    if guild is None or not isinstance(channel, discord.TextChannel):
-        return None
-    locale = tournament.language
-    # Discord takes only events to come: the first round's starts a minute from now, and the
-    # bot starts it when the round opens.
-    soonest = interaction.client.store.clock() + timedelta(minutes=1)
-    for current in await league.rounds(interaction.client.store, tournament.id):
-        start = max(current.planned_at, soonest)
-        try:
-            event = await guild.create_scheduled_event(
-                name=t(
-                    "tournament.event_name",
-                    locale,
-                    name=tournament.name,
-                    round=round_title(tournament, current.number, locale),
-                )[:100],
-                start_time=start,
-                end_time=start + timedelta(minutes=tournament.round_minutes),
-                entity_type=discord.EntityType.external,
-                privacy_level=discord.PrivacyLevel.guild_only,
-                location=f"#{channel.name}",
-                description=t("tournament.event_description", locale, name=tournament.name),
-            )
-        except discord.Forbidden:
-            return permission_names(["create_events"], await interaction_locale(interaction))
-        await league.set_event(interaction.client.store, tournament.id, current.number, event.id)
-    return None
-
-
-async def _cancel_events(interaction: CinchInteraction, tournament: Tournament) -> None:
-    """Cancel the scheduled events of the rounds that did not take place."""
-    guild = interaction.guild
-    if guild is None:
-        return
-    for current in await league.rounds(interaction.client.store, tournament.id):
-        if current.event_id is None or current.closed:
-            continue
-        try:
-            event = guild.get_scheduled_event(
-                current.event_id
-            ) or await guild.fetch_scheduled_event(current.event_id)
-            if event.status is discord.EventStatus.active:
-                await event.end()
-            elif event.status is discord.EventStatus.scheduled:
-                await event.cancel()
-        except discord.HTTPException:
-            log.info("Tournament %s: could not cancel event %s", tournament.id, current.event_id)
+        going = await self.bot.league.going_on(guild_of(interaction), current)
+        return [app_commands.Choice(name=name[:100], value=value) for name, value in going][:25]
