@@ -257,7 +257,9 @@ async def season_awards(session: Session, guild_id: int, window: Window) -> Awar
         Award((standing.player,), standing.skill.rating, standing.games, standing.wins)
         for _, standing in ranked(people, Metric.RATING, computers=False)[:CHAMPIONS]
     )
-    partnership = best_partnership(games.partnerships, {standing.player for standing in people})
+    partnership = best_partnership(
+        games.partnerships, {standing.player for standing in people}
+    )
     before = {
         row["player"]: row["rating"] or 0.0
         for row in await session.fetch_all(
