@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from cogs.board_pages import season_choices
-from cogs.client import CinchCommands
-from cogs.error_replies import require_table_permissions
-from cogs.interaction import CinchInteraction, guild_of, interaction_locale
-from cogs.message_parts import png_file
-from cogs.translator import command_strings, localised_options
+from cogs.records.board_pages import season_choices
+from cogs.shared.client import CinchCommands
+from cogs.shared.error_replies import require_table_permissions
+from cogs.shared.interaction import CinchInteraction, guild_of, interaction_locale
+from cogs.shared.message_parts import png_file
+from cogs.shared.translator import command_strings, localised_options
 
 
 class SeasonAwardsCommands(CinchCommands):

@@ -17,8 +17,8 @@ import logging
 from discord.ext import commands
 
 from bot.league.service import RETRY_AFTER
-from cogs.client import CinchClient
 from cogs.league.signup import LEAGUE_COMPONENTS
+from cogs.shared.client import CinchClient
 
 log = logging.getLogger(__name__)
 

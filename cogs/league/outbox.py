@@ -15,11 +15,11 @@ from bot.i18n import normalise_locale, t
 from bot.league.outbox import EventChange, Refused
 from bot.league.season_role import Rights, RoleFacts
 from bot.league.shown import InvitationShown, Post, RoundEvent, SignupShown
-from cogs.client import CinchClient
-from cogs.error_replies import permission_names
 from cogs.league.signup import invitation_view, signup_view
-from cogs.message_parts import fit, png_file
-from cogs.table_threads import AUTO_ARCHIVE_MINUTES, THREAD_PERMISSIONS
+from cogs.shared.client import CinchClient
+from cogs.shared.error_replies import permission_names
+from cogs.shared.message_parts import fit, png_file
+from cogs.tables.table_threads import AUTO_ARCHIVE_MINUTES, THREAD_PERMISSIONS
 
 log = logging.getLogger(__name__)
 

@@ -24,9 +24,9 @@ from bot.i18n import t
 from bot.league.shown import InvitationShown, SignupShown
 from bot.presentation.user_text import in_message, one_line
 from bot.service import Person
-from cogs.error_replies import reads_custom_id, reports_errors
-from cogs.interaction import CinchInteraction, interaction_locale, person
-from cogs.message_parts import fit
+from cogs.shared.error_replies import reads_custom_id, reports_errors
+from cogs.shared.interaction import CinchInteraction, interaction_locale, person
+from cogs.shared.message_parts import fit
 
 
 def signup_view(signup: SignupShown) -> discord.ui.View | None:

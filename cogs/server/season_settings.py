@@ -17,12 +17,12 @@ from bot.errors import OptionRefused, UserFacingError, choice_of
 from bot.league.seasons import MOST_ROLE_PLACES
 from bot.league.windows import SeasonLength
 from bot.store import UNSET, Unset
-from cogs.client import CinchCommands
-from cogs.error_replies import manage_server
-from cogs.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.league.outbox import rights
-from cogs.message_parts import fit
-from cogs.translator import command_strings, localised_choices, localised_options
+from cogs.shared.client import CinchCommands
+from cogs.shared.error_replies import manage_server
+from cogs.shared.interaction import CinchInteraction, guild_of, interaction_locale
+from cogs.shared.message_parts import fit
+from cogs.shared.translator import command_strings, localised_choices, localised_options
 
 LENGTH_CHOICES = localised_choices(
     {f"choice.season_length.{length.value}": length.value for length in SeasonLength}

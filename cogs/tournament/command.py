@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.shared.translator import group_cog_strings
 from cogs.tournament.tournaments import TournamentCommands
-from cogs.translator import group_cog_strings
 
 if TYPE_CHECKING:
-    from cogs.client import CinchClient
+    from cogs.shared.client import CinchClient
 
 
 @app_commands.guild_only()
