@@ -47,6 +47,7 @@ from bot.league.seasons import (
     post_retries,
     season_ends,
     season_settings,
+    seasons,
     unposted,
 )
 from bot.league.shown import InvitationAnswer, InvitationShown, Picture, RoundEvent, SignupAnswer
@@ -384,6 +385,19 @@ class LeagueService:
         if not coming:
             lines.append(t("season.settings.none", locale))
         return "\n".join(lines)
+
+    async def season_names(
+        self, guild_id: int, typed: str, locale: str | None, *, ended: bool = False
+    ) -> list[tuple[str, int]]:
+        """The server's seasons (those that ended, or all) whose name holds ``typed``, the
+        latest first: (name, number)."""
+        wanted = typed.strip().lower()
+        names = [
+            (season_name(season.number, season.window, locale), season.number)
+            for season in reversed(await seasons(self.store, guild_id))
+            if season.ended or not ended
+        ]
+        return [(name, number) for name, number in names if wanted in name.lower()]
 
     async def ended_season(self, guild_id: int, number: int | None) -> Season:
         """A season that ended (the last one, unless a number is given)."""

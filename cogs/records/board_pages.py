@@ -20,7 +20,7 @@ from bot import stats
 from bot.i18n import t, tn
 from bot.league.season_boards import season_board
 from bot.league.season_scenes import season_board_scene, season_name
-from bot.league.seasons import pick_season, seasons
+from bot.league.seasons import pick_season
 from bot.presentation.user_text import in_message
 from bot.render.board import render_board
 from bot.stats.board_scenes import board_scene, metric_name, period_name
@@ -143,15 +143,7 @@ async def season_choices(
 ) -> list[app_commands.Choice[int]]:
     """The server's seasons (those that ended, or all), the latest first, by name."""
     locale = await interaction_locale(interaction)
-    all_seasons = await seasons(interaction.client.store, guild_of(interaction))
-    names = [
-        (season.number, season_name(season.number, season.window, locale))
-        for season in reversed(all_seasons)
-        if season.ended or not ended
-    ]
-    typed = current.strip().lower()
-    return [
-        app_commands.Choice(name=name[:100], value=number)
-        for number, name in names
-        if typed in name.lower()
-    ][:25]
+    names = await interaction.client.league.season_names(
+        guild_of(interaction), current, locale, ended=ended
+    )
+    return [app_commands.Choice(name=name[:100], value=number) for name, number in names][:25]

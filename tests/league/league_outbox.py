@@ -31,6 +31,8 @@ class RecordingLeagueOutbox:
         self.events: list[RoundEvent] = []
         self.event_changes: list[tuple[int, EventChange]] = []
         self.admins_told: list[tuple[int, str]] = []
+        #: The server's roles, by id, as the league weighs them.
+        self.roles: dict[int, RoleFacts] = {}
         self.refuse_threads = False
         self.refusing: set[int] = set()
         #: Everything asked, in order: ("thread", channel), ("post", channel), ...
@@ -73,7 +75,7 @@ class RecordingLeagueOutbox:
         return "en"
 
     def role(self, guild_id: int, role_id: int) -> RoleFacts | None:
-        return None
+        return self.roles.get(role_id)
 
     def bot_rights(self, guild_id: int) -> Rights:
         return Rights(manage_roles=True, top_rank=(10, 0))

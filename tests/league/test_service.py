@@ -11,6 +11,7 @@ import pytest
 
 from bot.errors import UserFacingError
 from bot.league import tournaments as store_of
+from bot.league.season_role import Rights, RoleFacts
 from bot.league.seasons import FIRST_POST_RETRY, change_season_settings, seasons
 from bot.league.service import LeagueService
 from bot.league.tournaments import Format, Status, Tournament
@@ -241,3 +242,62 @@ async def test_a_refused_season_end_is_tried_again_later_and_the_admins_told_onc
         [season] = await seasons(store, GUILD)
         assert season.posted
         assert await service.next_moment() is None
+
+
+async def test_the_seasons_are_named_for_choosing_the_ended_ones_apart(
+    store: Store, outbox: RecordingLeagueOutbox, clock: Clock
+):
+    clock.now = datetime(2026, 3, 1, 12, tzinfo=UTC)
+    await change_season_settings(store, GUILD, channel_id=SEASONS, length=SeasonLength.MONTH)
+    async with league_service(store, outbox) as service:
+        [running] = await service.season_names(GUILD, "", "en")
+        assert await service.season_names(GUILD, "", "en", ended=True) == []
+        with pytest.raises(UserFacingError) as refused:
+            await service.ended_season(GUILD, 1)
+        assert refused.value.key == "errors.season_not_ended"
+
+        clock.now = datetime(2026, 4, 1, 0, 1, tzinfo=UTC)
+        assert await service.due_work()
+        april, march = await service.season_names(GUILD, "", "en")
+        assert march == running and april[1] == 2
+        assert await service.season_names(GUILD, "", "en", ended=True) == [march]
+        assert await service.season_names(GUILD, "no such", "en") == []
+        picture = await service.season_awards(await service.ended_season(GUILD, None), "en")
+        assert picture.filename == "season.png" and march[0] in picture.alt
+
+
+async def test_a_seasons_settings_are_checked_by_the_service_and_said_as_they_stand(
+    store: Store, outbox: RecordingLeagueOutbox, clock: Clock
+):
+    clock.now = datetime(2026, 3, 1, 12, tzinfo=UTC)
+    badge = RoleFacts(rank=(3, -900), permissions=frozenset(), assignable=True)
+    outbox.roles[900] = badge
+    admin = Rights(manage_roles=True, top_rank=(5, 0))
+    async with league_service(store, outbox) as service:
+        with pytest.raises(UserFacingError) as refused:
+            await service.season_settings(GUILD, channel_id=None, here=CHANNEL, locale="en")
+        assert refused.value.key == "errors.no_season"
+        text = await service.season_settings(
+            GUILD,
+            channel_id=None,
+            here=CHANNEL,
+            length=SeasonLength.MONTH,
+            role_id=900,
+            chooser=admin,
+            locale="en",
+        )
+        assert f"<#{CHANNEL}>" in text and "<@&900>" in text
+
+        # A role above the admin's own is not theirs to choose.
+        outbox.roles[901] = RoleFacts(rank=(7, -901), permissions=frozenset(), assignable=True)
+        with pytest.raises(UserFacingError) as refused:
+            await service.season_settings(
+                GUILD, channel_id=None, here=CHANNEL, role_id=901, chooser=admin, locale="en"
+            )
+        assert refused.value.key == "errors.season_role_not_yours"
+
+        # The role taken away; a channel chosen.
+        text = await service.season_settings(
+            GUILD, channel_id=SEASONS, here=CHANNEL, role_id=None, locale="en"
+        )
+        assert f"<#{SEASONS}>" in text and "<@&900>" not in text
