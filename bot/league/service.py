@@ -86,11 +86,16 @@ class LeagueService:
 
     def when_changed(self, listener: Callable[[], None]) -> None:
         """Call ``listener`` (the clock's wake-up) whenever an intention makes work for the
-        clock: a tournament started, an entry withdrawn."""
+        clock: a tournament started, an entry withdrawn, a match's table closed."""
         self._changed = listener
 
     def _changed_now(self) -> None:
         self._changed()
+
+    async def table_closed(self, table_id: int) -> None:
+        """A table closed: when it was a match's not decided yet, the clock looks now."""
+        if await league.undecided_match_at(self.store, table_id):
+            self._changed_now()
 
     # -------------------------------------------------------------- choosing a tournament
 

@@ -759,6 +759,14 @@ async def round_deadlines(store: Store) -> list[tuple[int, datetime, bool]]:
     return [(row["guild_id"], decode_time(row["deadline"]), bool(row["reminded"])) for row in rows]
 
 
+async def undecided_match_at(store: Store, table_id: int) -> bool:
+    """Whether the table is that of a match not decided yet: its closing may decide it."""
+    row = await store.database.fetch_one(
+        "SELECT 1 FROM tournament_matches WHERE table_id = ? AND status != 'done'", (table_id,)
+    )
+    return row is not None
+
+
 async def seeds_by_rating(store: Store, guild_id: int, entered: Sequence[Entrant]) -> list[int]:
     """The entrants, best first, by their all-time rating on the server (a pair's is its two
     players' average; someone unrated counts 0, a newcomer's rating), then in the order they

@@ -3,9 +3,9 @@ the league's buttons, registered with the bot.
 
 The service says what is due and does it (``bot/league/service.py``): seasons that end, their
 ends posted, tournaments moved on round by round. This extension only sleeps until the next
-moment the service names, never longer than it allows, and wakes when new work may be due
-sooner: a table that closed (a match may be over; the bot's ``cinch_table_closed`` event), and
-an intention that changed a tournament (the service says so).
+moment the service names, never longer than it allows, and wakes when the service says new
+work may be due sooner: a match's table that closed (the bot's ``cinch_table_closed`` event,
+told to the service), or an intention that changed a tournament.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ class LeagueClock(commands.Cog):
         self._again = False
 
     async def cog_load(self) -> None:
-        self.bot.league.when_changed(self.wake)
         self._task = asyncio.create_task(self._run(), name="league clock")
 
     async def cog_unload(self) -> None:
@@ -46,7 +45,7 @@ class LeagueClock(commands.Cog):
 
     @commands.Cog.listener()
     async def on_cinch_table_closed(self, table_id: int) -> None:
-        self.wake()
+        await self.bot.league.table_closed(table_id)
 
     def wake(self) -> None:
         """New work may be due sooner than the clock thought: look again now."""
@@ -59,6 +58,7 @@ class LeagueClock(commands.Cog):
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
         service = self.bot.league
+        service.when_changed(self.wake)
         while True:
             self._again = False
             try:

@@ -138,6 +138,12 @@ async def test_starting_wakes_the_clock_which_opens_the_round_in_threads(
         assert set(call.mentions) == {ALICE.user_id, BOB.user_id, CAROL.user_id, DAVE.user_id}
         assert any(f"<#{match.thread_id}>" in text for text in outbox.texts(CHANNEL))
 
+        # A match's table closing wakes the clock; another table's does not.
+        await service.table_closed(match.table_id + 1000)
+        assert woken == [True]
+        await service.table_closed(match.table_id)
+        assert woken == [True, True]
+
         # Looked at again, nothing is made twice.
         posts = len(outbox.posts)
         assert await service.due_work()
