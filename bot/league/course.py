@@ -50,8 +50,6 @@ log = logging.getLogger(__name__)
 ROUND_DEADLINE, WITHDRAWN = "round deadline", "withdrawn"
 #: How long before a round's deadline the tables still playing are reminded.
 REMINDER_BEFORE = timedelta(minutes=5)
-#: Discord's longest thread name.
-THREAD_NAME_LIMIT = 100
 
 
 def match_options(tournament: Tournament) -> TableOptions:
@@ -234,7 +232,7 @@ class TournamentCourse:
             name = t("tournament.thread", locale, round=match.round, table=match.number)
             try:
                 thread_id = await self.outbox.create_thread(
-                    tournament.channel_id, one_line(name)[:THREAD_NAME_LIMIT], locale
+                    tournament.channel_id, one_line(name), locale
                 )
             except Refused as refused:
                 await self._threads_refused(tournament, current, refused)

@@ -29,8 +29,9 @@ class Refused(Exception):
 
 class LeagueOutbox(Protocol):
     async def create_thread(self, channel_id: int, name: str, locale: str | None) -> int:
-        """A public thread of the channel, named ``name``: its id. :class:`Refused`, naming
-        the permissions the bot lacks in ``locale``, when Discord refuses it."""
+        """A public thread of the channel, named ``name`` (cut to Discord's longest): its id.
+        :class:`Refused`, naming the permissions the bot lacks in ``locale``, when Discord
+        refuses it."""
         ...
 
     async def post(self, channel_id: int, post: Post) -> None:

@@ -19,7 +19,7 @@ from cogs.league.signup import invitation_view, signup_view
 from cogs.shared.client import CinchClient
 from cogs.shared.error_replies import permission_names
 from cogs.shared.message_parts import fit, png_file
-from cogs.tables.table_threads import AUTO_ARCHIVE_MINUTES, THREAD_PERMISSIONS
+from cogs.tables.table_threads import AUTO_ARCHIVE_MINUTES, THREAD_NAME_LIMIT, THREAD_PERMISSIONS
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +70,7 @@ class LeagueDelivery:
             raise Refused("the channel is gone", permission_names(list(THREAD_PERMISSIONS), locale))
         try:
             thread = await channel.create_thread(
-                name=name,
+                name=name[:THREAD_NAME_LIMIT],
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=AUTO_ARCHIVE_MINUTES,
             )
