@@ -8,5 +8,6 @@ the reader's language. Tournaments: who plays whom (``pairing.py``), the standin
 (``standings.py``), their course in the store (``tournaments.py``, ``rounds.py``) and in a server
 (``course.py``). ``service.py`` (``LeagueService``) is the one object the Discord layer calls:
 intentions in, plain data out (``shown.py``), shown through an outbox (``outbox.py``), which
-``cogs/league/outbox.py`` implements.
+``cogs/league/outbox.py`` implements; its parts are ``signups.py``, ``season_requests.py`` and
+``due_work.py``, sharing ``league_state.py``.
 """

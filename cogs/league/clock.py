@@ -16,7 +16,7 @@ import logging
 
 from discord.ext import commands
 
-from bot.league.service import RETRY_AFTER
+from bot.league.due_work import RETRY_AFTER
 from cogs.league.signup import LEAGUE_COMPONENTS
 from cogs.shared.client import CinchClient
 
