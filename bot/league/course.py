@@ -485,8 +485,9 @@ class TournamentCourse:
     # -------------------------------------------------------------- Discord
 
     async def _post(self, tournament: Tournament, channel_id: int, post: Post) -> None:
-        """Post in the tournament's channel or a match's thread; a post Discord refuses is
-        logged and left: the tournament goes on, and nothing asks for it again."""
+        """Post in the tournament's channel or a match's thread. A post Discord refuses is
+        not asked for again: the tournament goes on, the refusal is stored, and the server's
+        admins are told the first time."""
         try:
             await self.outbox.post(channel_id, post)
         except Refused as refused:
@@ -496,6 +497,14 @@ class TournamentCourse:
                 channel_id,
                 refused.reason,
             )
+            if await league.refuse_posts(self.store, tournament.id):
+                text = t(
+                    "tournament.posts_refused",
+                    tournament.language,
+                    channel=f"<#{channel_id}>",
+                    name=in_message(tournament.name),
+                )
+                await self.outbox.tell_admins(tournament.guild_id, text)
 
     async def _event(self, tournament: Tournament, event_id: int, change: EventChange) -> None:
         await self.outbox.change_event(tournament.guild_id, event_id, change)

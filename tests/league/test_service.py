@@ -191,18 +191,32 @@ async def test_a_refused_thread_is_stored_said_once_and_never_asked_again(
         assert len(outbox.threads_asked) == 1
 
 
-async def test_a_refused_post_of_the_round_is_logged_and_the_round_goes_on(
-    store: Store, outbox: RecordingLeagueOutbox
+async def test_a_refused_post_is_stored_the_admins_told_once_and_the_round_goes_on(
+    store: Store, outbox: RecordingLeagueOutbox, clock: Clock
 ):
     async with league_service(store, outbox) as service:
         cup = await started_cup(service)
         outbox.refusing.add(CHANNEL)
         assert await service.due_work()
         [match] = await store_of.matches(store, cup.id)
-        assert match.table_id is not None
+        assert match.table_id is not None  # the match is played all the same
+        assert ("post", CHANNEL) in outbox.calls
+        [(guild, told)] = outbox.admins_told
+        assert guild == GUILD and f"<#{CHANNEL}>" in told and "**Cup**" in told
         calls = len(outbox.calls)
         assert await service.due_work()
         assert outbox.calls[calls:] == []  # nothing asked again
+
+        # Refused again at the deadline (the final standings): the admins were told already,
+        # also by a service started anew.
+        [current] = await store_of.rounds(store, cup.id)
+        assert current.deadline is not None
+        clock.now = current.deadline
+        async with league_service(store, outbox) as again:
+            assert await again.due_work()
+        assert outbox.calls.count(("post", CHANNEL)) > 1
+        assert len(outbox.admins_told) == 1
+        assert (await store_of.tournament(store, cup.id)).status is Status.FINISHED
 
 
 async def test_a_refused_season_end_is_tried_again_later_and_the_admins_told_once(
