@@ -12,7 +12,7 @@ from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.league import tournaments as league
 from bot.league.league_state import LeagueState
-from bot.league.shown import InvitationAnswer, InvitationShown, SignupAnswer
+from bot.league.shown import InvitationAnswer, InvitationShown, SignupAnswer, SignupShown
 from bot.league.signup_texts import signup_shown
 from bot.league.tournaments import Entrant, Status
 from bot.presentation.user_text import in_message
@@ -22,16 +22,18 @@ from bot.service import Person
 class SignUps(LeagueState):
     """A tournament's sign-up."""
 
+    async def _signup(self, tournament_id: int) -> SignupShown:
+        """The tournament's sign-up message as the store says it is now."""
+        current = await league.tournament(self.store, tournament_id)
+        entrants = await league.entrants(self.store, tournament_id)
+        return signup_shown(current, entrants)
+
     async def refresh_signup(self, tournament_id: int) -> None:
         """Bring the tournament's sign-up message up to date."""
-        current = await league.tournament(self.store, tournament_id)
-        entrants = await league.entrants(self.store, tournament_id)
-        await self.outbox.show_signup(signup_shown(current, entrants))
+        await self.outbox.show_signup(await self._signup(tournament_id))
 
     async def _answer(self, tournament_id: int, reply: str) -> SignupAnswer:
-        current = await league.tournament(self.store, tournament_id)
-        entrants = await league.entrants(self.store, tournament_id)
-        return SignupAnswer(reply, signup_shown(current, entrants))
+        return SignupAnswer(reply, await self._signup(tournament_id))
 
     async def sign_up(self, tournament_id: int, who: Person) -> SignupAnswer:
         """An individual signs up. The sign-up message is the caller's to bring up to date
@@ -100,7 +102,7 @@ class SignUps(LeagueState):
             pair=joiner.join(in_message(name) for name in entry.names),
             name=in_message(current.name),
         )
-        return InvitationAnswer(text, (await self._answer(tournament_id, "")).signup)
+        return InvitationAnswer(text, await self._signup(tournament_id))
 
     async def follow_up(self, answer: SignupAnswer | InvitationAnswer) -> None:
         """What a click on the sign-up's buttons shows once it is answered: the invitation it
