@@ -314,6 +314,32 @@ async def test_a_refused_match_thread_is_said_once_and_the_match_decided_at_the_
     assert [m for m in channel.history() if m.content.startswith("Cup is over")]
 
 
+async def test_a_refused_post_of_a_tournament_is_said_once_to_the_admins(
+    simcord_env, guild, channel, players, organiser
+):
+    told = guild.create_text_channel("moderators")
+    simcord_env.backend.edit_guild(guild.id, {"system_channel_id": told.id})
+    alice, bob, carol, dave = players
+    await organiser.slash(
+        channel, "cinch-tournament create", name="Cup", format="knockout", round_minutes=10
+    )
+    await enter_pair(channel, alice, carol)
+    await enter_pair(channel, bob, dave)
+    # Discord refuses every post in the tournament's channel from now on.
+    simcord_env.inject_error(
+        "POST", f"/channels/{channel.id}/messages", status=403, code=50013,
+        message="Missing Permissions", times=None,
+    )  # fmt: skip
+    await organiser.slash(channel, "cinch-tournament start")
+    [thread] = channel.threads  # the round opens all the same, its match in its thread
+    for _ in range(12):  # the deadline passes: the final standings are refused too
+        await simcord_env.advance_time(60)
+    [notice] = told.history()
+    assert "could not post in" in notice.content and channel.mention in notice.content
+    [match] = await league.matches(simcord_env.bot.store, 1)
+    assert match.done and match.thread_id == thread.id
+
+
 @pytest.mark.slow
 async def test_a_match_whose_table_is_set_aside_at_a_restart_counts_the_hands_it_finished(
     simcord_env, channel, players, organiser, restart
