@@ -29,7 +29,7 @@ from bot.league.outbox import LeagueOutbox, Refused
 from bot.league.rounds import rounds_for
 from bot.league.season_end import SeasonEnds
 from bot.league.season_requests import SeasonRequests
-from bot.league.shown import Picture, RoundEvent
+from bot.league.shown import Acting, Picture, RoundEvent
 from bot.league.signup_texts import signup_shown
 from bot.league.signups import SignUps
 from bot.league.tournament_scenes import round_title
@@ -128,10 +128,13 @@ class LeagueService(SignUps, SeasonRequests, DueWork):
         await league.set_message(self.store, created.id, message_id)
         return created
 
-    async def start(self, tournament: Tournament, locale: str | None) -> tuple[int, str | None]:
+    async def start(
+        self, tournament: Tournament, by: Acting, locale: str | None
+    ) -> tuple[int, str | None]:
         """Close the sign-up, seed the entrants and let the clock open the first round: how
         many rounds it has, and (in ``locale``) the permission the bot lacks to post its
         events, if it does."""
+        self.require_organiser(tournament, by)
         store = self.store
         entered = [
             entrant for entrant in await league.entrants(store, tournament.id) if entrant.entered
@@ -181,8 +184,9 @@ class LeagueService(SignUps, SeasonRequests, DueWork):
         """The standings (or the bracket) as they are (of a tournament that started)."""
         return await standings_picture(self.store, tournament, locale)
 
-    async def cancel(self, tournament: Tournament) -> None:
+    async def cancel(self, tournament: Tournament, by: Acting) -> None:
         """End the tournament now: its tables close, its events are cancelled."""
+        self.require_organiser(tournament, by)
         if not await league.end(self.store, tournament.id, Status.CANCELLED):
             raise UserFacingError("errors.tournament_over")
         text = t("tournament.cancelled", tournament.language, name=in_message(tournament.name))

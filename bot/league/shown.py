@@ -19,6 +19,15 @@ def moment(when: datetime, style: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Acting:
+    """Who asks, and whether they may organise the server's tournaments (Manage Events or
+    Manage Server, as the Discord layer reads their permissions)."""
+
+    user_id: int
+    organises: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Picture:
     """A PNG to attach, its file name and its description for screen readers."""
 

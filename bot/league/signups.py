@@ -12,7 +12,7 @@ from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.league import tournaments as league
 from bot.league.league_state import LeagueState
-from bot.league.shown import InvitationAnswer, InvitationShown, SignupAnswer, SignupShown
+from bot.league.shown import Acting, InvitationAnswer, InvitationShown, SignupAnswer, SignupShown
 from bot.league.signup_texts import signup_shown
 from bot.league.tournaments import Entrant, Status
 from bot.presentation.user_text import in_message
@@ -41,10 +41,13 @@ class SignUps(LeagueState):
         await league.sign_up(self.store, tournament_id, who.user_id, who.name)
         return await self._answer(tournament_id, "reply.tournament_signed_up")
 
-    async def withdraw(self, tournament_id: int, user_id: int) -> SignupAnswer:
-        """Withdraw the entry holding the person; a player of rotating partners leaves the
-        table they are at now (the computer plays their seat to its end); the clock does the
-        rest (a pair forfeits its match)."""
+    async def withdraw(self, tournament_id: int, user_id: int, by: Acting) -> SignupAnswer:
+        """Withdraw the entry holding the person (themselves, or anyone as the tournament's
+        organiser); a player of rotating partners leaves the table they are at now (the
+        computer plays their seat to its end); the clock does the rest (a pair forfeits its
+        match)."""
+        if by.user_id != user_id:
+            self.require_organiser(await league.tournament(self.store, tournament_id), by)
         entry = await league.withdraw(self.store, tournament_id, user_id)
         current = await league.tournament(self.store, tournament_id)
         if current.status is Status.RUNNING and not current.format.pairs:

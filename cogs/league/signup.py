@@ -21,7 +21,7 @@ import discord
 
 from bot.errors import UserFacingError
 from bot.i18n import t
-from bot.league.shown import InvitationShown, SignupShown
+from bot.league.shown import Acting, InvitationShown, SignupShown
 from bot.presentation.user_text import in_message, one_line
 from bot.service import Person
 from cogs.shared.error_replies import reads_custom_id, reports_errors
@@ -86,7 +86,7 @@ class SignUpButton(
         if self.what == "join":
             answer = await leagues.sign_up(self.tournament_id, who)
         else:
-            answer = await leagues.withdraw(self.tournament_id, who.user_id)
+            answer = await leagues.withdraw(self.tournament_id, who.user_id, Acting(who.user_id))
         locale = await interaction_locale(interaction)
         await interaction.response.send_message(t(answer.reply, locale), ephemeral=True)
         await leagues.follow_up(answer)

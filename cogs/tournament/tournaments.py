@@ -16,6 +16,7 @@ from discord import app_commands
 from bot.engine.rules import MAX_TARGET_SCORE
 from bot.errors import UserFacingError, choice_of
 from bot.i18n import normalise_locale, t
+from bot.league.shown import Acting
 from bot.league.tournaments import (
     DEFAULT_MINUTES,
     DEFAULT_TIMER,
@@ -50,10 +51,9 @@ def organises(interaction: CinchInteraction) -> bool:
     return permissions.manage_events or permissions.manage_guild
 
 
-def require_organiser(interaction: CinchInteraction, tournament: Tournament) -> None:
-    """Only the tournament's organiser, or whoever may organise tournaments, runs it."""
-    if interaction.user.id != tournament.organiser_id and not organises(interaction):
-        raise UserFacingError("errors.tournament_not_organiser")
+def acting(interaction: CinchInteraction) -> Acting:
+    """Who acts, and whether they may organise tournaments here."""
+    return Acting(interaction.user.id, organises(interaction))
 
 
 async def chosen_tournament(interaction: CinchInteraction, tournament_id: int | None) -> Tournament:
@@ -134,10 +134,10 @@ class TournamentCommands(CinchCommands):
     ) -> None:
         """Close the sign-up, seed the entrants and open the first round."""
         current = await chosen_tournament(interaction, tournament)
-        require_organiser(interaction, current)
+        self.bot.league.require_organiser(current, acting(interaction))
         require_threads_in(self.bot.get_channel(current.channel_id))
         locale = await interaction_locale(interaction)
-        count, lacking = await self.bot.league.start(current, locale)
+        count, lacking = await self.bot.league.start(current, acting(interaction), locale)
         lines = [t("reply.tournament_started", locale, rounds=count)]
         if lacking:
             lines.append(t("tournament.events_need", locale, permission=lacking))
@@ -169,9 +169,7 @@ class TournamentCommands(CinchCommands):
         """Withdraw yourself (a pair together), or, as its organiser, someone else."""
         current = await chosen_tournament(interaction, tournament)
         subject = player or interaction.user
-        if subject.id != interaction.user.id:
-            require_organiser(interaction, current)
-        answer = await self.bot.league.withdraw(current.id, subject.id)
+        answer = await self.bot.league.withdraw(current.id, subject.id, acting(interaction))
         locale = await interaction_locale(interaction)
         text = t(
             "reply.tournament_withdrew_player", locale, player=in_message(subject.display_name)
@@ -186,8 +184,7 @@ class TournamentCommands(CinchCommands):
     ) -> None:
         """End the tournament now: its tables close, its events are cancelled."""
         current = await chosen_tournament(interaction, tournament)
-        require_organiser(interaction, current)
-        await self.bot.league.cancel(current)
+        await self.bot.league.cancel(current, acting(interaction))
         locale = await interaction_locale(interaction)
         await interaction.response.send_message(
             t("reply.tournament_cancelled", locale), ephemeral=True

@@ -14,6 +14,7 @@ from bot.league import tournaments as store_of
 from bot.league.season_role import Rights, RoleFacts
 from bot.league.seasons import FIRST_POST_RETRY, change_season_settings, seasons
 from bot.league.service import LeagueService
+from bot.league.shown import Acting
 from bot.league.tournaments import Format, Status, Tournament
 from bot.league.windows import SeasonLength
 from bot.service import Person
@@ -62,7 +63,7 @@ async def started_cup(service: LeagueService) -> Tournament:
     cup = await create(service)
     await enter_pair(service, cup.id, ALICE, CAROL)
     await enter_pair(service, cup.id, BOB, DAVE)
-    assert await service.start(cup, "en") == (1, None)
+    assert await service.start(cup, Acting(ORGANISER), "en") == (1, None)
     return await store_of.tournament(service.store, cup.id)
 
 
@@ -94,10 +95,21 @@ async def test_signing_up_answers_first_and_shows_the_sign_up_after(
         assert "alice & bob" in accepted.signup.text and "1 entry" in accepted.signup.text
 
         with pytest.raises(UserFacingError) as refused:
-            await service.start(cup, "en")
+            await service.start(cup, Acting(ORGANISER), "en")
         assert refused.value.key == "errors.tournament_too_few"
 
-        withdrawn = await service.withdraw(cup.id, BOB.user_id)
+        # Only the organiser (or whoever may organise) starts it, or withdraws someone else.
+        with pytest.raises(UserFacingError) as refused:
+            await service.start(cup, Acting(ALICE.user_id), "en")
+        assert refused.value.key == "errors.tournament_not_organiser"
+        with pytest.raises(UserFacingError) as refused:
+            await service.withdraw(cup.id, BOB.user_id, Acting(ALICE.user_id))
+        assert refused.value.key == "errors.tournament_not_organiser"
+        with pytest.raises(UserFacingError) as refused:
+            await service.cancel(cup, Acting(ALICE.user_id))
+        assert refused.value.key == "errors.tournament_not_organiser"
+
+        withdrawn = await service.withdraw(cup.id, BOB.user_id, Acting(BOB.user_id))
         assert withdrawn.reply == "reply.tournament_withdrew"
         assert "0 entries" in withdrawn.signup.text
 
@@ -149,11 +161,11 @@ async def test_starting_wakes_the_clock_which_opens_the_round_in_threads(
         assert await service.due_work()
         assert len(outbox.threads_asked) == 1 and len(outbox.posts) == posts
 
-        await service.cancel(cup)
+        await service.cancel(cup, Acting(ALICE.user_id, organises=True))
         assert (await store_of.tournament(store, cup.id)).status is Status.CANCELLED
         assert service.tables.held() == []
         with pytest.raises(UserFacingError) as refused:
-            await service.cancel(cup)
+            await service.cancel(cup, Acting(ORGANISER))
         assert refused.value.key == "errors.tournament_over"
 
 
