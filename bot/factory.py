@@ -6,10 +6,11 @@ connects, so no interaction can arrive half-way):
 0. with ``METRICS_PORT`` set, serve ``/health`` (503 until the bot is ready) and ``/metrics``
    (``bot/monitor.py``; what each series means is in docs/operations.md);
 1. open the store (unless one was given), applying pending migrations;
-2. create the delivery (the service's outbox, built from the Discord client alone), the table
-   service, the league service (with an outbox of its own), the replays, the daily deals and
-   the puzzles every command and button reaches through the bot (``interaction.client.tables``,
-   ``.league``, ``.replays``, ``.daily``, ``.puzzles``), and
+2. create the delivery (the service's outbox, built from the Discord client alone), the people
+   using the bot (their settings), the table service, the league service (with an outbox of its
+   own), the boards, the replays, the daily deals and the puzzles every command and button
+   reaches through the bot (``interaction.client.tables``, ``.people``, ``.league``,
+   ``.boards``, ``.replays``, ``.daily``, ``.puzzles``), and
    restore every open table from the store, its game where it was, computer players and timers
    running again;
 3. load every extension in :data:`EXTENSIONS` (``cogs/cinch/command.py`` adds the ``/cinch``
@@ -39,10 +40,12 @@ import discord
 from discord.ext import commands
 
 from bot.ai.pool import DecisionPool
+from bot.boards import Boards
 from bot.daily import DailyDeals
 from bot.daily.day_end import DayEndPosts
 from bot.league.service import LeagueService
 from bot.monitor import Health, Monitor, store_answers
+from bot.people import People
 from bot.puzzles import Puzzles
 from bot.replays import Replays
 from bot.service import TableService
@@ -132,6 +135,8 @@ class CinchBot(CinchClient):
         plan = self.settings.shards
         split = plan is not None and plan.partial
         owns = plan.owns if plan is not None and split else None
+        self._people = People(self._store, self._store.clock)
+        self._boards = Boards(self._store)
         self._replays = Replays(self._store, self._decisions)
         self._daily = DailyDeals(self._store, self._decisions)
         self._puzzles = Puzzles(self._store, self._decisions)
@@ -145,6 +150,7 @@ class CinchBot(CinchClient):
             replays=self._replays,
             observer=self.metrics,
             drawing=drawing,
+            people=self._people,
         )
         tables = self._tables
         self.metrics.count_open_tables(lambda: len(tables.held()))

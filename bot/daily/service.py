@@ -75,6 +75,14 @@ class DailyDeals:
     def now(self) -> datetime:
         return self._clock()
 
+    async def post_channel(self, guild_id: int) -> int | None:
+        """Where the server's end of each day is posted (None: nowhere)."""
+        return await self._records.post_channel(guild_id)
+
+    async def post_in(self, guild_id: int, channel_id: int | None) -> None:
+        """Post the server's end of each day in ``channel_id`` from now on (None: nowhere)."""
+        await self._records.set_post_channel(guild_id, channel_id)
+
     def today(self) -> date:
         return day_of(self._clock())
 

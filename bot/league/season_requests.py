@@ -19,7 +19,6 @@ from bot.league.seasons import (
     change_season_settings,
     pick_season,
     season_settings,
-    seasons,
 )
 from bot.league.shown import Picture
 from bot.league.windows import SeasonLength
@@ -98,19 +97,6 @@ class SeasonRequests(LeagueState):
         if not coming:
             lines.append(t("season.settings.none", locale))
         return "\n".join(lines)
-
-    async def season_names(
-        self, guild_id: int, typed: str, locale: str | None, *, ended: bool = False
-    ) -> list[tuple[str, int]]:
-        """The server's seasons (those that ended, or all) whose name holds ``typed``, the
-        latest first: (name, number)."""
-        wanted = typed.strip().lower()
-        names = [
-            (season_name(season.number, season.window, locale), season.number)
-            for season in reversed(await seasons(self.store, guild_id))
-            if season.ended or not ended
-        ]
-        return [(name, number) for name, number in names if wanted in name.lower()]
 
     async def ended_season(self, guild_id: int, number: int | None) -> Season:
         """A season that ended (the last one, unless a number is given)."""

@@ -86,7 +86,7 @@ async def daily_parts(
 ) -> Parts:
     """The player's message for what `shown` holds: a deal in play, a deal over, or their day,
     with a note when the play counts in another server than this one."""
-    settings = await interaction.client.tables.people.settings(interaction.user.id)
+    settings = await interaction.client.people.settings(interaction.user.id)
     notes = []
     if interaction.guild_id is not None and shown.guild_id != interaction.guild_id:
         notes.append(t("daily.elsewhere", locale))

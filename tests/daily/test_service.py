@@ -132,18 +132,18 @@ async def test_todays_results_board_and_replays_wait_until_every_deal_is_played(
 async def test_the_end_of_day_post_goes_to_the_chosen_channel_once(daily: DailyDeals, clock: Clock):
     records = daily.records
     day = daily.today()
-    await records.set_post_channel(GUILD, 500)
-    await records.set_post_channel(OTHER_GUILD, 600)
+    await daily.post_in(GUILD, 500)
+    await daily.post_in(OTHER_GUILD, 600)
     assert await records.posts_due(day) == []  # nobody played yet
     await daily.open(GUILD, ANN, "ann")
     assert await records.posts_due(day) == [(GUILD, 500)]
-    await records.set_post_channel(GUILD, 501)
-    assert await records.post_channel(GUILD) == 501
+    await daily.post_in(GUILD, 501)
+    assert await daily.post_channel(GUILD) == 501
     assert await records.claim_post(GUILD, day, 501)
     assert not await records.claim_post(GUILD, day, 501)
     assert await records.posts_due(day) == []
-    await records.set_post_channel(GUILD, None)
-    assert await records.post_channel(GUILD) is None
+    await daily.post_in(GUILD, None)
+    assert await daily.post_channel(GUILD) is None
 
 
 @pytest.mark.slow

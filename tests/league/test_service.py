@@ -276,26 +276,22 @@ async def test_a_refused_season_end_is_tried_again_later_and_the_admins_told_onc
         assert await service.next_moment() is None
 
 
-async def test_the_seasons_are_named_for_choosing_the_ended_ones_apart(
+async def test_only_a_season_that_ended_has_its_awards_drawn(
     store: Store, outbox: RecordingLeagueOutbox, clock: Clock
 ):
     clock.now = datetime(2026, 3, 1, 12, tzinfo=UTC)
     await change_season_settings(store, GUILD, channel_id=SEASONS, length=SeasonLength.MONTH)
     async with league_service(store, outbox) as service:
-        [running] = await service.season_names(GUILD, "", "en")
-        assert await service.season_names(GUILD, "", "en", ended=True) == []
         with pytest.raises(UserFacingError) as refused:
             await service.ended_season(GUILD, 1)
         assert refused.value.key == "errors.season_not_ended"
 
         clock.now = datetime(2026, 4, 1, 0, 1, tzinfo=UTC)
         assert await service.due_work()
-        april, march = await service.season_names(GUILD, "", "en")
-        assert march == running and april[1] == 2
-        assert await service.season_names(GUILD, "", "en", ended=True) == [march]
-        assert await service.season_names(GUILD, "no such", "en") == []
-        picture = await service.season_awards(await service.ended_season(GUILD, None), "en")
-        assert picture.filename == "season.png" and march[0] in picture.alt
+        march = await service.ended_season(GUILD, None)
+        assert march.number == 1
+        picture = await service.season_awards(march, "en")
+        assert picture.filename == "season.png" and "Season 1" in picture.alt
 
 
 async def test_a_seasons_settings_are_checked_by_the_service_and_said_as_they_stand(
