@@ -312,9 +312,9 @@ class BoardButton(
         # The custom id names the server: only its own board here, or, elsewhere (a DM), the
         # board of the server where the clicker played that day.
         if self.guild_id != interaction.guild_id:
-            play = await interaction.client.daily.records.play(self.day, interaction.user.id)
-            if play is None or play.guild_id != self.guild_id:
-                raise UserFacingError("daily.not_played")
+            await interaction.client.daily.check_played_in(
+                interaction.user.id, self.day, self.guild_id
+            )
         parts = await board_parts(interaction, self.guild_id, self.day)
         await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
 

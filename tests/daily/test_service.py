@@ -100,6 +100,18 @@ async def test_a_deal_of_a_day_that_ended_takes_no_more_moves(daily: DailyDeals,
     assert refused.value.key == "daily.day_over"
 
 
+async def test_a_board_asked_for_away_from_its_server_is_only_the_members_own(
+    daily: DailyDeals,
+):
+    await daily.open(GUILD, ANN, "ann")
+    today = daily.today()
+    await daily.check_played_in(ANN, today, GUILD)
+    for user, guild in ((ANN, OTHER_GUILD), (BOB, GUILD)):
+        with pytest.raises(UserFacingError) as refused:
+            await daily.check_played_in(user, today, guild)
+        assert refused.value.key == "daily.not_played"
+
+
 @pytest.mark.slow
 async def test_the_day_is_played_once_wherever_it_is_opened(daily: DailyDeals):
     first = await daily.open(GUILD, ANN, "ann")
