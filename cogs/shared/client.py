@@ -1,6 +1,6 @@
 """What commands and buttons need of the bot: its table service, the people using it, the
-boards, replays, the daily deals and puzzles, the store they are built on, the relay of moves
-between processes, and its metrics.
+league, the boards, replays, the daily deals and puzzles, the store they are built on, the relay
+of moves between processes, and its metrics.
 
 The bot (``bot/factory.py``) is this client, built and started; the cogs know it only through
 this class, so they never import the module that builds them. Each service is set once, in the
@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.boards import Boards
 from bot.daily import DailyDeals
+from bot.league.service import LeagueService
 from bot.metrics import Metrics
 from bot.people import People
 from bot.puzzles import Puzzles
@@ -37,6 +38,7 @@ class CinchClient(commands.Bot):
         self._store: Store | None = None
         self._tables: TableService | None = None
         self._people: People | None = None
+        self._league: LeagueService | None = None
         self._boards: Boards | None = None
         self._replays: Replays | None = None
         self._daily: DailyDeals | None = None
@@ -66,6 +68,13 @@ class CinchClient(commands.Bot):
         if self._people is None:
             raise RuntimeError("the people are read in setup_hook; the bot has not started")
         return self._people
+
+    @property
+    def league(self) -> LeagueService:
+        """The league service: every server's tournaments and seasons."""
+        if self._league is None:
+            raise RuntimeError("the league opens in setup_hook; the bot has not started")
+        return self._league
 
     @property
     def boards(self) -> Boards:
