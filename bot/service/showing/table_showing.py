@@ -63,6 +63,8 @@ class TableShowing:
         self.edits = EditCoalescer(self._show, sleep=sleep)
         #: The tables a person looked at since their last picture.
         self._looked: set[int] = set()
+        #: The tables someone watches throughout (the offline demo's): every change is seen.
+        self._watched: set[int] = set()
         #: The tables with changes nobody saw, each with whether its showing must be anew.
         self.owed: dict[int, bool] = {}
 
@@ -77,17 +79,24 @@ class TableShowing:
         if table_id in self.owed:
             self.mark(table_id, settled=True, repost=self.owed.pop(table_id))
 
+    def watch(self, table_id: int) -> None:
+        """Someone watches the table throughout (the offline demo, which shows every move):
+        each of its changes is drawn, as if looked at each time."""
+        self._watched.add(table_id)
+        self.looked_at(table_id)
+
     def forget(self, table_id: int) -> None:
         """The table closed: nothing more is shown for it."""
         self.turns.forget(table_id)
         self.delays.forget(table_id)
         self._looked.discard(table_id)
+        self._watched.discard(table_id)
         self.owed.pop(table_id, None)
 
     def _seen(self, table: Table) -> bool:
         """Whether someone will see the table shown now: a lobby (no picture) always; a game
         when a person looked since its last picture, or the turn passes to a person."""
-        if table.game is None or table.id in self._looked:
+        if table.game is None or table.id in self._looked or table.id in self._watched:
             return True
         return self.turns.passes_to_a_person(table.id, _turn(table))
 
