@@ -244,7 +244,7 @@ def place_odds(view: SeatView, k: Knowledge, model: Model | None = None) -> Odds
     model = model or load_model()
     odds: Odds = {}
     for card in read_places(view, k):
-        row = [1.0] * (k.players + 1)
+        row = [0.0] * (k.players + 1)
         scores = model.scores(card)
         top = max((score for score, room in zip(scores, card.room, strict=True) if room), default=0)
         for place, (score, room) in enumerate(zip(scores, card.room, strict=True)):
