@@ -11,9 +11,10 @@ nodes, not time, so a busy machine slows it but never changes its moves), and il
 
 Levels: easy, normal, hard; baseline (the earlier rule-based `normal`, kept to measure the
 current one against); baseline-normal and baseline-hard (`normal` and `hard` with their searched
-worlds dealt evenly, without the learned odds of where the hidden cards lie); random (uniformly random legal actions, bidding half the time, as
-the engine's random player does) and random-pass (random cards, but always passing in the
-auction, which measures card play more than bidding).
+worlds dealt evenly, without the learned odds of where the hidden cards lie); random (uniformly
+random legal actions, bidding half the time, as the engine's random player does) and
+random-pass (random cards, but always passing in the auction, which measures card play more
+than bidding).
 The oracle levels are not players but a ceiling: `hard`, except that some of its cards are
 chosen by the open-hand solver on the true deal, every hidden card in sight. `oracle` chooses
 every card so, `oracle-opening` only the first two cards of the hand (which `hard` plays by the

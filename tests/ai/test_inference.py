@@ -60,9 +60,9 @@ def test_a_model_for_other_features_is_refused() -> None:
 
 
 def _fit(out: Path, seed: int) -> str:
+    script = "scripts/fit_inference.py"
     subprocess.run(
-        [sys.executable, "scripts/fit_inference.py", "--seed", str(seed), "--deals", "12"]
-        + ["--out", str(out)],
+        [sys.executable, script, "--seed", str(seed), "--deals", "12", "--out", str(out)],
         cwd=ROOT,
         check=True,
         capture_output=True,
