@@ -51,18 +51,17 @@ def search_play(
     (scripts/bench_ai.py, level `oracle`) search the one true deal with the same code."""
     nodes_left = budget
     k = read_knowledge(view)
+    layout = k.layout
+    legal = sensible(k, [layout.bit[card] for card in decision.cards])
+    take = sure_take(k, legal)
+    if take is not None:
+        return Play(layout.card[take])
     odds = place_odds(view, k) if inference and worlds_from is None else None
 
     def deal_world(knowledge: Knowledge, rng: random.Random) -> list[int]:
         if worlds_from is not None:
             return worlds_from(knowledge, rng)
         return sample_hands(knowledge, rng, odds)
-
-    layout = k.layout
-    legal = sensible(k, [layout.bit[card] for card in decision.cards])
-    take = sure_take(k, legal)
-    if take is not None:
-        return Play(layout.card[take])
     my_side = k.side_of[k.me]
     trick_points = k.bonus + sum(layout.points[bit] for _, bit in k.trick)
     totals: dict[int, float] = defaultdict(float)
