@@ -27,7 +27,7 @@ from bot.settings import ConfigError, Settings, unusable_database_message
 from bot.stats.forgetting import forget_person
 from bot.store import Forgotten, Store, StoreError
 from bot.store.backup import BackupError, backup_sqlite
-from cogs.command_sync import CommandsRefused
+from cogs.shared.command_sync import CommandsRefused
 
 log = logging.getLogger("bot")
 

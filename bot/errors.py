@@ -2,8 +2,8 @@
 
 The service and the cogs raise :class:`UserFacingError` for anything a player did wrong ("It is
 Bob's turn", "Bids must be higher than 7"). The app-command and component error handlers in
-``cogs/error_replies.py`` answer it with an ephemeral message in the player's language and leave the
-game untouched; anything else is an unexpected failure, logged with an id.
+``cogs/shared/error_replies.py`` answer it with an ephemeral message in the player's language and
+leave the game untouched; anything else is an unexpected failure, logged with an id.
 
 The message is a catalogue key plus parameters rather than finished text, so it is rendered
 in the language of whoever sees it, not of whoever raised it.

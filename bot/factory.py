@@ -11,16 +11,16 @@ connects, so no interaction can arrive half-way):
    through the bot (``interaction.client.tables``, ``.replays``, ``.daily``, ``.puzzles``), and
    restore every open table from the store, its game where it was, computer players and timers
    running again;
-3. load every extension in :data:`EXTENSIONS` (``cogs/cinch.py`` adds the ``/cinch`` commands
-   and registers the buttons as dynamic items, so those of messages sent before a restart work
-   again; ``cogs/boards/``, ``cogs/tournament/`` and ``cogs/server/`` add ``/cinch-boards``,
-   ``/cinch-tournament`` and ``/cinch-server``; ``cogs/channel_events.py`` closes the tables
-   of channels and servers the bot loses; ``cogs/league_clock.py`` does the league's due
-   work, such as ending seasons);
+3. load every extension in :data:`EXTENSIONS` (``cogs/cinch/command.py`` adds the ``/cinch``
+   commands and registers the buttons as dynamic items, so those of messages sent before a restart
+   work again; ``cogs/boards/``, ``cogs/tournament/`` and ``cogs/server/`` add ``/cinch-boards``,
+   ``/cinch-tournament`` and ``/cinch-server``; ``cogs/shared/channel_events.py`` closes the tables
+   of channels and servers the bot loses; ``cogs/league_clock.py`` does the league's due work, such
+   as ending seasons);
 4. install the catalogue translator (command names and descriptions in every language) and
-   publish the slash commands if they changed since the last start (``cogs/command_sync.py``):
-   to ``DEV_GUILD_ID`` when set (instant, for development), else globally (Discord may take up
-   to an hour to show changes);
+   publish the slash commands if they changed since the last start
+   (``cogs/shared/command_sync.py``): to ``DEV_GUILD_ID`` when set (instant, for development), else
+   globally (Discord may take up to an hour to show changes);
 5. post the daily deals' end of day where it is due and was missed, and then at every midnight
    (``bot/daily/day_end.py``, for the servers this process owns).
 
@@ -44,25 +44,25 @@ from bot.monitor import Health, Monitor, store_answers
 from bot.puzzles import Puzzles
 from bot.replays import Replays
 from bot.service import TableService
-from bot.service.drawing import Drawing
-from bot.service.routing import MoveRouter
+from bot.service.areas.routing import MoveRouter
+from bot.service.showing.drawing import Drawing
 from bot.settings import Settings
 from bot.store import Store
-from cogs.client import CinchClient
-from cogs.command_sync import CommandsRefused, sync_commands
-from cogs.daily_posts import post_day_end
-from cogs.delivery import Delivery
-from cogs.error_replies import CinchCommandTree
-from cogs.translator import CatalogueTranslator
+from cogs.shared.client import CinchClient
+from cogs.shared.command_sync import CommandsRefused, sync_commands
+from cogs.shared.error_replies import CinchCommandTree
+from cogs.shared.translator import CatalogueTranslator
+from cogs.solo.daily_posts import post_day_end
+from cogs.tables.delivery import Delivery
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS: list[str] = [
-    "cogs.cinch",
+    "cogs.cinch.command",
     "cogs.boards.command",
     "cogs.tournament.command",
     "cogs.server.command",
-    "cogs.channel_events",
+    "cogs.shared.channel_events",
     "cogs.league_clock",
 ]
 """Extensions loaded at start, in order. Add a cog's module here to enable it."""
@@ -72,7 +72,7 @@ def bot_intents() -> discord.Intents:
     """The default intents without any privileged one: slash commands and components need
     neither message content nor the member list, so the bot needs no portal approval. Among the
     defaults, the moderation intent brings bans (``on_member_ban``), so a banned member stops
-    playing at once (``cogs/departures.py``)."""
+    playing at once (``cogs/shared/departures.py``)."""
     intents = discord.Intents.default()
     intents.message_content = False
     intents.members = False
@@ -228,7 +228,7 @@ class CinchBot(CinchClient):
 class ShardedCinchBot(CinchBot, commands.AutoShardedBot):
     """The bot running the shards ``SHARD_COUNT`` and ``SHARD_IDS`` name, over one gateway
     connection each; with some shards in other processes, it owns only its shards' tables and
-    relays moves for the others (``bot/service/routing.py``)."""
+    relays moves for the others (``bot/service/areas/routing.py``)."""
 
     @staticmethod
     def shard_options(settings: Settings) -> dict[str, Any]:

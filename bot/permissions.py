@@ -2,7 +2,7 @@
 command line's set-up help, ``/cinch-server limits``' report and ``docs/deploying.md`` read.
 
 Tables need the first feature's permissions in their channel, and the bot refuses to open one
-without them (``cogs/error_replies.py``). Every other feature works without its permissions,
+without them (``cogs/shared/error_replies.py``). Every other feature works without its permissions,
 less well or not at all, and says what is missing where it is used. Permissions are named as
 discord.py's flags, in Discord's own order of the settings; iterating ``discord.Permissions``
 would give the older alias ``read_messages`` for View Channel.

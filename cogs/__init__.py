@@ -1,1 +1,4 @@
-"""Discord adapters: slash commands, views and error handling."""
+"""The Discord layer: one package per top-level command, each holding its ``command.py``
+(``cinch/``, ``boards/``, ``tournament/``, ``server/``), and the packages they share
+(``shared/``, ``tables/``, ``records/``, ``solo/``). A command's package never imports another's.
+"""

@@ -29,8 +29,8 @@ from discord.ext import commands
 from bot.league import tournaments
 from bot.league.seasons import due_seasons, end_season, post_retries, season_ends, unposted
 from bot.league.tournaments import Status
-from cogs.client import CinchClient
 from cogs.seasons import post_season_end
+from cogs.shared.client import CinchClient
 from cogs.tournament_rounds import carry_on, next_moment
 
 log = logging.getLogger(__name__)

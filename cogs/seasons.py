@@ -1,12 +1,12 @@
 """``/cinch-server seasons`` and ``/cinch-boards awards``; and posting a season's end.
 
-The seasons themselves are the league's (``bot/league``): this cog asks for them, draws them
-off the event loop and answers; a season's board is a leaderboard (``cogs/board_pages.py``). At
-a season's end (``cogs/league_clock.py`` finds it in the store) its picture is posted in the
-season channel, and its role moves to its champions. Who may choose which role, and whether the
-bot may give it, is the league's (``bot/league/season_role.py``): this cog reads the role's
-permissions and place, and the rights of the admin choosing it and of the bot, into plain data.
-The bot takes back only the role it gave, from those it gave it to.
+The seasons themselves are the league's (``bot/league``): this cog asks for them, draws them off the
+event loop and answers; a season's board is a leaderboard (``cogs/records/board_pages.py``). At a
+season's end (``cogs/league_clock.py`` finds it in the store) its picture is posted in the season
+channel, and its role moves to its champions. Who may choose which role, and whether the bot may
+give it, is the league's (``bot/league/season_role.py``): this cog reads the role's permissions and
+place, and the rights of the admin choosing it and of the bot, into plain data. The bot takes back
+only the role it gave, from those it gave it to.
 """
 
 from __future__ import annotations
@@ -42,12 +42,12 @@ from bot.league.windows import SeasonLength
 from bot.render.league import SeasonScene, render_season
 from bot.stats.players import USER_PREFIX
 from bot.store import UNSET
-from cogs.board_pages import season_choices
-from cogs.client import CinchClient, CinchCommands
-from cogs.error_replies import manage_server, require_table_permissions
-from cogs.interaction import CinchInteraction, guild_of, interaction_locale
-from cogs.message_parts import fit, png_file
-from cogs.translator import command_strings, localised_choices, localised_options
+from cogs.records.board_pages import season_choices
+from cogs.shared.client import CinchClient, CinchCommands
+from cogs.shared.error_replies import manage_server, require_table_permissions
+from cogs.shared.interaction import CinchInteraction, guild_of, interaction_locale
+from cogs.shared.message_parts import fit, png_file
+from cogs.shared.translator import command_strings, localised_choices, localised_options
 
 log = logging.getLogger(__name__)
 

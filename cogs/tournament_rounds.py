@@ -40,10 +40,10 @@ from bot.league.tournament_scenes import round_title, tournament_picture
 from bot.league.tournaments import Entrant, Match, Round, Status, Tournament
 from bot.presentation.user_text import in_message, one_line
 from bot.service import Person, TableOptions, Teams
-from cogs.client import CinchClient
-from cogs.error_replies import permission_names
-from cogs.message_parts import fit, png_file
-from cogs.table_threads import AUTO_ARCHIVE_MINUTES, THREAD_NAME_LIMIT, THREAD_PERMISSIONS
+from cogs.shared.client import CinchClient
+from cogs.shared.error_replies import permission_names
+from cogs.shared.message_parts import fit, png_file
+from cogs.tables.table_threads import AUTO_ARCHIVE_MINUTES, THREAD_NAME_LIMIT, THREAD_PERMISSIONS
 from cogs.tournament_signup import refresh_signup
 
 log = logging.getLogger(__name__)

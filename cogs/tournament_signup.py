@@ -25,10 +25,10 @@ from bot.i18n import t, tn
 from bot.league import tournaments as league
 from bot.league.tournaments import Entrant, Status, Tournament
 from bot.presentation.user_text import in_message, one_line
-from cogs.client import CinchClient
-from cogs.error_replies import reads_custom_id, reports_errors
-from cogs.interaction import CinchInteraction, interaction_locale, person
-from cogs.message_parts import fit
+from cogs.shared.client import CinchClient
+from cogs.shared.error_replies import reads_custom_id, reports_errors
+from cogs.shared.interaction import CinchInteraction, interaction_locale, person
+from cogs.shared.message_parts import fit
 
 #: The most entries the sign-up message names, one line each (the rest are counted).
 NAMED_ENTRIES = 40

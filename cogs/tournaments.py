@@ -36,14 +36,14 @@ from bot.league.tournaments import (
     Tournament,
 )
 from bot.presentation.user_text import in_message, one_line
-from cogs.client import CinchCommands
-from cogs.error_replies import permission_names, require_table_permissions
-from cogs.interaction import CinchInteraction, guild_of, interaction_locale
-from cogs.message_parts import png_file
-from cogs.table_threads import require_thread_permissions, require_threads_in
+from cogs.shared.client import CinchCommands
+from cogs.shared.error_replies import permission_names, require_table_permissions
+from cogs.shared.interaction import CinchInteraction, guild_of, interaction_locale
+from cogs.shared.message_parts import png_file
+from cogs.shared.translator import command_strings, localised_choices, localised_options
+from cogs.tables.table_threads import require_thread_permissions, require_threads_in
 from cogs.tournament_rounds import WITHDRAWN
 from cogs.tournament_signup import refresh_signup, signup_text, signup_view, withdraw_entry
-from cogs.translator import command_strings, localised_choices, localised_options
 
 log = logging.getLogger(__name__)
 

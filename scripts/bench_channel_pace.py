@@ -1,14 +1,13 @@
 """How soon a move shows in the channel when Discord's per-channel limits are spent.
 
-Four quick people play through the real table service (its edit coalescer, turn pings and
-publishing order) on a real SQLite file, in virtual time. The outbox stands in for the Discord
-layer (``cogs/delivery.py``): it takes the very same decisions (``cogs.channel_pace.plan``: edit
-the table in place, or post it anew and delete the old one, or shrink it to a bare line where
-it notified someone, as ``cogs.delivery`` does) and spends
-Discord's buckets the way discord.py paces itself by the ``X-RateLimit-*`` headers: 5 sends and
-5 edits per 5 s in a channel, 5 deletes a second; a call that finds its bucket spent waits for
-the window to reset. Interaction answers and private hands go through their own webhooks,
-outside those buckets.
+Four quick people play through the real table service (its edit coalescer, turn pings and publishing
+order) on a real SQLite file, in virtual time. The outbox stands in for the Discord layer
+(``cogs/tables/delivery.py``): it takes the very same decisions (``cogs.tables.channel_pace.plan``:
+edit the table in place, or post it anew and delete the old one, or shrink it to a bare line where
+it notified someone, as ``cogs.tables.delivery`` does) and spends Discord's buckets the way
+discord.py paces itself by the ``X-RateLimit-*`` headers: 5 sends and 5 edits per 5 s in a channel,
+5 deletes a second; a call that finds its bucket spent waits for the window to reset. Interaction
+answers and private hands go through their own webhooks, outside those buckets.
 
 Printed: the time from each click to the table message showing that move (p50, p95, max, and
 how many took over a second), and the calls of each bucket. Run from the repository root:
@@ -45,7 +44,7 @@ from bot.service import (
     TableShown,
 )
 from bot.store import Store
-from cogs.channel_pace import ChannelPace, plan
+from cogs.tables.channel_pace import ChannelPace, plan
 
 #: One REST round trip to Discord.
 LATENCY = 0.12

@@ -42,7 +42,7 @@ from pathlib import Path
 
 from bot.engine.random_player import random_action
 from bot.service import NoOutbox, Person, TableOptions, TableService
-from bot.service.drawing import DRAWING_THREADS, Drawing
+from bot.service.showing.drawing import DRAWING_THREADS, Drawing
 from bot.store import Store
 
 

@@ -7,7 +7,7 @@ phase, trumps and contract; a band below holds the scores, so the table itself s
 The picture is made to be read on a phone, which shows it about 400 px wide: nothing is
 written smaller than `LABEL`, names that do not fit end in an ellipsis, and `table_layout`
 records every word and card so tests check that nothing essential is cut or overlaps
-(docs/architecture.md, "The table picture").
+(docs/pictures.md, "The table picture").
 """
 
 from __future__ import annotations

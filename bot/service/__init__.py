@@ -5,7 +5,6 @@ gets plain data back (:mod:`bot.service.shown`); the service shows what changed 
 :class:`Outbox`. The offline demo and the benchmark drive the very same service.
 """
 
-from bot.service.options import TableOptions, Teams
 from bot.service.outbox import ChannelGone, NoOutbox, Outbox
 from bot.service.people import Person
 from bot.service.refusals import CountedError, TableAlreadyOpen
@@ -26,7 +25,8 @@ from bot.service.shown import (
     TableFacts,
     TableShown,
 )
-from bot.service.table import EndVote
+from bot.service.tables.options import TableOptions, Teams
+from bot.service.tables.table import EndVote
 
 __all__ = [
     "Announcement",

@@ -10,14 +10,13 @@ and the players see is published in the background through the
 
 The service checks who may do what and in which order things happen; the work itself lives in
 the modules beside it (game records, automation, publishing, private hands, the table message).
-It is made of areas, one class each in a module of its own, all sharing the state declared in
-:mod:`bot.service.service_state` and the steps of :mod:`bot.service.table_changes`: the service's
-life (:mod:`~bot.service.life_cycle`), finding tables (:mod:`~bot.service.finding`), the lobby
-(:mod:`~bot.service.lobby_actions`), closing (:mod:`~bot.service.closing`), tournament matches
-and rematches (:mod:`~bot.service.arranged_games`), playing (:mod:`~bot.service.playing`), a
-player's own view (:mod:`~bot.service.player_view`), the table as a whole
-(:mod:`~bot.service.whole_table`), and what a person asks for themselves
-(:mod:`~bot.service.personal`). This module puts them together and makes their state.
+It is made of areas (:mod:`bot.service.areas`), one class each in a module of its own, all
+sharing the state declared in :mod:`bot.service.service_state` and the steps of
+:mod:`bot.service.tables.table_changes`: the service's life (``life_cycle``), finding tables
+(``finding``), the lobby (``lobby_actions``), closing (``closing``), tournament matches and
+rematches (``arranged_games``), playing (``playing``), a player's own view (``player_view``),
+the table as a whole (``whole_table``), and what a person asks for themselves (``personal``).
+This module puts them together and makes their state.
 
 Every table lives and ends on its own. One whose stored rows cannot be read back is set aside
 (closed, the reason stored, its channel told) and the others play on; one whose channel or
@@ -34,28 +33,28 @@ from datetime import datetime
 
 from bot.ai.pool import DecisionPool
 from bot.replays import Replays
-from bot.service.arranged_games import ArrangedGames
-from bot.service.automation import Automation, Sleep
-from bot.service.closing import GAME_OVER as GAME_OVER
-from bot.service.closing import TableClosing
-from bot.service.drawing import Drawing
-from bot.service.finding import FindingTables
-from bot.service.game_records import GameRecords
-from bot.service.life_cycle import LifeCycle
-from bot.service.lobby_actions import LobbyActions
+from bot.service.areas.arranged_games import ArrangedGames
+from bot.service.areas.automation import Automation, Sleep
+from bot.service.areas.closing import GAME_OVER as GAME_OVER
+from bot.service.areas.closing import TableClosing
+from bot.service.areas.finding import FindingTables
+from bot.service.areas.life_cycle import LifeCycle
+from bot.service.areas.lobby_actions import LobbyActions
+from bot.service.areas.personal import PersonalRequests
+from bot.service.areas.player_view import PlayerView
+from bot.service.areas.playing import Playing
+from bot.service.areas.whole_table import WholeTable
 from bot.service.observer import ServiceObserver, Unobserved
 from bot.service.outbox import Outbox
 from bot.service.pacing import HAND_REQUESTS, HINT_REQUESTS, RequestPace
 from bot.service.people import People
-from bot.service.personal import PersonalRequests
-from bot.service.player_view import PlayerView
-from bot.service.playing import Playing
-from bot.service.private_hands import PrivateHands
-from bot.service.publishing import Publisher
-from bot.service.table import TableRegistry
-from bot.service.table_showing import TableShowing
+from bot.service.showing.drawing import Drawing
+from bot.service.showing.private_hands import PrivateHands
+from bot.service.showing.publishing import Publisher
+from bot.service.showing.table_showing import TableShowing
+from bot.service.tables.game_records import GameRecords
+from bot.service.tables.table import TableRegistry
 from bot.service.tasks import BackgroundTasks
-from bot.service.whole_table import WholeTable
 from bot.store import Store
 
 

@@ -14,17 +14,17 @@ from collections.abc import Callable
 
 from bot.ai.pool import DecisionPool
 from bot.replays import Replays
-from bot.service.automation import Automation
-from bot.service.drawing import Drawing
-from bot.service.game_records import GameRecords
+from bot.service.areas.automation import Automation
 from bot.service.observer import ServiceObserver
 from bot.service.outbox import Outbox
 from bot.service.pacing import RequestPace
 from bot.service.people import People
-from bot.service.private_hands import PrivateHands
-from bot.service.publishing import PendingAnnouncement, Publisher
-from bot.service.table import TableRegistry
-from bot.service.table_showing import TableShowing
+from bot.service.showing.drawing import Drawing
+from bot.service.showing.private_hands import PrivateHands
+from bot.service.showing.publishing import PendingAnnouncement, Publisher
+from bot.service.showing.table_showing import TableShowing
+from bot.service.tables.game_records import GameRecords
+from bot.service.tables.table import TableRegistry
 from bot.service.tasks import BackgroundTasks
 from bot.store import Store
 

@@ -1,9 +1,10 @@
 """The ``/cinch-boards`` command: the leaderboard, player cards, the games played, a season's
 awards, the daily deals' board and the puzzle ratings.
 
-Each subcommand lives in the module of its area (``cogs/leaderboard.py``, ``cogs/seasons.py``,
-``cogs/daily.py``, ``cogs/puzzles.py``); this extension puts them together under one command of
-its own, so that ``/cinch`` stays within Discord's size for a command (``cogs/command_size.py``).
+Each subcommand lives in the module of its area (``cogs/boards/leaderboards.py``,
+``cogs/seasons.py``, ``cogs/solo/daily.py``, ``cogs/solo/puzzles.py``); this extension puts them
+together under one command of its own, so that ``/cinch`` stays within Discord's size for a command
+(``cogs/shared/command_size.py``).
 """
 
 from __future__ import annotations
@@ -13,14 +14,14 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.daily import DailyBoardCommands
-from cogs.leaderboard import BoardCommands
-from cogs.puzzles import PuzzleRatingCommands
+from cogs.boards.daily import DailyBoardCommands
+from cogs.boards.leaderboards import BoardCommands
+from cogs.boards.puzzles import PuzzleRatingCommands
 from cogs.seasons import SeasonAwardsCommands
-from cogs.translator import group_cog_strings
+from cogs.shared.translator import group_cog_strings
 
 if TYPE_CHECKING:
-    from cogs.client import CinchClient
+    from cogs.shared.client import CinchClient
 
 
 @app_commands.guild_only()

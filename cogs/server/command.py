@@ -5,8 +5,8 @@ is posted), and the seasons.
 Discord shows it only to members with Manage Server (``default_member_permissions``, which it
 reads on a top-level command alone, never on a subcommand); a server may grant it to others in
 its Integrations settings, so every subcommand still checks Manage Server itself
-(``cogs/error_replies.py``). The subcommands live in the modules of their areas
-(``cogs/server_limits.py``, ``cogs/leaderboard.py``, ``cogs/seasons.py``).
+(``cogs/shared/error_replies.py``). The subcommands live in the modules of their areas
+(``cogs/server/limits.py``, ``cogs/boards/leaderboards.py``, ``cogs/seasons.py``).
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.leaderboard import BoardUpkeepCommands
 from cogs.seasons import SeasonSettingsCommands
-from cogs.server_limits import LimitsCommands
-from cogs.translator import group_cog_strings
+from cogs.server.board_upkeep import BoardUpkeepCommands
+from cogs.server.limits import LimitsCommands
+from cogs.shared.translator import group_cog_strings
 
 if TYPE_CHECKING:
-    from cogs.client import CinchClient
+    from cogs.shared.client import CinchClient
 
 
 @app_commands.guild_only()

@@ -10,8 +10,8 @@ import discord
 
 from bot.i18n import t
 from bot.permissions import FEATURES, Scope, missing
-from cogs.error_replies import permission_names
-from cogs.interaction import CinchInteraction
+from cogs.shared.error_replies import permission_names
+from cogs.shared.interaction import CinchInteraction
 
 
 def permissions_report(interaction: CinchInteraction, locale: str | None) -> str:

@@ -3,7 +3,7 @@ tournament.
 
 The subcommands live in ``cogs/tournaments.py``; the sign-up message and a round's matches are
 ``cogs/tournament_signup.py``'s and ``cogs/tournament_rounds.py``'s, their buttons registered
-with every other by ``cogs/cinch.py``. Visible to every member: organising one needs Manage
+with every other by ``cogs/cinch/command.py``. Visible to every member: organising one needs Manage
 Events or Manage Server, which the subcommands check.
 """
 
@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.shared.translator import group_cog_strings
 from cogs.tournaments import TournamentCommands
-from cogs.translator import group_cog_strings
 
 if TYPE_CHECKING:
-    from cogs.client import CinchClient
+    from cogs.shared.client import CinchClient
 
 
 @app_commands.guild_only()

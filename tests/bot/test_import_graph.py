@@ -83,33 +83,35 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 @pytest.mark.slow
 def test_no_module_of_the_bot_imports_one_that_imports_it_back() -> None:
     graph = import_graph(PACKAGES)
-    assert {"bot.engine.game", "bot.engine.state", "bot.factory", "cogs.cinch"} <= set(graph)
+    assert {"bot.engine.game", "bot.engine.state", "bot.factory", "cogs.cinch.command"} <= set(
+        graph
+    )
     assert "bot.engine.state" in graph["bot.engine.serialize"]
-    assert "cogs.client" in graph["bot.factory"]
+    assert "cogs.shared.client" in graph["bot.factory"]
     assert circles(graph) == []
 
 
 #: The table service's areas, which work on its live tables (``bot/service/service.py``).
 SERVICE_AREAS = (
-    "service",
-    "service_state",
-    "table_changes",
-    "finding",
-    "life_cycle",
-    "lobby_actions",
-    "closing",
-    "arranged_games",
-    "playing",
-    "player_view",
-    "whole_table",
-    "personal",
+    "bot.service.service",
+    "bot.service.service_state",
+    "bot.service.tables.table_changes",
+    "bot.service.areas.finding",
+    "bot.service.areas.life_cycle",
+    "bot.service.areas.lobby_actions",
+    "bot.service.areas.closing",
+    "bot.service.areas.arranged_games",
+    "bot.service.areas.playing",
+    "bot.service.areas.player_view",
+    "bot.service.areas.whole_table",
+    "bot.service.areas.personal",
 )
 #: What only the table service holds: its live tables and their games.
 LIVE = {
-    "bot.service.table",
+    "bot.service.tables.table",
     "bot.engine.game",
     "bot.engine.state",
-    *(f"bot.service.{area}" for area in SERVICE_AREAS),
+    *SERVICE_AREAS,
 }
 
 
@@ -163,13 +165,14 @@ def test_a_circle_through_the_package_itself_is_found(tmp_path: Path) -> None:
 
 
 def test_no_command_package_imports_another() -> None:
-    """Each top-level command's package (`cogs/boards/`, `cogs/server/`, ...) stands on the
-    shared Discord layer only, never on another command's package."""
+    """Each top-level command's package (the one holding its ``command.py``: `cogs/cinch/`,
+    `cogs/boards/`, ...) stands on the shared packages of the Discord layer only (`cogs/shared/`,
+    `cogs/tables/`, ...), never on another command's package."""
     graph = import_graph(PACKAGES)
     command_packages = {
-        f"cogs.{path.parent.name}" for path in PACKAGES["cogs"].glob("*/__init__.py")
+        f"cogs.{path.parent.name}" for path in PACKAGES["cogs"].glob("*/command.py")
     }
-    assert {"cogs.boards", "cogs.server", "cogs.tournament"} <= command_packages
+    assert command_packages == {"cogs.cinch", "cogs.boards", "cogs.server", "cogs.tournament"}
 
     def package_of(module: str) -> str | None:
         return next(

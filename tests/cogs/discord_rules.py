@@ -20,7 +20,7 @@ rules, from Discord's developer documentation:
   (names 1-32 characters of ``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``, lowercase
   where the letter has a lowercase form; descriptions 1-100; 25 options, 25 choices, choice
   names 1-100 and string values up to 100; 100 top-level commands; the size rule in
-  ``cogs/command_size.py``), every localization too.
+  ``cogs/shared/command_size.py``), every localization too.
 """
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ def is_valid_name(name: str) -> bool:
 
 def command_problems(payload: Mapping[str, Any], path: str = "") -> list[str]:
     """What Discord would refuse in a command, or an option and everything under it, in any of
-    its languages (the size aside: ``cogs/command_size.py``)."""
+    its languages (the size aside: ``cogs/shared/command_size.py``)."""
     here = f"{path} {payload['name']}".strip()
     found = [f"name {name!r}" for name in _localized(payload, "name") if not is_valid_name(name)]
     for description in _localized(payload, "description"):

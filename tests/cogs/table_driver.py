@@ -26,7 +26,7 @@ from bot.engine import (
 )
 from bot.i18n import suit_name
 from bot.service import TableService
-from bot.service.table import Table
+from bot.service.tables.table import Table
 
 #: The bot's shortest waits in these tests (between two edits of a table, a computer player's
 #: pause), and how long a step lets the table catch up. SimCord waits in real time for sleeps

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from cogs.delivery import Delivery
+from cogs.tables.delivery import Delivery
 from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
 pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]

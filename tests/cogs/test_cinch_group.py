@@ -9,7 +9,7 @@ import pytest
 from discord import app_commands
 
 from cogs.boards.command import CinchBoards
-from cogs.cinch import Cinch
+from cogs.cinch.command import Cinch
 from cogs.server.command import CinchServer
 from cogs.tournament.command import CinchTournament
 

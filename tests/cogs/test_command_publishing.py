@@ -20,8 +20,8 @@ from discord import app_commands
 
 from bot.factory import create_bot
 from bot.settings import Settings
-from cogs.command_size import MAX_COMMAND_SIZE, command_size
-from cogs.command_sync import CommandsRefused, tree_payloads
+from cogs.shared.command_size import MAX_COMMAND_SIZE, command_size
+from cogs.shared.command_sync import CommandsRefused, tree_payloads
 
 #: Discord's answer to a command over its size, as it sends it.
 TOO_LARGE = {

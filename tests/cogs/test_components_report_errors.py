@@ -1,5 +1,6 @@
 """Every button, menu and view of the bot reports what goes wrong in it to the person who
-clicked (privately) and to the log, through ``cogs/error_replies.py``: a component whose errors
+clicked (privately) and to the log, through ``cogs/shared/error_replies.py``: a component whose
+errors
 went elsewhere would leave a click without an answer."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import pkgutil
 import discord
 
 import cogs
-from cogs.error_replies import ReportsErrors, reports_errors
+from cogs.shared.error_replies import ReportsErrors, reports_errors
 
 
 def _all_subclasses(base: type) -> set[type]:

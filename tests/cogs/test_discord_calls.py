@@ -15,7 +15,7 @@ import pytest
 from aiohttp import web
 
 from bot.metrics import Metrics
-from cogs.discord_calls import discord_trace, route_of, scope_of
+from cogs.shared.discord_calls import discord_trace, route_of, scope_of
 
 LOOPBACK = "127.0.0.1"
 TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5.secret-Token_42"
@@ -80,7 +80,7 @@ async def call(trace: aiohttp.TraceConfig, base: str, method: str, path: str) ->
 async def test_calls_are_counted_by_route_and_a_429_is_logged_with_its_scope(discord_like, caplog):
     metrics = Metrics()
     trace = discord_trace(metrics)
-    with caplog.at_level(logging.WARNING, logger="cogs.discord_calls"):
+    with caplog.at_level(logging.WARNING, logger="cogs.shared.discord_calls"):
         assert await call(trace, discord_like, "GET", "/api/v10/channels/11/messages/12") == 200
         assert await call(trace, discord_like, "GET", "/api/v10/channels/13/messages/14") == 200
         assert await call(trace, discord_like, "POST", "/api/v10/channels/11/messages") == 429

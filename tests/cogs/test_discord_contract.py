@@ -4,7 +4,7 @@ checks themselves (``discord_rules.py``, which every SimCord test also applies t
 sent: ``conftest.py``).
 
 Discord's documentation, for each rule: ``discord_rules.py`` (messages, embeds, components,
-modals, autocomplete, commands) and ``cogs/command_size.py`` (a command's size), after
+modals, autocomplete, commands) and ``cogs/shared/command_size.py`` (a command's size), after
 https://discord.com/developers/docs/interactions/application-commands and
 https://discord.com/developers/docs/resources/message#embed-object-embed-limits.
 """
@@ -17,8 +17,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.command_size import COMMAND_SIZE_BUDGET, MAX_COMMAND_SIZE, command_size, oversized
-from cogs.command_sync import tree_payloads
+from cogs.shared.command_size import COMMAND_SIZE_BUDGET, MAX_COMMAND_SIZE, command_size, oversized
+from cogs.shared.command_sync import tree_payloads
 from tests.cogs.discord_rules import (
     TOP_LEVEL_COMMANDS,
     command_problems,

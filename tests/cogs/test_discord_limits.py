@@ -13,7 +13,7 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.delivery import MENTION_REMOVED
+from cogs.tables.delivery import MENTION_REMOVED
 from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
 pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]

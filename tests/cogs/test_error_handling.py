@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.errors import UserFacingError
 from bot.i18n import t
-from cogs.error_replies import ReportsErrors, reports_errors, require_table_permissions
+from cogs.shared.error_replies import ReportsErrors, reports_errors, require_table_permissions
 
 MISTAKE = UserFacingError("errors.not_your_turn", player="Bob")
 ERROR_ID = re.compile(r"\b[0-9a-f]{8}\b")
@@ -123,7 +123,7 @@ async def test_a_mistake_after_answering_comes_as_a_private_followup(
 async def test_an_unexpected_error_is_logged_with_the_id_given_to_the_user(
     simcord_env, channel, players, caplog
 ):
-    with caplog.at_level(logging.ERROR, logger="cogs.error_replies"):
+    with caplog.at_level(logging.ERROR, logger="cogs.shared.error_replies"):
         result = await players[0].slash(channel, "crash")
 
     assert result.ephemeral
@@ -193,7 +193,7 @@ async def test_a_dynamic_button_crash_gets_an_apology_with_an_id(channel, player
     alice = players[0]
     shown = await alice.slash(channel, "buttons")
 
-    with caplog.at_level(logging.ERROR, logger="cogs.error_replies"):
+    with caplog.at_level(logging.ERROR, logger="cogs.shared.error_replies"):
         result = await alice.click(shown.response, custom_id="test:broken:7")
 
     assert result.ephemeral

@@ -6,7 +6,7 @@ import discord
 
 from bot.engine import KeepDecision, Suit, parse_cards
 from bot.service import PrivateHand
-from cogs.hand_message import decision_items
+from cogs.tables.hand_message import decision_items
 
 
 def test_cards_of_the_pack_are_marked_in_the_dealers_list() -> None:

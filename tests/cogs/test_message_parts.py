@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cogs.message_parts import CONTENT_LIMIT, ELLIPSIS, Parts, fit
+from cogs.shared.message_parts import CONTENT_LIMIT, ELLIPSIS, Parts, fit
 
 
 def test_a_text_that_fits_is_left_alone():

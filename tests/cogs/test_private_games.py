@@ -18,7 +18,7 @@ from bot.i18n import t
 from bot.render.player_card import render_player_card
 from bot.stats import player_card, user_key
 from bot.stats.board_scenes import card_scene
-from cogs.game_history import HistoryGameButton
+from cogs.records.game_history import HistoryGameButton
 from tests.cogs.stored_games import end_game
 from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 

@@ -19,12 +19,12 @@ import pytest
 from bot.engine import Pass
 from bot.i18n import t
 from bot.service import HandPlace, Person, TableOptions, TableService
-from bot.service.routing import ANSWER_WITHIN, MoveRouter
+from bot.service.areas.routing import ANSWER_WITHIN, MoveRouter
 from bot.settings import Settings
 from bot.sharding import ShardPlan, shard_of
 from bot.store import Store, relay
-from cogs.delivery import Delivery
-from cogs.hand_message import hand_parts
+from cogs.tables.delivery import Delivery
+from cogs.tables.hand_message import hand_parts
 from tests.cogs.table_driver import SETTLE_TIMEOUT, buttons, enabled
 
 pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]

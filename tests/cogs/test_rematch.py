@@ -9,7 +9,7 @@ import random
 import discord
 import pytest
 
-from cogs.rematch import RematchButton
+from cogs.tables.rematch import RematchButton
 from tests.cogs.stored_games import end_game
 from tests.cogs.table_driver import (
     SETTLE_TIMEOUT,

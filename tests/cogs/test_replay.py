@@ -13,7 +13,7 @@ import discord
 import pytest
 from PIL import Image
 
-import cogs.replay
+import cogs.records.replay
 from bot.engine import Card, Game, Phase, TrickWon
 from bot.i18n import t
 from bot.render.replay_picture import ReplayScene, render_replay
@@ -40,7 +40,7 @@ def drawn_replays(monkeypatch: pytest.MonkeyPatch) -> list[ReplayScene]:
         drawn.append(scene)
         return render_replay(scene)
 
-    monkeypatch.setattr(cogs.replay, "render_replay", recording)
+    monkeypatch.setattr(cogs.records.replay, "render_replay", recording)
     return drawn
 
 
@@ -161,7 +161,7 @@ async def test_the_hand_being_played_cannot_be_replayed(driver, players):
     running = game.hand_number
     # A "Replay hand" button naming the hand still in play (as an old or forged message could).
     view = discord.ui.View(timeout=None)
-    view.add_item(cogs.replay.ReplayOpenButton(driver.table.game_id, running))
+    view.add_item(cogs.records.replay.ReplayOpenButton(driver.table.game_id, running))
     channel = driver.env.bot.get_channel(driver.channel.id)
     await channel.send("replay", view=view)
     message = driver.channel.last_message

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from bot.engine import DiscardDecision, KeepDecision, PlayDecision, TrumpDecision
-from cogs.delivery import MENTION_REMOVED
+from cogs.tables.delivery import MENTION_REMOVED
 from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
 pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]

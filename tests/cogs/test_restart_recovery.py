@@ -130,7 +130,7 @@ async def test_the_clicked_hand_is_brought_up_to_date_when_the_answer_was_cut_sh
         """The process is gone: the click is never answered."""
 
     nothing_shown_from_now_on(driver, monkeypatch)
-    monkeypatch.setattr("cogs.hand_message.answer_with_hand", stopped)
+    monkeypatch.setattr("cogs.tables.hand_message.answer_with_hand", stopped)
     await mover.click(hands[mover.user.id], label="Pass")
     await restart()
     driver.pace()
@@ -160,7 +160,7 @@ async def test_a_dm_left_on_a_turn_of_the_last_deal_is_retired_after_a_restart(
         """The process is gone: the click is never answered."""
 
     nothing_shown_from_now_on(driver, monkeypatch)
-    monkeypatch.setattr("cogs.hand_message.answer_with_hand", stopped)
+    monkeypatch.setattr("cogs.tables.hand_message.answer_with_hand", stopped)
     await last.user.click(dm, label=card)
     assert driver.game.hand_number == 2
     await restart()

@@ -10,8 +10,8 @@ import pytest
 
 from bot.engine import HouseRules, PlayDecision
 from bot.service import Teams
-from cogs.delivery import MENTION_REMOVED
-from cogs.lobby import HOUSE_RULE_OPTIONS
+from cogs.cinch.lobby import HOUSE_RULE_OPTIONS
+from cogs.tables.delivery import MENTION_REMOVED
 from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)

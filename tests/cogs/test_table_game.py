@@ -8,8 +8,8 @@ import random
 import pytest
 
 from bot.engine import Phase
-from bot.service import display
-from bot.service.drawing import Drawing
+from bot.service.showing import display
+from bot.service.showing.drawing import Drawing
 from tests.cogs.table_driver import SETTLE_TIMEOUT, HiddenCardWatch, TableDriver, buttons
 
 pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]

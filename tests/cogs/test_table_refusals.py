@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.engine import Pass, PlayDecision
 from bot.errors import UserFacingError
 from bot.service import Person
-from bot.service.private_hands import PRIVATE_LIFETIME
+from bot.service.showing.private_hands import PRIVATE_LIFETIME
 from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)

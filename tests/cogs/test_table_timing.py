@@ -10,8 +10,8 @@ import discord
 import pytest
 
 from bot.engine import Phase, PlayDecision
-from bot.service.coalesce import MAX_DELAY, MIN_INTERVAL
-from bot.service.turns import WATCHING
+from bot.service.showing.coalesce import MAX_DELAY, MIN_INTERVAL
+from bot.service.showing.turns import WATCHING
 from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver, buttons
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)

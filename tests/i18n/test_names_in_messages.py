@@ -33,9 +33,9 @@ from bot.presentation.texts import (
     seat_draw_text,
 )
 from bot.render.summary import winners_headline
-from bot.service.lobby_texts import lobby_text
-from bot.service.options import TableOptions
+from bot.service.showing.lobby_texts import lobby_text
 from bot.service.shown import SeatInfo
+from bot.service.tables.options import TableOptions
 from cogs.tournament_rounds import side_names
 
 #: Names by seat, each starting with a vowel so French elision shows.

@@ -8,7 +8,7 @@ from discord import Locale, app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation, locale_str
 
 from bot.i18n import lookup
-from cogs.translator import (
+from cogs.shared.translator import (
     CatalogueTranslator,
     catalogue_str,
     command_strings,

@@ -11,7 +11,7 @@ from bot.engine import Game, HouseRules
 from bot.engine.actions import action_to_dict
 from bot.puzzles.finder import Found, find_puzzles
 from bot.replays.steps import HandReplay, replay_hand
-from bot.service.game_records import record_hand
+from bot.service.tables.game_records import record_hand
 from bot.store import Store
 
 

@@ -17,7 +17,7 @@ import sys
 from bot.demo import start_computer_game
 from bot.engine import HouseRules
 from bot.service import NoOutbox, Person, TableOptions, TableService
-from bot.service.routing import MoveRouter
+from bot.service.areas.routing import MoveRouter
 from bot.sharding import ShardPlan, shard_of
 from bot.store import Store
 

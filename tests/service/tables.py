@@ -31,10 +31,10 @@ from bot.service import (
     TableOptions,
     TableService,
     TableShown,
-    display,
 )
-from bot.service.drawing import Drawing
-from bot.service.table import Table
+from bot.service.showing import display
+from bot.service.showing.drawing import Drawing
+from bot.service.tables.table import Table
 
 ALICE, BOB, CAROL, DAVE = (
     Person(100 + n, name) for n, name in enumerate(("alice", "bob", "carol", "dave"))

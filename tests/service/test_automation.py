@@ -10,7 +10,7 @@ from bot.engine import HouseRules
 from bot.engine.random_player import random_action
 from bot.errors import UserFacingError
 from bot.service import SeatRequest, TableOptions, TableService
-from bot.service.automation import ABANDON_AFTER, LOBBY_LIFETIME
+from bot.service.areas.automation import ABANDON_AFTER, LOBBY_LIFETIME
 from tests.service.tables import (
     ALICE,
     BOB,

@@ -13,7 +13,7 @@ import pytest
 from bot.engine.random_player import random_action
 from bot.render.table_picture import render_table
 from bot.service import HandPlace, Person, TableOptions, TableService
-from bot.service.drawing import Drawing, Picture
+from bot.service.showing.drawing import Drawing, Picture
 from bot.store import Store
 from tests.service.tables import (
     ALICE,

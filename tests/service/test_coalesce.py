@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.coalesce import EditCoalescer
+from bot.service.showing.coalesce import EditCoalescer
 from tests.service.tables import ManualClock
 
 TABLE = 7

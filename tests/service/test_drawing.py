@@ -8,7 +8,7 @@ import asyncio
 import threading
 
 from bot.render import examples, render_hand, render_table
-from bot.service.drawing import Drawing, Picture
+from bot.service.showing.drawing import Drawing, Picture
 
 
 class Sketches:

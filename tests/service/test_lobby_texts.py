@@ -7,9 +7,9 @@ import pytest
 
 from bot.i18n import t
 from bot.i18n.locale_codes import SUPPORTED_LOCALES
-from bot.service.lobby_texts import lobby_text
-from bot.service.options import TableOptions
+from bot.service.showing.lobby_texts import lobby_text
 from bot.service.shown import SeatInfo
+from bot.service.tables.options import TableOptions
 
 
 def _seats(taken: int) -> list[SeatInfo]:

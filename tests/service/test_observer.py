@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.service import TableService
-from bot.service.show_delays import ShowDelays
+from bot.service.showing.show_delays import ShowDelays
 from bot.store import Store
 from tests.service.tables import (
     ManualClock,

@@ -9,7 +9,7 @@ import pytest
 from bot.errors import OptionRefused, UserFacingError, choice_of
 from bot.i18n import SUPPORTED_LOCALES, t
 from bot.service import TableOptions
-from bot.service.options import MAX_TURN_TIMER, chosen_options
+from bot.service.tables.options import MAX_TURN_TIMER, chosen_options
 from bot.stats import Metric
 from bot.store import Store
 from tests.service.tables import ALICE, BOB, CHANNEL, GUILD, open_table

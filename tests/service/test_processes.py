@@ -21,7 +21,7 @@ from bot.engine import Action, Game, HouseRules
 from bot.engine.random_player import random_action
 from bot.errors import UserFacingError
 from bot.service import NoOutbox, TableService
-from bot.service.routing import Forwarded, Move, MoveRouter
+from bot.service.areas.routing import Forwarded, Move, MoveRouter
 from bot.sharding import ShardPlan
 from bot.store import GameRecord, Store
 from tests.service.table_process import PLAYER

@@ -27,7 +27,7 @@ from bot.engine import Bid, Pass
 from bot.engine.actions import action_to_dict
 from bot.errors import UserFacingError
 from bot.service import HandPlace, TableService
-from bot.service.routing import ANSWER_WITHIN, Forwarded, Move, MoveRouter
+from bot.service.areas.routing import ANSWER_WITHIN, Forwarded, Move, MoveRouter
 from bot.sharding import ShardPlan, shard_of
 from bot.store import Store
 from bot.store.relay import (

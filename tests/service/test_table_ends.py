@@ -10,7 +10,7 @@ import pytest
 from bot.engine import AllPass, HouseRules
 from bot.i18n import t
 from bot.service import Announcement, ChannelGone, TableOptions, TableService, TableShown
-from bot.service.automation import LOBBY_LIFETIME, UNATTENDED_HANDS
+from bot.service.areas.automation import LOBBY_LIFETIME, UNATTENDED_HANDS
 from bot.store import Store
 from tests.service.tables import (
     ALICE,

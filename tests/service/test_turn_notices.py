@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from bot.service.turns import WATCHING, TurnNotices
+from bot.service.showing.turns import WATCHING, TurnNotices
 
 
 class Clock:
