@@ -6,17 +6,19 @@ connects, so no interaction can arrive half-way):
 0. with ``METRICS_PORT`` set, serve ``/health`` (503 until the bot is ready) and ``/metrics``
    (``bot/monitor.py``; what each series means is in docs/operations.md);
 1. open the store (unless one was given), applying pending migrations;
-2. create the delivery (the service's outbox, built from the Discord client alone), the table
-   service, the replays, the daily deals and the puzzles every command and button reaches
-   through the bot (``interaction.client.tables``, ``.replays``, ``.daily``, ``.puzzles``), and
+2. create the delivery (the service's outbox, built from the Discord client alone), the people
+   using the bot (their settings), the table service, the league service (with an outbox of its
+   own), the boards, the replays, the daily deals and the puzzles every command and button
+   reaches through the bot (``interaction.client.tables``, ``.people``, ``.league``,
+   ``.boards``, ``.replays``, ``.daily``, ``.puzzles``), and
    restore every open table from the store, its game where it was, computer players and timers
    running again;
 3. load every extension in :data:`EXTENSIONS` (``cogs/cinch/command.py`` adds the ``/cinch``
    commands and registers the buttons as dynamic items, so those of messages sent before a restart
    work again; ``cogs/boards/``, ``cogs/tournament/`` and ``cogs/server/`` add ``/cinch-boards``,
    ``/cinch-tournament`` and ``/cinch-server``; ``cogs/shared/channel_events.py`` closes the tables
-   of channels and servers the bot loses; ``cogs/league_clock.py`` does the league's due work, such
-   as ending seasons);
+   of channels and servers the bot loses; ``cogs/league/clock.py`` asks the league service for its
+   due work, such as ending seasons, and registers the league's buttons);
 4. install the catalogue translator (command names and descriptions in every language) and
    publish the slash commands if they changed since the last start
    (``cogs/shared/command_sync.py``): to ``DEV_GUILD_ID`` when set (instant, for development), else
@@ -38,9 +40,12 @@ import discord
 from discord.ext import commands
 
 from bot.ai.pool import DecisionPool
+from bot.boards import Boards
 from bot.daily import DailyDeals
 from bot.daily.day_end import DayEndPosts
+from bot.league.service import LeagueService
 from bot.monitor import Health, Monitor, store_answers
+from bot.people import People
 from bot.puzzles import Puzzles
 from bot.replays import Replays
 from bot.service import TableService
@@ -48,6 +53,7 @@ from bot.service.areas.routing import MoveRouter
 from bot.service.showing.drawing import Drawing
 from bot.settings import Settings
 from bot.store import Store
+from cogs.league.outbox import LeagueDelivery
 from cogs.shared.client import CinchClient
 from cogs.shared.command_sync import CommandsRefused, sync_commands
 from cogs.shared.error_replies import CinchCommandTree
@@ -63,7 +69,7 @@ EXTENSIONS: list[str] = [
     "cogs.tournament.command",
     "cogs.server.command",
     "cogs.shared.channel_events",
-    "cogs.league_clock",
+    "cogs.league.clock",
 ]
 """Extensions loaded at start, in order. Add a cog's module here to enable it."""
 
@@ -129,6 +135,8 @@ class CinchBot(CinchClient):
         plan = self.settings.shards
         split = plan is not None and plan.partial
         owns = plan.owns if plan is not None and split else None
+        self._people = People(self._store, self._store.clock)
+        self._boards = Boards(self._store)
         self._replays = Replays(self._store, self._decisions)
         self._daily = DailyDeals(self._store, self._decisions)
         self._puzzles = Puzzles(self._store, self._decisions)
@@ -142,12 +150,14 @@ class CinchBot(CinchClient):
             replays=self._replays,
             observer=self.metrics,
             drawing=drawing,
+            people=self._people,
         )
         tables = self._tables
         self.metrics.count_open_tables(lambda: len(tables.held()))
         self.metrics.count_updates_waiting(
             lambda: sum(tables.updates_to_show(table.table_id) for table in tables.held())
         )
+        self._league = LeagueService(self._store, self._tables, LeagueDelivery(self))
         await self._tables.restore()
         self._tables.show_restored_tables()
         self._tables.resume_forgetting()

@@ -70,10 +70,19 @@ class DailyDeals:
 
     @property
     def records(self) -> DailyRecords:
+        """The day's stored plays, for the end-of-day work beside this service (``day_end.py``)."""
         return self._records
 
     def now(self) -> datetime:
         return self._clock()
+
+    async def post_channel(self, guild_id: int) -> int | None:
+        """Where the server's end of each day is posted (None: nowhere)."""
+        return await self._records.post_channel(guild_id)
+
+    async def post_in(self, guild_id: int, channel_id: int | None) -> None:
+        """Post the server's end of each day in ``channel_id`` from now on (None: nowhere)."""
+        await self._records.set_post_channel(guild_id, channel_id)
 
     def today(self) -> date:
         return day_of(self._clock())
@@ -263,6 +272,13 @@ class DailyDeals:
             players=len(players),
             streak=streak(await self._records.finished_days(play.user_id), self.today()),
         )
+
+    async def check_played_in(self, user_id: int, day: date, guild_id: int) -> None:
+        """Refuse the board of a server the member did not play `day` in: a board button
+        clicked away from its server (in a DM) shows only the board of the member's own day."""
+        play = await self._records.play(day, user_id)
+        if play is None or play.guild_id != guild_id:
+            raise UserFacingError("daily.not_played")
 
     async def board(self, guild_id: int, day: date, viewer: int | None) -> DayBoard:
         """The server's board of `day`: today's only for who played every deal of it (and for

@@ -18,6 +18,7 @@ anything twice. What a round pairs is the league's (``rounds.py``); this module 
 from __future__ import annotations
 
 import enum
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -757,6 +758,21 @@ async def round_deadlines(store: Store) -> list[tuple[int, datetime, bool]]:
         " WHERE t.status = 'running' AND r.opened_at IS NOT NULL AND r.closed = 0"
     )
     return [(row["guild_id"], decode_time(row["deadline"]), bool(row["reminded"])) for row in rows]
+
+
+async def refuse_posts(store: Store, tournament_id: int) -> bool:
+    """Discord refused one of the tournament's posts: kept with what the bot remembers, so that
+    its admins are told once (True the first time, even across processes and restarts)."""
+    token = secrets.token_hex(8)
+    return await store.marks.keep_first(f"tournament {tournament_id} posts refused", token) == token
+
+
+async def undecided_match_at(store: Store, table_id: int) -> bool:
+    """Whether the table is that of a match not decided yet: its closing may decide it."""
+    row = await store.database.fetch_one(
+        "SELECT 1 FROM tournament_matches WHERE table_id = ? AND status != 'done'", (table_id,)
+    )
+    return row is not None
 
 
 async def seeds_by_rating(store: Store, guild_id: int, entered: Sequence[Entrant]) -> list[int]:

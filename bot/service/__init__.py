@@ -5,8 +5,8 @@ gets plain data back (:mod:`bot.service.shown`); the service shows what changed 
 :class:`Outbox`. The offline demo and the benchmark drive the very same service.
 """
 
+from bot.people import Person
 from bot.service.outbox import ChannelGone, NoOutbox, Outbox
-from bot.service.people import Person
 from bot.service.refusals import CountedError, TableAlreadyOpen
 from bot.service.service import TableService
 from bot.service.shown import (
@@ -22,6 +22,7 @@ from bot.service.shown import (
     Seated,
     SeatInfo,
     SeatRequest,
+    ServerTables,
     TableFacts,
     TableShown,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "SeatInfo",
     "SeatRequest",
     "Seated",
+    "ServerTables",
     "TableAlreadyOpen",
     "TableFacts",
     "TableOptions",

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.errors import UserFacingError
-from bot.service.people import PEOPLE_KEPT
+from bot.people import PEOPLE_KEPT
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,8 @@ sharing the state declared in :mod:`bot.service.service_state` and the steps of
 :mod:`bot.service.tables.table_changes`: the service's life (``life_cycle``), finding tables
 (``finding``), the lobby (``lobby_actions``), closing (``closing``), tournament matches and
 rematches (``arranged_games``), playing (``playing``), a player's own view (``player_view``),
-the table as a whole (``whole_table``), and what a person asks for themselves (``personal``).
+the table as a whole (``whole_table``), what a person asks for themselves (``personal``), and
+what a server's admins choose for its tables (``server_tables``).
 This module puts them together and makes their state.
 
 Every table lives and ends on its own. One whose stored rows cannot be read back is set aside
@@ -32,6 +33,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from bot.ai.pool import DecisionPool
+from bot.people import People
 from bot.replays import Replays
 from bot.service.areas.arranged_games import ArrangedGames
 from bot.service.areas.automation import Automation, Sleep
@@ -43,11 +45,11 @@ from bot.service.areas.lobby_actions import LobbyActions
 from bot.service.areas.personal import PersonalRequests
 from bot.service.areas.player_view import PlayerView
 from bot.service.areas.playing import Playing
+from bot.service.areas.server_tables import ServerTableSettings
 from bot.service.areas.whole_table import WholeTable
 from bot.service.observer import ServiceObserver, Unobserved
 from bot.service.outbox import Outbox
 from bot.service.pacing import HAND_REQUESTS, HINT_REQUESTS, RequestPace
-from bot.service.people import People
 from bot.service.showing.drawing import Drawing
 from bot.service.showing.private_hands import PrivateHands
 from bot.service.showing.publishing import Publisher
@@ -68,6 +70,7 @@ class TableService(
     TableClosing,
     PlayerView,
     WholeTable,
+    ServerTableSettings,
 ):
     """Open tables by channel; lobby, play, computer players, timers, persistence."""
 
@@ -84,6 +87,7 @@ class TableService(
         owns: Callable[[int], bool] | None = None,
         replays: Replays | None = None,
         observer: ServiceObserver | None = None,
+        people: People | None = None,
     ) -> None:
         self.store = store
         self.observer = observer or Unobserved()
@@ -97,7 +101,7 @@ class TableService(
         clock: Callable[[], datetime] = store.clock
         self.registry = TableRegistry()
         self._unshown = {}
-        self.people = People(store, clock)
+        self.people = people or People(store, clock)
         self._hand_requests = RequestPace(HAND_REQUESTS, clock)
         self._hint_requests = RequestPace(HINT_REQUESTS, clock)
         self._tasks = BackgroundTasks()

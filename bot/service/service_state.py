@@ -13,12 +13,12 @@ import random
 from collections.abc import Callable
 
 from bot.ai.pool import DecisionPool
+from bot.people import People
 from bot.replays import Replays
 from bot.service.areas.automation import Automation
 from bot.service.observer import ServiceObserver
 from bot.service.outbox import Outbox
 from bot.service.pacing import RequestPace
-from bot.service.people import People
 from bot.service.showing.drawing import Drawing
 from bot.service.showing.private_hands import PrivateHands
 from bot.service.showing.publishing import PendingAnnouncement, Publisher

@@ -30,6 +30,17 @@ class TableFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class ServerTables:
+    """What a server's admins chose for its tables (``/cinch-server limits``)."""
+
+    #: How many tables one member may have open at once, and the whole server.
+    tables_per_member: int
+    tables_per_server: int
+    #: Whether new tables open in a thread of their own unless their opener chooses.
+    in_threads: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Announcement:
     """A new public message: a hand's or a game's result, or news such as a seat left empty."""
 

@@ -2,9 +2,9 @@
 awards, the daily deals' board and the puzzle ratings.
 
 Each subcommand lives in the module of its area (``cogs/boards/leaderboards.py``,
-``cogs/seasons.py``, ``cogs/solo/daily.py``, ``cogs/solo/puzzles.py``); this extension puts them
-together under one command of its own, so that ``/cinch`` stays within Discord's size for a command
-(``cogs/shared/command_size.py``).
+``cogs/boards/season_awards.py``, ``cogs/solo/daily.py``, ``cogs/solo/puzzles.py``); this extension
+puts them together under one command of its own, so that ``/cinch`` stays within Discord's size for
+a command (``cogs/shared/command_size.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from discord.ext import commands
 from cogs.boards.daily import DailyBoardCommands
 from cogs.boards.leaderboards import BoardCommands
 from cogs.boards.puzzles import PuzzleRatingCommands
-from cogs.seasons import SeasonAwardsCommands
+from cogs.boards.season_awards import SeasonAwardsCommands
 from cogs.shared.translator import group_cog_strings
 
 if TYPE_CHECKING:

@@ -1,28 +1,26 @@
 """``/cinch-boards leaderboard``, ``stats``, ``history``: the boards every member may read.
 
-The figures come from ``bot.stats`` (kept up to date at each game's end); this cog only asks for
-them, draws them off the event loop, and answers. The leaderboard's pages are in
-``cogs/records/board_pages.py`` and the game history's list in ``cogs/records/game_history.py``;
-their buttons' custom ids say everything needed to answer a click, so they keep working after a
-restart.
+The figures come from the boards' service (``bot/boards/``, kept up to date at each game's
+end); this cog only asks for them, draws them off the event loop, and answers. The leaderboard's
+pages are in ``cogs/records/board_pages.py`` and the game history's list in
+``cogs/records/game_history.py``; their buttons' custom ids say everything needed to answer a
+click, so they keep working after a restart.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot import stats
-from bot.errors import UserFacingError, choice_of
+from bot.boards import Covered
+from bot.errors import choice_of
 from bot.i18n import t
-from bot.league.seasons import pick_season
-from bot.presentation.user_text import in_message, one_line
+from bot.presentation.user_text import one_line
 from bot.render.player_card import render_player_card
-from bot.stats.board_scenes import card_scene
-from cogs.records.board_pages import Covered, board_reply, season_choices
+from cogs.records.board_pages import board_reply, season_choices
 from cogs.records.game_history import history_message
 from cogs.shared.client import CinchCommands
 from cogs.shared.error_replies import require_table_permissions
@@ -30,9 +28,6 @@ from cogs.shared.game_access import channels_shown
 from cogs.shared.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.shared.message_parts import png_file
 from cogs.shared.translator import command_strings, localised_choices, localised_options
-
-if TYPE_CHECKING:
-    pass
 
 METRIC_CHOICES = localised_choices({f"board.metric.{m.value}": m.value for m in stats.Metric})
 #: The periods of the counted games, then the season running (``SEASON``).
@@ -64,7 +59,7 @@ class BoardCommands(CinchCommands):
         metric = choice_of(stats.Metric, by.value, "option.metric") if by else stats.Metric.RATING
         covered: Covered
         if season is not None or (period is not None and period.value == SEASON):
-            chosen = await pick_season(self.bot.store, guild_of(interaction), season)
+            chosen = await self.bot.boards.season(guild_of(interaction), season)
             covered = chosen.number
         else:
             covered = (
@@ -91,38 +86,30 @@ class BoardCommands(CinchCommands):
         self, interaction: CinchInteraction, player: discord.Member | None = None
     ) -> None:
         subject = player or interaction.user
-        store = self.bot.store
-        guild = guild_of(interaction)
-        hidden = (await store.preferences.get(subject.id)).hidden_from_boards
-        if hidden and subject.id != interaction.user.id:
-            raise UserFacingError("stats.hidden", name=in_message(subject.display_name))
+        boards, guild = self.bot.boards, guild_of(interaction)
         # Someone who hides from the boards still sees their own card, just not in public; a
         # public card charts only the games everyone reading this channel may see.
-        channels = await channels_shown(
-            interaction, await stats.game_channels(store, guild), public=not hidden
+        private = await boards.card_is_private(
+            subject.id, subject.display_name, interaction.user.id
         )
-        card = await stats.player_card(store, guild, stats.user_key(subject.id), channels=channels)
-        if card is None:
-            raise UserFacingError("stats.no_games", name=in_message(subject.display_name))
+        channels = await channels_shown(
+            interaction, await boards.game_channels(guild), public=not private
+        )
+        card = await boards.player_card(guild, subject.id, subject.display_name, channels)
         locale = await interaction_locale(interaction)
-        await interaction.response.defer(thinking=True, ephemeral=hidden)
-        losses = await stats.card_play_losses(store, guild, subject.id, channels=channels)
-        scene = card_scene(card, locale, losses)
+        await interaction.response.defer(thinking=True, ephemeral=private)
+        scene = await boards.card_picture(guild, card, subject.id, channels, locale)
         png = await asyncio.to_thread(render_player_card, scene)
         alt = t("stats.alt", locale, name=one_line(card.name))
-        await interaction.followup.send(file=png_file(png, "player.png", alt), ephemeral=hidden)
+        await interaction.followup.send(file=png_file(png, "player.png", alt), ephemeral=private)
 
     @app_commands.command(**command_strings("cinch-boards.history"))
     @require_table_permissions
     async def show_history(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
-        store, guild = self.bot.store, guild_of(interaction)
+        boards, guild = self.bot.boards, guild_of(interaction)
         # The list is posted in this channel: only games all its readers may see.
-        channels = await channels_shown(
-            interaction, await stats.game_channels(store, guild), public=True
-        )
-        games = await stats.recent_games(store, guild, channels=channels)
-        if not games:
-            raise UserFacingError("history.empty")
+        channels = await channels_shown(interaction, await boards.game_channels(guild), public=True)
+        games = await boards.recent_games(guild, channels)
         text, view = history_message(games, locale)
         await interaction.response.send_message(text, view=view)

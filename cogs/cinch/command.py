@@ -36,12 +36,12 @@ from cogs.tables.hand_message import ActionButton, PickSelect
 from cogs.tables.rematch import RematchButton
 from cogs.tables.seat_requests import SeatAnswerButton
 from cogs.tables.table_message import LobbyButton, ShowHandButton
-from cogs.tournament_signup import InvitationButton, PartnerSelect, SignUpButton
 
 if TYPE_CHECKING:
     from cogs.shared.client import CinchClient
 
-#: Every button and select; their custom ids say all they need, so old messages keep working.
+#: Every button and select of ``/cinch``'s areas (the league's are registered by
+#: ``cogs/league/clock.py``); their custom ids say all they need, so old messages keep working.
 COMPONENTS = (
     LobbyButton,
     ShowHandButton,
@@ -51,9 +51,6 @@ COMPONENTS = (
     BoardPageButton,
     HistoryGameButton,
     RematchButton,
-    SignUpButton,
-    PartnerSelect,
-    InvitationButton,
     *REPLAY_COMPONENTS,
     *DAILY_COMPONENTS,
     *PUZZLE_COMPONENTS,

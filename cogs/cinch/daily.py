@@ -34,7 +34,7 @@ async def _play_today(interaction: CinchInteraction) -> None:
     daily: DailyDeals = interaction.client.daily
     shown = await daily.open(guild, player.user_id, player.name)
     parts = await daily_parts(interaction, shown, locale)
-    people = interaction.client.tables.people
+    people = interaction.client.people
     if (await people.settings(player.user_id)).wants_dm:
         try:
             await interaction.user.send(**parts.send_kwargs())

@@ -53,14 +53,14 @@ class SettingsCommands(CinchCommands):
         hide_from_leaderboards: bool | None = None,
     ) -> None:
         """Show the caller's settings, changing first the ones they gave."""
-        tables = self.bot.tables
+        people = self.bot.people
         user_id = interaction.user.id
         changes = (hand, turn_dm, four_colour, hide_from_leaderboards)
         if all(change is None for change in changes):
-            current = await tables.settings(user_id)
+            current = await people.settings(user_id)
             saved = False
         else:
-            current = await tables.change_settings(
+            current = await people.change(
                 user_id,
                 # Discord only sends one of the choices offered, the store's deliveries.
                 hand_delivery=UNSET if hand is None else cast(HandDelivery, hand.value),

@@ -1,10 +1,10 @@
 """Leaderboard pages: the board picture, a note for a viewer not on it, and the page buttons.
 
 A board covers a period of the server's counted games (all time, this month, this week), or a
-season, by its number, with ratings of its own (``bot/league/season_boards.py``). The page
-buttons are ``DynamicItem`` buttons whose custom ids name the metric, the period or season
-(``s3``) and the page, so anyone may page through any board message, even one sent before a
-restart.
+season, by its number, with ratings of its own; the boards' service reads it
+(``bot/boards/service.py``). The page buttons are ``DynamicItem`` buttons whose custom ids name
+the metric, the period or season (``s3``) and the page, so anyone may page through any board
+message, even one sent before a restart.
 """
 
 from __future__ import annotations
@@ -17,36 +17,27 @@ import discord
 from discord import app_commands
 
 from bot import stats
+from bot.boards import Absence, BoardShown, Covered
 from bot.i18n import t, tn
-from bot.league.season_boards import season_board
-from bot.league.season_scenes import season_board_scene, season_name
-from bot.league.seasons import pick_season, seasons
+from bot.league.season_scenes import season_name
 from bot.presentation.user_text import in_message
 from bot.render.board import render_board
-from bot.stats.board_scenes import board_scene, metric_name, period_name
+from bot.stats.board_scenes import metric_name
 from cogs.shared.error_replies import reads_custom_id, reports_errors
 from cogs.shared.interaction import CinchInteraction, guild_of, interaction_locale
 from cogs.shared.message_parts import png_file
 
 
-async def _viewer_note(
-    interaction: CinchInteraction, page: stats.BoardPage, locale: str
-) -> str | None:
+def _viewer_note(interaction: CinchInteraction, shown: BoardShown, locale: str) -> str | None:
     """Why the viewer is not on the board, if they are not."""
-    if page.viewer is not None:
-        return None
     name = in_message(interaction.user.display_name)
-    preferences = await interaction.client.store.preferences.get(interaction.user.id)
-    if preferences.hidden_from_boards:
+    if shown.absence is Absence.HIDDEN:
         return t("board.viewer_hidden", locale, name=name)
-    missing = stats.min_games(page.metric) - page.viewer_games
-    if missing > 0:
-        return tn("board.viewer_needs_games", missing, locale, name=name)
-    return t("board.viewer_not_ranked", locale, name=name)
-
-
-#: What a board covers: a period of the counted games, or a season by its number.
-Covered = stats.Period | int
+    if shown.absence is Absence.TOO_FEW_GAMES:
+        return tn("board.viewer_needs_games", shown.games_missing, locale, name=name)
+    if shown.absence is Absence.NOT_RANKED:
+        return t("board.viewer_not_ranked", locale, name=name)
+    return None
 
 
 def _covered_id(covered: Covered) -> str:
@@ -62,23 +53,21 @@ async def board_reply(
 ) -> dict[str, Any]:
     """The leaderboard message (picture, note, page buttons) as the clicker or caller sees it."""
     locale = await interaction_locale(interaction)
-    store, guild_id = interaction.client.store, guild_of(interaction)
-    viewer = stats.user_key(interaction.user.id)
-    if isinstance(covered, int):
-        season = await pick_season(store, guild_id, covered)
-        board = await season_board(store, guild_id, season.window, metric, page=page, viewer=viewer)
-        scene = season_board_scene(board, season.number, season.window, locale)
-        named = season_name(season.number, season.window, locale)
-    else:
-        board = await stats.leaderboard(store, guild_id, metric, covered, page=page, viewer=viewer)
-        scene = board_scene(board, locale)
-        named = period_name(covered, locale)
-    png = await asyncio.to_thread(render_board, scene)
+    shown = await interaction.client.boards.leaderboard(
+        guild_of(interaction),
+        metric,
+        covered,
+        page=page,
+        viewer_id=interaction.user.id,
+        locale=locale,
+    )
+    board = shown.page
+    png = await asyncio.to_thread(render_board, shown.scene)
     description = t(
         "board.alt",
         locale,
         metric=metric_name(metric, locale),
-        period=named,
+        period=shown.covered_name,
         page=board.page + 1,
         pages=board.pages,
     )
@@ -86,7 +75,7 @@ async def board_reply(
     for step in (-1, 1):
         view.add_item(BoardPageButton(metric, covered, board.page, step, board.pages, locale))
     return {
-        "content": await _viewer_note(interaction, board, locale),
+        "content": _viewer_note(interaction, shown, locale),
         "attachments": [png_file(png, "leaderboard.png", description)],
         "view": view,
     }
@@ -143,7 +132,7 @@ async def season_choices(
 ) -> list[app_commands.Choice[int]]:
     """The server's seasons (those that ended, or all), the latest first, by name."""
     locale = await interaction_locale(interaction)
-    all_seasons = await seasons(interaction.client.store, guild_of(interaction))
+    all_seasons = await interaction.client.boards.seasons(guild_of(interaction))
     names = [
         (season.number, season_name(season.number, season.window, locale))
         for season in reversed(all_seasons)

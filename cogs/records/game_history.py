@@ -125,9 +125,8 @@ class HistoryGameButton(
     @reports_errors
     async def callback(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
-        store = interaction.client.store
-        detail = await stats.game_hands(store, guild_of(interaction), self.game_id)
-        if detail is None or not await sees_game(interaction, detail.game.channel_id):
+        detail = await interaction.client.boards.game(guild_of(interaction), self.game_id)
+        if not await sees_game(interaction, detail.game.channel_id):
             raise UserFacingError("history.not_found")
         heading = f"{_date(detail.game)} · {_game_text(detail.game, locale)}"
         hands = "\n".join([heading, *(_hand_text(hand, locale) for hand in detail.hands)])

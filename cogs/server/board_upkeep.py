@@ -12,7 +12,6 @@ from discord import app_commands
 
 from bot import stats
 from bot.i18n import t, tn
-from bot.store import UNSET
 from cogs.shared.client import CinchCommands
 from cogs.shared.confirm import ask_to_confirm
 from cogs.shared.error_replies import manage_server
@@ -22,7 +21,7 @@ from cogs.shared.translator import command_strings, localised_options
 
 async def reset_boards(interaction: CinchInteraction) -> str:
     """Start the server's boards over (once its admin confirmed)."""
-    await stats.reset(interaction.client.store, guild_of(interaction))
+    await interaction.client.boards.reset(guild_of(interaction))
     return "boards.reset.done"
 
 
@@ -78,7 +77,7 @@ class BoardUpkeepCommands(CinchCommands):
     async def rebuild_boards(self, interaction: CinchInteraction) -> None:
         locale = await interaction_locale(interaction)
         await interaction.response.defer(thinking=True, ephemeral=True)
-        counted = await stats.rebuild(self.bot.store, guild_of(interaction))
+        counted = await self.bot.boards.rebuild(guild_of(interaction))
         await interaction.followup.send(tn("boards.rebuild.done", counted, locale), ephemeral=True)
 
     @boards.command(**command_strings("cinch-server.boards.settings"))
@@ -97,26 +96,20 @@ class BoardUpkeepCommands(CinchCommands):
         """The server's boards: whether they show computers and count abandoned games, and
         where the end of each day of the daily deals is posted."""
         locale = await interaction_locale(interaction)
-        store, guild = self.bot.store, guild_of(interaction)
-        records = self.bot.daily.records
+        guild = guild_of(interaction)
+        daily = self.bot.daily
         if daily_channel is not None:
             check_can_post(daily_channel)
         changed = daily_off or any(o is not None for o in (computers, abandoned, daily_channel))
-        if computers is None and abandoned is None:
-            settings = await stats.board_settings(store, guild)
-        else:
-            settings = await stats.update_board_settings(
-                store,
-                guild,
-                show_computers=UNSET if computers is None else computers,
-                count_abandoned=UNSET if abandoned is None else abandoned,
-            )
+        settings = await self.bot.boards.change_settings(
+            guild, show_computers=computers, count_abandoned=abandoned
+        )
         if daily_off:
-            await records.set_post_channel(guild, None)
+            await daily.post_in(guild, None)
         elif daily_channel is not None:
-            await records.set_post_channel(guild, daily_channel.id)
+            await daily.post_in(guild, daily_channel.id)
         lines = [describe_board_settings(settings, locale)]
-        lines.append(describe_daily_post(await records.post_channel(guild), locale))
+        lines.append(describe_daily_post(await daily.post_channel(guild), locale))
         if changed:
             lines.insert(0, t("settings.saved", locale))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)

@@ -6,7 +6,7 @@ Discord shows it only to members with Manage Server (``default_member_permission
 reads on a top-level command alone, never on a subcommand); a server may grant it to others in
 its Integrations settings, so every subcommand still checks Manage Server itself
 (``cogs/shared/error_replies.py``). The subcommands live in the modules of their areas
-(``cogs/server/limits.py``, ``cogs/boards/leaderboards.py``, ``cogs/seasons.py``).
+(``cogs/server/limits.py``, ``cogs/server/board_upkeep.py``, ``cogs/server/season_settings.py``).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.seasons import SeasonSettingsCommands
 from cogs.server.board_upkeep import BoardUpkeepCommands
 from cogs.server.limits import LimitsCommands
+from cogs.server.season_settings import SeasonSettingsCommands
 from cogs.shared.translator import group_cog_strings
 
 if TYPE_CHECKING:

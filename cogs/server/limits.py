@@ -2,18 +2,18 @@
 in all, and whether they open in a thread of their own; and what the bot may do there
 (``cogs/server/permissions_report.py``).
 
-For the server's admins (Manage Server). The limits themselves, their defaults and the most
-an admin may allow are the store's (``bot/store/limits.py``); ``/cinch new`` is refused in one
-line when a table would pass them. Where tables open is ``cogs/tables/table_threads.py``'s.
+For the server's admins (Manage Server). The table service reads and changes them
+(``bot/service/areas/server_tables.py``); their defaults and the most an admin may allow are the
+store's (``bot/store/limits.py``); ``/cinch new`` is refused in one line when a table would pass
+them. Where tables open is ``cogs/tables/table_threads.py``'s.
 """
 
 from __future__ import annotations
 
 from discord import app_commands
 
-from bot.errors import require_number
 from bot.i18n import t
-from bot.store import UNSET, ServerLimits
+from bot.service import ServerTables
 from bot.store.limits import MAX_TABLES_PER_MEMBER, MAX_TABLES_PER_SERVER
 from cogs.server.permissions_report import permissions_report
 from cogs.shared.client import CinchCommands
@@ -22,14 +22,14 @@ from cogs.shared.interaction import CinchInteraction, guild_of, interaction_loca
 from cogs.shared.translator import command_strings, localised_options
 
 
-def describe_limits(limits: ServerLimits, in_threads: bool, locale: str) -> str:
+def describe_limits(chosen: ServerTables, locale: str) -> str:
     """A server's limits and where its tables open, as ``/cinch-server limits`` shows them."""
     return "\n".join(
         [
             f"**{t('limits.title', locale)}**",
-            f"- {t('limits.per_member', locale, count=limits.tables_per_member)}",
-            f"- {t('limits.per_server', locale, count=limits.tables_per_server)}",
-            f"- {t('threads.on' if in_threads else 'threads.off', locale)}",
+            f"- {t('limits.per_member', locale, count=chosen.tables_per_member)}",
+            f"- {t('limits.per_server', locale, count=chosen.tables_per_server)}",
+            f"- {t('threads.on' if chosen.in_threads else 'threads.off', locale)}",
             t(
                 "limits.hint",
                 locale,
@@ -55,24 +55,10 @@ class LimitsCommands(CinchCommands):
     ) -> None:
         """Show the server's limits, changing first the ones given."""
         locale = await interaction_locale(interaction)
-        store, guild_id = self.bot.store, guild_of(interaction)
-        for value, most, option in (
-            (per_member, MAX_TABLES_PER_MEMBER, "cmd.cinch-server.limits.per_member.name"),
-            (per_server, MAX_TABLES_PER_SERVER, "cmd.cinch-server.limits.per_server.name"),
-        ):
-            if value is not None:
-                require_number(value, 1, most, option)
-        if per_member is None and per_server is None:
-            limits = await store.limits.get(guild_id)
-        else:
-            limits = await store.limits.update(
-                guild_id,
-                tables_per_member=UNSET if per_member is None else per_member,
-                tables_per_server=UNSET if per_server is None else per_server,
-            )
-        if threads is not None:
-            await store.threads.set_in_threads(guild_id, threads)
-        text = describe_limits(limits, await store.threads.in_threads(guild_id), locale)
+        chosen = await self.bot.tables.change_server_tables(
+            guild_of(interaction), per_member=per_member, per_server=per_server, in_threads=threads
+        )
+        text = describe_limits(chosen, locale)
         text = f"{text}\n{permissions_report(interaction, locale)}"
         if (per_member, per_server, threads) != (None, None, None):
             text = f"{t('settings.saved', locale)}\n{text}"

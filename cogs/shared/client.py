@@ -1,5 +1,6 @@
-"""What commands and buttons need of the bot: its table service, replays, the daily deals and
-puzzles, store, the relay of moves between processes, and its metrics.
+"""What commands and buttons need of the bot: its table service, the people using it, the
+league, the boards, replays, the daily deals and puzzles, the store they are built on, the relay
+of moves between processes, and its metrics.
 
 The bot (``bot/factory.py``) is this client, built and started; the cogs know it only through
 this class, so they never import the module that builds them. Each service is set once, in the
@@ -12,8 +13,11 @@ from typing import Any
 
 from discord.ext import commands
 
+from bot.boards import Boards
 from bot.daily import DailyDeals
+from bot.league.service import LeagueService
 from bot.metrics import Metrics
+from bot.people import People
 from bot.puzzles import Puzzles
 from bot.replays import Replays
 from bot.service import TableService
@@ -33,6 +37,9 @@ class CinchClient(commands.Bot):
         self.metrics = metrics
         self._store: Store | None = None
         self._tables: TableService | None = None
+        self._people: People | None = None
+        self._league: LeagueService | None = None
+        self._boards: Boards | None = None
         self._replays: Replays | None = None
         self._daily: DailyDeals | None = None
         self._puzzles: Puzzles | None = None
@@ -43,7 +50,7 @@ class CinchClient(commands.Bot):
 
     @property
     def store(self) -> Store:
-        """The open store (the boards and the history read it)."""
+        """The open store, which the services are built on (commands ask the services)."""
         if self._store is None:
             raise RuntimeError("the store is opened in setup_hook; the bot has not started")
         return self._store
@@ -54,6 +61,27 @@ class CinchClient(commands.Bot):
         if self._tables is None:
             raise RuntimeError("the tables are restored in setup_hook; the bot has not started")
         return self._tables
+
+    @property
+    def people(self) -> People:
+        """The people using the bot: their settings, and notes to tell them."""
+        if self._people is None:
+            raise RuntimeError("the people are read in setup_hook; the bot has not started")
+        return self._people
+
+    @property
+    def league(self) -> LeagueService:
+        """The league service: every server's tournaments and seasons."""
+        if self._league is None:
+            raise RuntimeError("the league opens in setup_hook; the bot has not started")
+        return self._league
+
+    @property
+    def boards(self) -> Boards:
+        """The server's boards, player cards and games played."""
+        if self._boards is None:
+            raise RuntimeError("the boards open in setup_hook; the bot has not started")
+        return self._boards
 
     @property
     def replays(self) -> Replays:

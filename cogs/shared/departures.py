@@ -29,13 +29,7 @@ async def require_member_by_dm(interaction: CinchInteraction, table_id: int) -> 
         return  # Discord only delivers a server's clicks from its members
     bot = interaction.client
     user_id = interaction.user.id
-    if bot.tables.holds(table_id):
-        guild_id = bot.tables.facts(table_id).guild_id
-    else:
-        record = await bot.store.tables.get(table_id)
-        if record is None or record.ended_at is not None:
-            raise UserFacingError("errors.table_closed")
-        guild_id = record.guild_id
+    guild_id = await bot.tables.server_of(table_id)
     if await bot.memberships.name(guild_id, user_id) is not None:
         return
     await bot.tables.member_left(guild_id, user_id)

@@ -2,7 +2,7 @@
 server, at which table, and the language to answer them in.
 
 ``CinchInteraction`` is ``discord.Interaction`` typed with the bot's client class, so
-``interaction.client`` offers the bot's services (``.tables``, ``.replays``, ``.store``) to
+``interaction.client`` offers the bot's services (``.tables``, ``.boards``, ``.replays``...) to
 the type checker without a cast, as discord.py's own examples do.
 """
 
@@ -69,7 +69,7 @@ async def interaction_locale(interaction: CinchInteraction) -> str:
     also serves error messages.
     """
     try:
-        chosen = await interaction.client.tables.people.locale_for(person(interaction))
+        chosen = await interaction.client.people.locale_for(person(interaction))
     except Exception:
         log.warning("Could not read the settings of user %s", interaction.user.id, exc_info=True)
         return str(interaction.locale)

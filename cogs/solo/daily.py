@@ -86,7 +86,7 @@ async def daily_parts(
 ) -> Parts:
     """The player's message for what `shown` holds: a deal in play, a deal over, or their day,
     with a note when the play counts in another server than this one."""
-    settings = await interaction.client.tables.people.settings(interaction.user.id)
+    settings = await interaction.client.people.settings(interaction.user.id)
     notes = []
     if interaction.guild_id is not None and shown.guild_id != interaction.guild_id:
         notes.append(t("daily.elsewhere", locale))
@@ -312,9 +312,9 @@ class BoardButton(
         # The custom id names the server: only its own board here, or, elsewhere (a DM), the
         # board of the server where the clicker played that day.
         if self.guild_id != interaction.guild_id:
-            play = await interaction.client.daily.records.play(self.day, interaction.user.id)
-            if play is None or play.guild_id != self.guild_id:
-                raise UserFacingError("daily.not_played")
+            await interaction.client.daily.check_played_in(
+                interaction.user.id, self.day, self.guild_id
+            )
         parts = await board_parts(interaction, self.guild_id, self.day)
         await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
 

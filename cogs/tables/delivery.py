@@ -171,7 +171,7 @@ class Delivery:
         await self.client.wait_until_ready()
         await self._clear_reminders(table_id)
         self.pace.forget(channel_id)
-        # A tournament's match may be over: the league's clock looks (cogs/league_clock.py).
+        # A tournament's match may be over: the league's clock looks (cogs/league/clock.py).
         self.client.dispatch("cinch_table_closed", table_id)
         if message_id is None:
             return

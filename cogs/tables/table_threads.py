@@ -40,7 +40,7 @@ async def wants_thread(interaction: CinchInteraction, chosen: bool | None) -> bo
         return False
     if chosen is not None:
         return chosen
-    return await interaction.client.store.threads.in_threads(guild_of(interaction))
+    return await interaction.client.tables.opens_in_threads(guild_of(interaction))
 
 
 def require_thread_permissions(interaction: CinchInteraction) -> None:

@@ -1,9 +1,9 @@
 """The ``/cinch-tournament`` command: creating, starting, following, leaving and cancelling a
 tournament.
 
-The subcommands live in ``cogs/tournaments.py``; the sign-up message and a round's matches are
-``cogs/tournament_signup.py``'s and ``cogs/tournament_rounds.py``'s, their buttons registered
-with every other by ``cogs/cinch/command.py``. Visible to every member: organising one needs Manage
+The subcommands live in ``tournaments.py`` beside this module, each an intention of the league
+service; the sign-up message's buttons are the league's (``cogs/league/signup.py``, registered
+by ``cogs/league/clock.py``). Visible to every member: organising one needs Manage
 Events or Manage Server, which the subcommands check.
 """
 
@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.shared.translator import group_cog_strings
-from cogs.tournaments import TournamentCommands
+from cogs.tournament.tournaments import TournamentCommands
 
 if TYPE_CHECKING:
     from cogs.shared.client import CinchClient

@@ -1,5 +1,5 @@
 """No module imports a module that imports it back, not even only for type checking; and the
-Discord layer never holds the table service's live tables or games.
+Discord layer never holds the table service's live tables or games, nor reads the store.
 
 A circle of imports ties ideas together that should stand one above the other: a module below
 the game taking the game itself, a type declared below what it is made from, the bot's factory
@@ -105,6 +105,7 @@ SERVICE_AREAS = (
     "bot.service.areas.player_view",
     "bot.service.areas.whole_table",
     "bot.service.areas.personal",
+    "bot.service.areas.server_tables",
 )
 #: What only the table service holds: its live tables and their games.
 LIVE = {
@@ -186,3 +187,42 @@ def test_no_command_package_imports_another() -> None:
         if package_of(module) and package_of(imported) not in (None, package_of(module))
     )
     assert crossings == []
+
+
+def store_readers(root: Path, allowed: tuple[str, ...] = ()) -> list[str]:
+    """The modules under ``root`` (by path from its parent) that read an attribute named
+    ``store`` (``interaction.client.store``, ``self.bot.store``...), but the ``allowed`` ones
+    (a path, or a folder ending in ``/``)."""
+    readers = []
+    for path in sorted(root.rglob("*.py")):
+        name = path.relative_to(root.parent).as_posix()
+        if any(
+            name == entry or (entry.endswith("/") and name.startswith(entry)) for entry in allowed
+        ):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if any(isinstance(node, ast.Attribute) and node.attr == "store" for node in ast.walk(tree)):
+            readers.append(name)
+    return readers
+
+
+def test_the_discord_layer_reads_no_store_but_asks_the_services() -> None:
+    """Commands and buttons ask the services (``interaction.client.tables``, ``.boards``,
+    ``.people``...), which take intentions and answer with plain data; the client holds the
+    store only to build them (``cogs/shared/client.py``)."""
+    assert store_readers(PACKAGES["cogs"]) == []
+
+
+def test_a_command_reading_the_store_is_found(tmp_path: Path) -> None:
+    cogs_root = tmp_path / "cogs"
+    (cogs_root / "boards").mkdir(parents=True)
+    (cogs_root / "league").mkdir()
+    (cogs_root / "boards" / "shown.py").write_text(
+        "async def shown(interaction):\n    return await interaction.client.boards.seasons(1)\n"
+    )
+    (cogs_root / "boards" / "read.py").write_text(
+        "async def read(interaction):\n"
+        "    return await interaction.client.store.preferences.get(1)\n"
+    )
+    (cogs_root / "league" / "clock.py").write_text("def due(bot):\n    return bot.store\n")
+    assert store_readers(cogs_root, ("cogs/league/",)) == ["cogs/boards/read.py"]

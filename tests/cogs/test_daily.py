@@ -285,6 +285,22 @@ async def test_a_bot_stopped_at_midnight_posts_the_day_when_it_starts_again(
     assert len(posted_boards(simcord_env, channel)) == 1
 
 
+async def test_hands_by_dm_asked_for_between_two_deals_bring_the_next_by_dm_at_once(
+    simcord_env, channel, players
+):
+    """The daily deals read the same people's settings as the tables: a change shows at once,
+    not once the settings the deals read before have aged."""
+    alice = players[0]
+    first = await alice.slash(channel, "cinch daily")
+    assert first.ephemeral and actions(first.response)
+
+    await alice.slash(channel, "cinch settings", hand="dm")
+    again = await alice.slash(channel, "cinch daily")
+
+    assert again.response.content == t("daily.dm_sent", EN)
+    assert alice.user.dm_channel.last_message.content.startswith("**Daily deals**")
+
+
 @pytest.mark.slow
 async def test_a_refused_direct_message_brings_the_deal_privately_here(
     simcord_env, channel, players

@@ -106,6 +106,36 @@ async def test_inviting_withdrawing_and_inviting_again_notifies_once(
     assert "alice invited bob" not in signup_message(channel).content
 
 
+def calls_since(simcord_env, before: int) -> list[tuple[str, str]]:
+    """The bot's calls to Discord since ``before``: (method, path)."""
+    return [(call.method, call.path) for call in simcord_env.http_requests[before:]]
+
+
+async def test_a_sign_up_click_is_answered_before_the_sign_up_message_is_edited(
+    simcord_env, channel, players, organiser
+):
+    alice, bob, _, _ = players
+    await organiser.slash(channel, "cinch-tournament create", name="Solo", format="individual")
+    message = signup_message(channel)
+    edit = ("PATCH", f"/channels/{channel.id}/messages/{message.id}")
+    before = len(simcord_env.http_requests)
+    await alice.click(message, custom_id=component_id(message, "cinch:tsign:"))
+    calls = calls_since(simcord_env, before)
+    assert calls[0][1].endswith("/callback") and edit in calls
+    assert "alice" in signup_message(channel).content
+
+    await organiser.slash(channel, "cinch-tournament cancel")
+    await organiser.slash(channel, "cinch-tournament create", name="Pairs", format="swiss")
+    message = signup_message(channel)
+    before = len(simcord_env.http_requests)
+    await alice.select(message, [bob], custom_id=component_id(message, "cinch:tpartner:"))
+    calls = calls_since(simcord_env, before)
+    # Answered first; then the partner is asked in the channel and the sign-up edited.
+    assert calls[0][1].endswith("/callback")
+    assert ("POST", f"/channels/{channel.id}/messages") in calls[1:]
+    assert ("PATCH", f"/channels/{channel.id}/messages/{message.id}") in calls[1:]
+
+
 @pytest.mark.slow
 async def test_a_small_tournament_is_played_through_with_a_restart_in_the_middle(
     simcord_env, channel, players, organiser, restart
@@ -282,6 +312,32 @@ async def test_a_refused_match_thread_is_said_once_and_the_match_decided_at_the_
     [match] = await league.matches(simcord_env.bot.store, 1)
     assert match.done and match.scores == (0, 0) and match.decided_by == "deadline"
     assert [m for m in channel.history() if m.content.startswith("Cup is over")]
+
+
+async def test_a_refused_post_of_a_tournament_is_said_once_to_the_admins(
+    simcord_env, guild, channel, players, organiser
+):
+    told = guild.create_text_channel("moderators")
+    simcord_env.backend.edit_guild(guild.id, {"system_channel_id": told.id})
+    alice, bob, carol, dave = players
+    await organiser.slash(
+        channel, "cinch-tournament create", name="Cup", format="knockout", round_minutes=10
+    )
+    await enter_pair(channel, alice, carol)
+    await enter_pair(channel, bob, dave)
+    # Discord refuses every post in the tournament's channel from now on.
+    simcord_env.inject_error(
+        "POST", f"/channels/{channel.id}/messages", status=403, code=50013,
+        message="Missing Permissions", times=None,
+    )  # fmt: skip
+    await organiser.slash(channel, "cinch-tournament start")
+    [thread] = channel.threads  # the round opens all the same, its match in its thread
+    for _ in range(12):  # the deadline passes: the final standings are refused too
+        await simcord_env.advance_time(60)
+    [notice] = told.history()
+    assert "could not post in" in notice.content and channel.mention in notice.content
+    [match] = await league.matches(simcord_env.bot.store, 1)
+    assert match.done and match.thread_id == thread.id
 
 
 @pytest.mark.slow

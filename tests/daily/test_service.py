@@ -100,6 +100,18 @@ async def test_a_deal_of_a_day_that_ended_takes_no_more_moves(daily: DailyDeals,
     assert refused.value.key == "daily.day_over"
 
 
+async def test_a_board_asked_for_away_from_its_server_is_only_the_members_own(
+    daily: DailyDeals,
+):
+    await daily.open(GUILD, ANN, "ann")
+    today = daily.today()
+    await daily.check_played_in(ANN, today, GUILD)
+    for user, guild in ((ANN, OTHER_GUILD), (BOB, GUILD)):
+        with pytest.raises(UserFacingError) as refused:
+            await daily.check_played_in(user, today, guild)
+        assert refused.value.key == "daily.not_played"
+
+
 @pytest.mark.slow
 async def test_the_day_is_played_once_wherever_it_is_opened(daily: DailyDeals):
     first = await daily.open(GUILD, ANN, "ann")
@@ -132,18 +144,18 @@ async def test_todays_results_board_and_replays_wait_until_every_deal_is_played(
 async def test_the_end_of_day_post_goes_to_the_chosen_channel_once(daily: DailyDeals, clock: Clock):
     records = daily.records
     day = daily.today()
-    await records.set_post_channel(GUILD, 500)
-    await records.set_post_channel(OTHER_GUILD, 600)
+    await daily.post_in(GUILD, 500)
+    await daily.post_in(OTHER_GUILD, 600)
     assert await records.posts_due(day) == []  # nobody played yet
     await daily.open(GUILD, ANN, "ann")
     assert await records.posts_due(day) == [(GUILD, 500)]
-    await records.set_post_channel(GUILD, 501)
-    assert await records.post_channel(GUILD) == 501
+    await daily.post_in(GUILD, 501)
+    assert await daily.post_channel(GUILD) == 501
     assert await records.claim_post(GUILD, day, 501)
     assert not await records.claim_post(GUILD, day, 501)
     assert await records.posts_due(day) == []
-    await records.set_post_channel(GUILD, None)
-    assert await records.post_channel(GUILD) is None
+    await daily.post_in(GUILD, None)
+    assert await daily.post_channel(GUILD) is None
 
 
 @pytest.mark.slow

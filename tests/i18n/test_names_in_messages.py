@@ -20,6 +20,7 @@ import pytest
 
 from bot.engine import Game, GameWon, HandScored, Phase, SeatView, random_action
 from bot.i18n import SUPPORTED_LOCALES, t, tn
+from bot.league.course import side_names
 from bot.league.tournament_scenes import round_title
 from bot.league.tournaments import Entrant, Format, Status, Tournament
 from bot.presentation.names import seat_name, side_members
@@ -36,7 +37,6 @@ from bot.render.summary import winners_headline
 from bot.service.showing.lobby_texts import lobby_text
 from bot.service.shown import SeatInfo
 from bot.service.tables.options import TableOptions
-from cogs.tournament_rounds import side_names
 
 #: Names by seat, each starting with a vowel so French elision shows.
 NAMES = ("Alice", "Éric", "Inès", "Olivier")

@@ -224,10 +224,7 @@ def seating_repeats(tables, partnered, opposed) -> tuple[int, int]:
     met before."""
     partners = sum(frozenset(pair) in partnered for table in tables for pair in table)
     opponents = sum(
-        frozenset((x, y)) in opposed
-        for (a, b), (c, d) in tables
-        for x in (a, b)
-        for y in (c, d)
+        frozenset((x, y)) in opposed for (a, b), (c, d) in tables for x in (a, b) for y in (c, d)
     )
     return partners, opponents
 

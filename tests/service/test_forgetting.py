@@ -25,7 +25,7 @@ async def rows(store: Store, sql: str, *params: object) -> list[tuple]:
 async def test_a_forgotten_player_leaves_no_name_or_id_behind(
     service, store: Store, clock: ManualClock
 ):
-    await service.change_settings(BOB.user_id, locale="fr", turn_dm=True)
+    await service.people.change(BOB.user_id, locale="fr", turn_dm=True)
     table_id = await four_people(service, target=11)
     table = service.registry.table(table_id)
     await play_until(service, clock, table_id, lambda table: table.game is None)
@@ -43,7 +43,7 @@ async def test_a_forgotten_player_leaves_no_name_or_id_behind(
     seat = next(seat for seat, record in table.seats.items() if record.user_id < 0)
     assert table.seats[seat].display_name == "Former player" and table.seats[seat].away
     assert BOB.user_id not in table.hand_messages
-    settings = await service.settings(BOB.user_id)
+    settings = await service.people.settings(BOB.user_id)
     assert (settings.locale, settings.turn_dm) == (None, False), "read afresh: the defaults"
     names = [entry.name for entry in (await leaderboard(store, GUILD, Metric.WINS)).entries]
     assert "bob" not in names and "Former player" not in names
@@ -63,7 +63,7 @@ async def test_someone_seated_at_a_table_of_another_process_is_asked_to_leave_it
         guild_id=GUILD + 1, channel_id=99, creator_id=1, house_rules={}
     )
     await store.tables.sit(elsewhere.id, 0, display_name="bob", user_id=BOB.user_id)
-    await service.change_settings(BOB.user_id, locale="fr")
+    await service.people.change(BOB.user_id, locale="fr")
     with pytest.raises(UserFacingError) as refused:
         await service.forget_person(BOB.user_id)
     assert refused.value.key == "errors.forget_seated_elsewhere"

@@ -61,7 +61,7 @@ def shown_privately(message_id: int) -> HandPlace:
 async def carol_unreachable(service: TableService, clock: ManualClock) -> int:
     """A table where carol, who asked for her hand by DM, could be told nothing: the deal's
     DM to her is refused."""
-    await service.change_settings(CAROL.user_id, hand_delivery="dm")
+    await service.people.change(CAROL.user_id, hand_delivery="dm")
     table_id = await four_people(service)
     await clock.settle(service)
     assert (await service.store.preferences.get(CAROL.user_id)).dm_failed

@@ -111,10 +111,10 @@ async def test_a_seat_or_computer_level_that_does_not_exist_is_refused(service):
 @pytest.mark.slow
 async def test_a_setting_not_offered_is_refused_and_not_stored(service, store: Store):
     with pytest.raises(OptionRefused) as refused:
-        await service.change_settings(ALICE.user_id, hand_delivery="pigeon")
+        await service.people.change(ALICE.user_id, hand_delivery="pigeon")
     assert refused.value.option == "option.hand_delivery"
     assert (await store.preferences.get(ALICE.user_id)).hand_delivery == "ephemeral"
-    saved = await service.change_settings(ALICE.user_id, hand_delivery="dm")
+    saved = await service.people.change(ALICE.user_id, hand_delivery="dm")
     assert saved.hand_delivery == "dm"
 
 

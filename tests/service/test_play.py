@@ -163,7 +163,7 @@ async def test_two_clicks_together_apply_once(service, store):
 @pytest.mark.slow
 async def test_a_hand_is_recorded_announced_and_the_table_reposted(service, clock, store, outbox):
     for person in (ALICE, BOB, CAROL, DAVE):  # each new deal goes to a new DM
-        await service.change_settings(person.user_id, hand_delivery="dm")
+        await service.people.change(person.user_id, hand_delivery="dm")
     table_id = await four_people(service)
     table = await play_until(service, clock, table_id, lambda table: table.game.hand_number == 2)
     await clock.advance(service, 10.0)  # past the edit coalescer's longest wait

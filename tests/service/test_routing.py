@@ -168,7 +168,7 @@ async def test_a_move_for_a_table_elsewhere_is_applied_by_its_owner_once(pair, c
     seat = game.to_act
     move = await _to_act(owner, table_id)
     user = move.person
-    await owner.tables.change_settings(user.user_id, hand_delivery="dm")
+    await owner.tables.people.change(user.user_id, hand_delivery="dm")
     await clock.settle(owner.tables)  # the deal's DMs are out
     deal = (owner.tables.registry.table(table_id).game_id, game.hand_number)
     place = HandPlace(10**18, dm_channel_id=5, locale="en", game_id=deal[0], hand_number=deal[1])

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 from bot.errors import UserFacingError
 from bot.i18n import t
+from bot.people import Person
 from bot.service.areas.closing import TableClosing
 from bot.service.areas.finding import table_facts
 from bot.service.areas.lobby_actions import DEFAULT_COMPUTER_LEVEL
 from bot.service.areas.rematches import GameSeat, Rematch, finished_seats
-from bot.service.people import Person
 from bot.service.refusals import TableAlreadyOpen, past_limit
 from bot.service.showing.publishing import Pending, Update
 from bot.service.shown import RematchReply, TableFacts

@@ -17,8 +17,8 @@ from dataclasses import replace
 
 from bot.errors import UserFacingError
 from bot.i18n import t
+from bot.people import Person
 from bot.presentation.user_text import in_message
-from bot.service.people import Person
 from bot.service.showing.publishing import Pending, PendingAnnouncement, Update
 from bot.service.tables.table import EndVote, Table
 from bot.service.tables.table_changes import TableChanges

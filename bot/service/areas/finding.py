@@ -7,6 +7,7 @@ a process says which servers it runs.
 
 from __future__ import annotations
 
+from bot.errors import UserFacingError
 from bot.service.service_state import ServiceState
 from bot.service.shown import TableFacts
 from bot.service.tables.table import Table
@@ -31,6 +32,16 @@ class FindingTables(ServiceState):
     def facts(self, table_id: int) -> TableFacts:
         """What a command needs to know of an open table (a refusal when it closed)."""
         return table_facts(self.registry.table(table_id))
+
+    async def server_of(self, table_id: int) -> int:
+        """The server of an open table, held here or by another process (a refusal when it
+        closed or never was)."""
+        if self.holds(table_id):
+            return self.facts(table_id).guild_id
+        record = await self.store.tables.get(table_id)
+        if record is None or record.ended_at is not None:
+            raise UserFacingError("errors.table_closed")
+        return record.guild_id
 
     def facts_in_channel(self, channel_id: int) -> TableFacts:
         """The table of a channel (a refusal when there is none)."""

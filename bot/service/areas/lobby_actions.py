@@ -12,9 +12,9 @@ from __future__ import annotations
 from bot.ai import LEVELS
 from bot.errors import OptionRefused, UserFacingError
 from bot.i18n import t
+from bot.people import Person
 from bot.presentation.user_text import in_message
 from bot.service.areas.finding import table_facts
-from bot.service.people import Person
 from bot.service.refusals import CountedError, TableAlreadyOpen, past_limit
 from bot.service.showing.publishing import Pending, PendingAnnouncement, Update
 from bot.service.shown import HandReply, Seated, SeatRequest, TableFacts

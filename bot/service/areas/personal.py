@@ -1,5 +1,4 @@
-"""What a person asks for themselves, whatever table they sit at: their settings, and to be
-forgotten.
+"""What a person asks for themselves, whatever table they sit at: to be forgotten.
 
 Forgetting someone reaches into every table this process holds, so this area builds on the
 lobby's: they leave each one as if they had left it, and the tables are then read back under
@@ -7,27 +6,26 @@ their pseudonym, so the games they were in finish without them. The request is a
 once: it is kept in the store, and the forgetting itself (every row about them, every board
 that counted them: seconds on a large server) is done in the background, one person after the
 other, in small transactions (:mod:`bot.stats.forgetting`), and carried on after a restart
-(:meth:`PersonalRequests.resume_forgetting`). Their settings are read through
-:class:`~bot.service.people.People`, a short-lived cache.
+(:meth:`PersonalRequests.resume_forgetting`). Their settings are the people's
+(:class:`~bot.people.People`), whose short-lived cache forgets them too.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from bot.errors import UserFacingError
 from bot.service.areas.finding import FindingTables
 from bot.service.areas.lobby_actions import LobbyActions
 from bot.service.showing.publishing import Pending
 from bot.stats.forgetting import ask_to_forget, forget_person
-from bot.store import Forgotten, UserPreferences
+from bot.store import Forgotten
 
 log = logging.getLogger(__name__)
 
 
 class PersonalRequests(FindingTables, LobbyActions):
-    """A person's settings, and forgetting them."""
+    """Forgetting a person."""
 
     async def forget_person(self, user_id: int) -> None:
         """Forget a person who asks for it: answered at once, done in the background (see
@@ -86,10 +84,3 @@ class PersonalRequests(FindingTables, LobbyActions):
                 update = self._seats_changed(table)
             self._publisher.publish(table, Pending(update))
         self.people.forget(user_id)
-
-    async def settings(self, user_id: int) -> UserPreferences:
-        return await self.people.settings(user_id)
-
-    async def change_settings(self, user_id: int, **changes: Any) -> UserPreferences:
-        """Store the person's new settings; the next hand they are shown follows them."""
-        return await self.people.change(user_id, **changes)

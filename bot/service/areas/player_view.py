@@ -13,10 +13,10 @@ from dataclasses import replace
 from bot.engine import Card, PlayDecision
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, lookup, t
+from bot.people import Person
 from bot.presentation.texts import action_text
 from bot.presentation.user_text import in_message
 from bot.service.areas.automation import decision_seed
-from bot.service.people import Person
 from bot.service.service_state import ServiceState
 from bot.service.shown import HandDelivery, HandPlace, HandReply
 from bot.store import HandBeingSent, PendingNote

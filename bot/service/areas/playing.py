@@ -14,9 +14,9 @@ import logging
 
 from bot.engine import Action, HandScored, IllegalAction, Keep, KeepDecision
 from bot.errors import UserFacingError
+from bot.people import Person
 from bot.presentation.user_text import in_message
 from bot.service.areas.closing import TableClosing
-from bot.service.people import Person
 from bot.service.refusals import OutOfDate, refusal
 from bot.service.showing.after_action import after_action
 from bot.service.showing.publishing import Pending

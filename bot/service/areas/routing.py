@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from bot.engine import Action
 from bot.engine.actions import action_from_dict, action_to_dict
 from bot.errors import UserFacingError
-from bot.service.people import Person
+from bot.people import Person
 from bot.service.service import TableService
 from bot.service.shown import HandPlace
 from bot.sharding import ShardPlan, shard_of

@@ -22,8 +22,8 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.i18n import t
+from bot.people import People, Person
 from bot.service.outbox import Outbox
-from bot.service.people import People, Person
 from bot.service.showing import display
 from bot.service.showing.drawing import Drawing
 from bot.service.shown import HandDelivery, HandPlace, HandReply, PrivateHand

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
+from bot.people import People
 from bot.service.observer import ServiceObserver
 from bot.service.outbox import ChannelGone, Outbox
-from bot.service.people import People
 from bot.service.showing import display
 from bot.service.showing.coalesce import EditCoalescer, Sleep
 from bot.service.showing.drawing import Drawing

@@ -1,5 +1,7 @@
-"""The people who use the bot, as the table service sees them: who they are, their settings,
-and what they must still be told.
+"""The people who use the bot: who they are, their settings, and what they must still be told.
+
+One :class:`People` per bot (``bot/factory.py``), shared by the table service, the daily deals
+and the commands (``interaction.client.people``), so a change of settings shows at once to all.
 
 Every private hand is drawn in its player's language and deck, every turn ping follows their
 wish for a DM, so a busy table reads the same few people's settings after every move. They are
