@@ -219,6 +219,7 @@ async def _play(store: Store, settings: DemoSettings, options: TableOptions) -> 
         table_id = await start_computer_game(
             service, DEMO_GUILD, DEMO_CHANNEL, options, level=settings.level
         )
+        service.showing.watch(table_id)  # nobody sits there, but the demo shows every move
         await wait_while(
             lambda: service.facts(table_id).playing or bool(service.pending_tasks - parked)
         )

@@ -5,12 +5,15 @@ making random legal moves through ``TableService.act`` and the table drawn after
 ``bench_service.py``). On PostgreSQL the tables are split over the processes as shards split
 servers: each process runs ``SHARD_COUNT=N SHARD_IDS=i`` and plays its own servers' tables on
 one shared database. Each run starts on a fresh database. The table prints actions per second
-and p50/p99 of one action end to end for each, with the ratios to SQLite and to one PostgreSQL
-process, so the cost of the shared engine and the gain of more processes show in one run.
+and p50/p99 of one action end to end for each, the largest resident memory of one process, and
+the ratios to SQLite and to the first PostgreSQL run, so the cost of the shared engine and the
+gain of more processes show in one run. ``--processes 2`` runs PostgreSQL in two processes only:
+``--tables 2000 --pace 5 --processes 2`` is 1,000 busy tables in each.
 
 PostgreSQL: ``--postgres URL`` of a server whose user may create databases; without it a
 throwaway server is started (Debian's ``postgresql`` package, as the tests do). Run from the
-repository root: ``python scripts/bench_processes.py [--tables 300] [--pace 1] [--seconds 20]``.
+repository root:
+``python scripts/bench_processes.py [--tables 300] [--pace 1] [--seconds 20] [--processes 1 2 4]``.
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ class Run:
     per_second: float
     p50: float
     p99: float
+    #: The resident memory of the largest process, with its drawing processes (MB).
+    resident_mb: float
 
 
 def guild_on_shard(plan: ShardPlan, shard: int, number: int) -> int:
@@ -58,11 +63,12 @@ def guild_on_shard(plan: ShardPlan, shard: int, number: int) -> int:
 
 def play_share(
     database: str, plan: ShardPlan, load: Load, seconds: float, threads: int
-) -> tuple[list[float], float]:
-    """One process's share of the tables, in its shard's servers: end-to-end ms, seconds."""
+) -> tuple[list[float], float, float]:
+    """One process's share of the tables, in its shard's servers: end-to-end ms, seconds,
+    resident MB."""
     shard = plan.ids[0]
     share = Load(load.tables // plan.count, load.pace)
-    measured, elapsed, _memory = asyncio.run(
+    measured, elapsed, memory = asyncio.run(
         play_tables(
             share,
             seconds,
@@ -72,7 +78,7 @@ def play_share(
             first=shard * load.tables,
         )
     )
-    return [end_to_end * 1000 for end_to_end, _ in measured], elapsed
+    return [end_to_end * 1000 for end_to_end, _ in measured], elapsed, memory
 
 
 def run_processes(
@@ -85,9 +91,12 @@ def run_processes(
             for shard in range(count)
         ]
         results = [share.result() for share in shares]
-    times = [value for measured, _ in results for value in measured]
-    elapsed = max(seconds for _, seconds in results)
-    return Run(label, len(times) / elapsed, statistics.median(times), percentile(times, 0.99))
+    times = [value for measured, _, _ in results for value in measured]
+    elapsed = max(seconds for _, seconds, _ in results)
+    memory = max(resident for _, _, resident in results)
+    return Run(
+        label, len(times) / elapsed, statistics.median(times), percentile(times, 0.99), memory
+    )
 
 
 async def _create_database(server_url: str, name: str) -> str:
@@ -125,6 +134,13 @@ def main() -> None:
         help="pictures drawn at once by each process (drawing threads)",
     )
     parser.add_argument("--postgres", help="postgresql://user@host:port/postgres to use")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        nargs="+",
+        default=list(PROCESS_COUNTS),
+        help="the PostgreSQL runs: how many processes share the tables in each (default 1 2 4)",
+    )
     args = parser.parse_args()
     load = Load(args.tables, args.pace)
     load_average = ", ".join(f"{value:.1f}" for value in os.getloadavg())
@@ -135,17 +151,20 @@ def main() -> None:
     sqlite_file = str(Path(tempfile.mkdtemp(prefix="cinch-bench-")) / "bench.sqlite3")
     runs = [run_processes("SQLite, 1 process", sqlite_file, 1, load, args.seconds, args.threads)]
     with postgres(args.postgres) as server_url:
-        for count in PROCESS_COUNTS:
+        for count in args.processes:
             database = asyncio.run(_create_database(server_url, f"cinch_bench_{count}"))
             label = f"PostgreSQL, {count} process{'es' if count > 1 else ''}"
             runs.append(run_processes(label, database, count, load, args.seconds, args.threads))
     sqlite, one = runs[0], runs[1]
-    print(f"{'':<26} {'actions/s':>9} {'p50':>7} {'p99':>7} {'p99 vs SQLite':>13} "
-          f"{'actions/s vs 1 PG process':>25}")
+    print(
+        f"{'':<26} {'actions/s':>9} {'p50':>7} {'p99':>7} {'RSS MB':>7} {'p99 vs SQLite':>13} "
+        f"{'actions/s vs the first PG run':>29}"
+    )
     for run in runs:
         print(
             f"{run.label:<26} {run.per_second:>9.0f} {run.p50:>7.1f} {run.p99:>7.1f} "
-            f"{run.p99 / sqlite.p99:>12.2f}x {run.per_second / one.per_second:>24.2f}x"
+            f"{run.resident_mb:>7.0f} {run.p99 / sqlite.p99:>12.2f}x"
+            f" {run.per_second / one.per_second:>28.2f}x"
         )
 
 

@@ -6,6 +6,12 @@ result records), then the mover's hand drawn for their answer. One action's late
 over both ("apply" is the first); the table pictures the service draws for the table messages
 (folded by its edit coalescer) are drawn in the background meanwhile, as in the bot.
 
+What the benchmark models: four people at every table, every move a person's click at the
+table, so every table is looked at between two of its pictures and the service draws each of its
+changes (a table is drawn only when someone will see it: a click or command at it since its last
+picture, or a turn passing to a person). The outbox shows nothing and answers at once, so
+pictures fold only when the drawers lag behind, never while waiting for Discord.
+
 Tables act at a human pace (PACE seconds between two moves at a table, on average, with random
 jitter so they do not move in lockstep); a pace of 0 drives every table flat out to find the
 ceiling of one process. Goals: at 200 tables moving every 2 s, p50 <= 20 ms and p99 <= 100 ms;

@@ -3,8 +3,9 @@
 `cards_img/classic/` is the usual red and black deck, `cards_img/four_colour/` the deck with
 blue diamonds and green clubs for colour-blind players; files are named by card code
 (`10H.png`, `QS.png`), and `cards_img/back.png` is shared. It also saves the table picture's
-palette (`bot/render/table_palette.png`), chosen from tables showing every card: run it again
-after changing the card art or the table's colours. Drawing is deterministic, so running this
+and the hand picture's palettes (`bot/render/table_palette.png`, `bot/render/hand_palette.png`),
+chosen from tables and hands showing every card: run it again after changing the card art or
+the pictures' colours. Drawing is deterministic, so running this
 again gives the same pictures. Run from the repository root: `python scripts/make_cards.py`.
 """
 
@@ -15,6 +16,7 @@ import argparse
 from bot.engine.cards import FULL_DECK
 from bot.render.card_art import draw_back, draw_face
 from bot.render.deck import BACK_FILE, DECK_DIRS, card_path
+from bot.render.hand import HAND_PALETTE_FILE, build_hand_palette
 from bot.render.table_picture import TABLE_PALETTE_FILE, build_table_palette
 
 
@@ -30,6 +32,8 @@ def main() -> None:
     print(f"wrote {len(FULL_DECK) * len(DECK_DIRS) + 1} pictures under {BACK_FILE.parent}")
     build_table_palette().save(TABLE_PALETTE_FILE, optimize=True)
     print(f"wrote the table palette to {TABLE_PALETTE_FILE}")
+    build_hand_palette().save(HAND_PALETTE_FILE, optimize=True)
+    print(f"wrote the hand palette to {HAND_PALETTE_FILE}")
 
 
 if __name__ == "__main__":

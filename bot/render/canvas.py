@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
@@ -248,3 +249,21 @@ def fixed_palette(*samples: Image.Image) -> Image.Image:
         strip.paste(small, (0, top))
         top += height
     return strip.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def palette_swatch(*samples: Image.Image) -> Image.Image:
+    """The `fixed_palette` of `samples` as a 16 x 16 picture using each of its 256 colours
+    once: the form a kind of picture's palette is shipped in (it takes most of a second to
+    choose, so it is chosen once, by `scripts/make_cards.py`, not in every process)."""
+    chosen = fixed_palette(*samples)
+    swatch = Image.new("P", (16, 16))
+    swatch.putpalette(chosen.getpalette() or [])
+    swatch.putdata(range(256))
+    return swatch
+
+
+def shipped_palette(path: Path) -> Image.Image:
+    """A palette saved by `palette_swatch`, loaded."""
+    with Image.open(path) as swatch:
+        swatch.load()
+        return swatch

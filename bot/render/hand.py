@@ -8,13 +8,25 @@ the highest card down.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from PIL import Image
 
-from bot.engine.cards import Card, Suit
+from bot.engine.cards import FULL_DECK, Card, Suit
 from bot.engine.trumps import TRUMP_TABLES
+from bot.package_data import shipped
 from bot.render import deck
-from bot.render.canvas import Painter, Placed, felt, paste_card, recorded, suit_badge, to_png
+from bot.render.canvas import (
+    Painter,
+    Placed,
+    felt,
+    palette_swatch,
+    paste_card,
+    recorded,
+    shipped_palette,
+    suit_badge,
+    to_png,
+)
 from bot.render.scenes import HandScene
 from bot.render.style import HIGHLIGHT, PANEL, TEXT_DIM
 
@@ -27,6 +39,7 @@ RAISE = 22
 LABEL_SIZE = 28
 #: Suits alternate colours when listed from the left, whatever suit is trumps.
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+HAND_PALETTE_FILE = shipped(__package__, "hand_palette.png")
 
 
 def _suit_sequence(trump: Suit | None) -> tuple[Suit, ...]:
@@ -62,8 +75,41 @@ def _step(count: int, width: int) -> float:
 
 
 def render_hand(scene: HandScene) -> bytes:
-    """The hand as PNG bytes (`paint_hand`)."""
-    return to_png(paint_hand(scene))
+    """The hand as PNG bytes (`paint_hand`), in the hand palette."""
+    return to_png(paint_hand(scene), hand_palette())
+
+
+def palette_scenes() -> list[HandScene]:
+    """Hands that between them show every colour a hand picture can hold: each card of both
+    decks bright and dimmed, every trump's badge, and the robbing dealer's pack."""
+    cards = list(FULL_DECK)
+    scenes = []
+    for four_colour in (False, True):
+        for number, first in enumerate(range(0, len(cards), 9)):
+            held = tuple(cards[first : first + 9])
+            scenes.append(
+                HandScene(
+                    held,
+                    list(Suit)[number % 4],
+                    frozenset(held[::2]),
+                    four_colour,
+                    pack=tuple(card for card in cards[:6] if card not in held),
+                )
+            )
+    return scenes
+
+
+def build_hand_palette() -> Image.Image:
+    """The palette `scripts/make_cards.py` saves as `HAND_PALETTE_FILE`, from `palette_scenes`."""
+    return palette_swatch(*(paint_hand(scene) for scene in palette_scenes()))
+
+
+@lru_cache(maxsize=1)
+def hand_palette() -> Image.Image:
+    """One palette for every hand picture, shipped with the card art (as the table's:
+    choosing a palette for each hand cost as much as mapping the hand to it, and a hand is
+    drawn for every move a player makes)."""
+    return shipped_palette(HAND_PALETTE_FILE)
 
 
 class _HandPainter(Painter):

@@ -20,7 +20,16 @@ from PIL import Image, ImageDraw
 from bot.engine.cards import FULL_DECK, Card, Suit
 from bot.package_data import shipped
 from bot.render import deck
-from bot.render.canvas import Painter, Placed, felt, fixed_palette, paste_card, suit_badge, to_png
+from bot.render.canvas import (
+    Painter,
+    Placed,
+    felt,
+    palette_swatch,
+    paste_card,
+    shipped_palette,
+    suit_badge,
+    to_png,
+)
 from bot.render.scenes import PlayedCard, SeatScene, SideScene, TableScene
 from bot.render.style import (
     CARD_FACE,
@@ -293,11 +302,7 @@ def palette_scenes() -> list[TableScene]:
 def build_table_palette() -> Image.Image:
     """The palette `scripts/make_cards.py` saves as `TABLE_PALETTE_FILE`, from `palette_scenes`:
     a 16 x 16 picture using each of its 256 colours once."""
-    chosen = fixed_palette(*(paint_table(scene) for scene in palette_scenes()))
-    swatch = Image.new("P", (16, 16))
-    swatch.putpalette(chosen.getpalette() or [])
-    swatch.putdata(range(256))
-    return swatch
+    return palette_swatch(*(paint_table(scene) for scene in palette_scenes()))
 
 
 @lru_cache(maxsize=1)
@@ -309,9 +314,7 @@ def table_palette() -> Image.Image:
     render tests compare pictures with their true colours); building it takes most of a second,
     so it is built once, by the script that draws the cards, not in every process.
     """
-    with Image.open(TABLE_PALETTE_FILE) as shipped:
-        shipped.load()
-        return shipped
+    return shipped_palette(TABLE_PALETTE_FILE)
 
 
 def paint_table(scene: TableScene) -> Image.Image:

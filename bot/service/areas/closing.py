@@ -40,6 +40,7 @@ class TableClosing(TableChanges):
         tournament match), or count a seated person's vote: a majority of the seated people
         closes it."""
         table = self.registry.table(table_id)
+        self.showing.looked_at(table.id)
         async with table.lock:
             creator, match = person.user_id == table.record.creator_id, table.options.match
             if match and not creator and table.seat_of(person.user_id) is None:

@@ -44,8 +44,11 @@ class FindingTables(ServiceState):
         return record.guild_id
 
     def facts_in_channel(self, channel_id: int) -> TableFacts:
-        """The table of a channel (a refusal when there is none)."""
-        return table_facts(self.registry.table_in_channel(channel_id))
+        """The table of a channel, for a command used there (a refusal when there is none):
+        someone is looking at the table."""
+        table = self.registry.table_in_channel(channel_id)
+        self.showing.looked_at(table.id)
+        return table_facts(table)
 
 
 def table_facts(table: Table) -> TableFacts:

@@ -78,6 +78,7 @@ class LobbyActions(TableChanges):
         :class:`SeatRequest` to show in the channel, answered by :meth:`answer_seat_request`.
         """
         table = self.registry.table(table_id)
+        self.showing.looked_at(table.id)
         async with table.lock:
             current = table.seat_of(person.user_id)
             if current is None and table.options.match:
@@ -180,6 +181,7 @@ class LobbyActions(TableChanges):
         """Leave the lobby, or step away from a game (the computer plays the seat until anyone
         takes it). True when they stepped away from a game."""
         table = self.registry.table(table_id)
+        self.showing.looked_at(table.id)
         async with table.lock:
             seat = table.require_seat(user_id)
             announcements: tuple[PendingAnnouncement, ...] = ()
@@ -220,6 +222,7 @@ class LobbyActions(TableChanges):
         """Start a game: draw for seats and the first dealer, deal, and persist it. The person
         who started it is answered with their hand (None for a creator without a seat)."""
         table = self.registry.table(table_id)
+        self.showing.looked_at(table.id)
         async with table.lock:
             if table.playing:
                 raise UserFacingError("errors.game_running")

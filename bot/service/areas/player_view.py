@@ -28,6 +28,7 @@ class PlayerView(ServiceState):
     async def show_hand(self, table_id: int, person: Person) -> HandReply:
         """A seated player's hand, picture and text, and what they may do now."""
         table = self.registry.table(table_id)
+        self.showing.looked_at(table.id)
         self._hand_requests.take(person.user_id, table.id, table.version)
         return await self._hands.reply(table, person, acted=False)
 
@@ -79,6 +80,7 @@ class PlayerView(ServiceState):
     async def hint(self, table_id: int, person: Person) -> str:
         """What the strongest computer player would do in this player's place, and why."""
         table = self.registry.table(table_id)
+        self.showing.looked_at(table.id)
         seat = table.require_seat(person.user_id)
         game = table.require_game()
         if not table.options.hints:
@@ -104,6 +106,8 @@ class PlayerView(ServiceState):
         """The cards a player at this channel's table may play now (their whole hand when it
         is not their turn), for typing a card; none when they hold no cards here."""
         table = self.registry.find_in_channel(channel_id)
+        if table is not None:
+            self.showing.looked_at(table.id)
         seat = table.seat_of(user_id) if table is not None else None
         game = table.game if table is not None else None
         if game is None or seat is None:

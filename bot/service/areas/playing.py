@@ -51,6 +51,7 @@ class Playing(TableClosing):
         the player with their hand; a move relayed from another process is not answered (None):
         the player's hand is refreshed like everyone else's."""
         table = self.registry.table(table_id)
+        self.showing.looked_at(table.id)  # a person's click, here or relayed
         async with table.lock:
             if request_id is not None and request_id in table.recent_requests:
                 pending = None  # the same click delivered again: applied once

@@ -20,10 +20,12 @@ class WholeTable(ServiceState):
     def repost(self, table_id: int) -> None:
         """Post the table message again at the bottom of the channel."""
         self.registry.table(table_id)
+        self.showing.looked_at(table_id)
         self.showing.mark(table_id, settled=True, repost=True)
 
     def score_text(self, table_id: int, locale: str | None) -> str:
         """The score, and the change of every hand played, for ``/cinch score``."""
+        self.showing.looked_at(table_id)
         return display.score_text(self.registry.table(table_id), locale)
 
     def house_rules(self, channel_id: int, locale: str | None) -> list[str] | None:

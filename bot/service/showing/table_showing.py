@@ -6,6 +6,13 @@ it. The message's id is stored with the table, so it is edited in place after a 
 When the outbox finds the table's channel gone, the service hears of it (``channel_gone``).
 Each message shown tells the observer how long the actions it shows waited for it
 (:mod:`bot.service.showing.show_delays`).
+
+A table picture is drawn only when someone will see it. Someone will when a person looked at the
+table since its last picture (a click, a command at the table or in its channel: see
+:meth:`TableShowing.looked_at`), or when the turn passes to a person (they are notified, or are
+watching). A change nobody will see (computer players, or turns played for an absent person, at
+a table nobody came to since) is not drawn: the table owes a showing, and the first person who
+looks gets it, folding every change made meanwhile. A lobby has no picture and always shows.
 """
 
 from __future__ import annotations
@@ -54,20 +61,54 @@ class TableShowing:
         self.delays = ShowDelays(observer)
         #: Folds the table changes that follow each other into few edits (tests pace it).
         self.edits = EditCoalescer(self._show, sleep=sleep)
+        #: The tables a person looked at since their last picture.
+        self._looked: set[int] = set()
+        #: The tables someone watches throughout (the offline demo's): every change is seen.
+        self._watched: set[int] = set()
+        #: The tables with changes nobody saw, each with whether its showing must be anew.
+        self.owed: dict[int, bool] = {}
 
     def mark(self, table_id: int, *, settled: bool, repost: bool = False) -> None:
         """The table changed: show it when the coalescer says so (``repost``: anew)."""
         self.edits.mark(table_id, settled=settled, repost=repost)
 
+    def looked_at(self, table_id: int) -> None:
+        """A person came to the table (clicked, or used a command at it or in its channel): the
+        next change is drawn for them, and a showing the table owes is made now."""
+        self._looked.add(table_id)
+        if table_id in self.owed:
+            self.mark(table_id, settled=True, repost=self.owed.pop(table_id))
+
+    def watch(self, table_id: int) -> None:
+        """Someone watches the table throughout (the offline demo, which shows every move):
+        each of its changes is drawn, as if looked at each time."""
+        self._watched.add(table_id)
+        self.looked_at(table_id)
+
     def forget(self, table_id: int) -> None:
         """The table closed: nothing more is shown for it."""
         self.turns.forget(table_id)
         self.delays.forget(table_id)
+        self._looked.discard(table_id)
+        self._watched.discard(table_id)
+        self.owed.pop(table_id, None)
+
+    def _seen(self, table: Table) -> bool:
+        """Whether someone will see the table shown now: a lobby (no picture) always; a game
+        when a person looked since its last picture, or the turn passes to a person."""
+        if table.game is None or table.id in self._looked or table.id in self._watched:
+            return True
+        return self.turns.passes_to_a_person(table.id, _turn(table))
 
     async def _show(self, table_id: int, repost: bool) -> None:
         table = self._registry.get(table_id)
         if table is None:
             return  # closed in the meantime
+        if not self._seen(table):
+            self.owed[table_id] = self.owed.get(table_id, False) or repost
+            return
+        self._looked.discard(table_id)  # a look from now on asks for the next picture
+        self.owed.pop(table_id, None)
         game_id = table.game_id
         moved, notify = self.turns.shown(table_id, _turn(table))
         # Only the message that notifies the person to act mentions them: any other names

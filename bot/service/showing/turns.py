@@ -57,6 +57,11 @@ class TurnNotices:
             return True, None
         return True, turn[0]
 
+    def passes_to_a_person(self, table_id: int, turn: Turn | None) -> bool:
+        """Whether showing the table with ``turn`` would show a person a turn of theirs that it
+        has not shown yet (they are notified, or watch the table)."""
+        return turn is not None and turn != self._turns.get(table_id)
+
     def forget(self, table_id: int) -> None:
         """The table closed."""
         self._turns.pop(table_id, None)
