@@ -10,9 +10,11 @@ nodes, not time, so a busy machine slows it but never changes its moves), and il
 (any is a bug: it is replaced by a random legal action so the match can go on).
 
 Levels: easy, normal, hard; baseline (the earlier rule-based `normal`, kept to measure the
-current one against); random (uniformly random legal actions, bidding half the time, as
-the engine's random player does) and random-pass (random cards, but always passing in the
-auction, which measures card play more than bidding).
+current one against); baseline-normal and baseline-hard (`normal` and `hard` with their searched
+worlds dealt evenly, without the learned odds of where the hidden cards lie); random (uniformly
+random legal actions, bidding half the time, as the engine's random player does) and
+random-pass (random cards, but always passing in the auction, which measures card play more
+than bidding).
 The oracle levels are not players but a ceiling: `hard`, except that some of its cards are
 chosen by the open-hand solver on the true deal, every hidden card in sight. `oracle` chooses
 every card so, `oracle-opening` only the first two cards of the hand (which `hard` plays by the
@@ -24,6 +26,7 @@ Run from the repository root, e.g.
     python scripts/bench_ai.py normal random --deals 2000
     python scripts/bench_ai.py hard normal --deals 500 --budget 20000
     python scripts/bench_ai.py hard hard --deals 300
+    python scripts/bench_ai.py hard baseline-hard --deals 300
 """
 
 from __future__ import annotations

@@ -20,33 +20,39 @@ from bot.engine import (
 LEVELS = ("easy", "normal", "hard")
 #: Not offered to players: the earlier `normal`, kept for benchmarks (scripts/bench_ai.py).
 BASELINE = "baseline"
+#: Not offered to players either: `normal` and `hard` dealing their worlds evenly, without the
+#: learned odds of where the hidden cards lie, kept for benchmarks.
+WITHOUT_INFERENCE = {"baseline-normal": "normal", "baseline-hard": "hard"}
 
 
 def decide(
     view: SeatView, level: str, rng: random.Random, *, budget: int | None = None
 ) -> Action:
-    """A legal action for `view.decision` at `level` ("easy", "normal" or "hard"; "baseline"
-    for benchmarks).
+    """A legal action for `view.decision` at `level` ("easy", "normal" or "hard"; "baseline",
+    "baseline-normal" and "baseline-hard" for benchmarks).
 
     `budget` caps the search nodes `hard` spends on a card (None: its default); it is a count,
     not a time, so the same view and seed give the same action on any machine.
     """
-    if level not in LEVELS and level != BASELINE:
+    if level not in LEVELS and level != BASELINE and level not in WITHOUT_INFERENCE:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     decision = view.decision
     if decision is None:
         raise ValueError("this seat has nothing to decide")
+    inference = level not in WITHOUT_INFERENCE
+    level = WITHOUT_INFERENCE.get(level, level)
     if level == "hard":
-        return decide_hard(view, decision, rng, budget)
+        return decide_hard(view, decision, rng, budget, inference=inference)
     if level == "easy":
         return decide_easy(view, decision, rng)
-    return decide_normal(view, decision, rng, baseline=level == BASELINE)
+    return decide_normal(view, decision, rng, baseline=level == BASELINE, inference=inference)
 
 
 def may_search(view: SeatView, level: str) -> bool:
     """Whether `level` may search or play deals out for this view's decision (tens to hundreds
     of milliseconds of CPU) rather than answer by rules alone."""
     decision = view.decision
+    level = WITHOUT_INFERENCE.get(level, level)
     if isinstance(decision, BidDecision | TrumpDecision):
         return level in ("normal", "hard")
     if isinstance(decision, KeepDecision):

@@ -7,7 +7,8 @@ budget, and searching them with the few worlds a decision within the time goal a
 no better than the rules (docs/computer-players.md, "Searching"). The budgets (search nodes,
 deals) keep a decision under about 200 ms at the 95th percentile on a small shared server (see
 scripts/bench_ai.py). The robbing dealer's keep is played out over sampled deals
-(`rob_playouts`); the other choices of the draw are the rule-based ones.
+(`rob_playouts`); the other choices of the draw are the rule-based ones. The searched worlds are
+dealt by the learned odds of where the hidden cards lie (`inference`).
 """
 
 from __future__ import annotations
@@ -48,14 +49,22 @@ SEARCH_CARDS = 22
 
 
 def decide_hard(
-    view: SeatView, decision: Decision, rng: random.Random, budget: int | None = None
+    view: SeatView,
+    decision: Decision,
+    rng: random.Random,
+    budget: int | None = None,
+    *,
+    inference: bool = True,
 ) -> Action:
-    """`budget` caps the search nodes of a card play (None: `DEFAULT_BUDGET`)."""
+    """`budget` caps the search nodes of a card play (None: `DEFAULT_BUDGET`); without
+    `inference` the searched worlds are dealt evenly instead of by the learned odds (the
+    benchmark's `baseline-hard`)."""
     match decision:
         case BidDecision() | TrumpDecision():
             return choose_call(view, decision, rng, CALL_PLAYOUTS, PASS_PLAYOUTS, DEFENCE)
         case KeepDecision():
             return choose_keep_by_playouts(view, decision, rng, KEEP_PLAYOUTS)
         case PlayDecision() if len(decision.cards) > 1 and sum(view.hand_sizes) <= SEARCH_CARDS:
-            return search_play(view, decision, rng, DEFAULT_BUDGET if budget is None else budget)
-    return decide_normal(view, decision, rng)
+            nodes = DEFAULT_BUDGET if budget is None else budget
+            return search_play(view, decision, rng, nodes, inference=inference)
+    return decide_normal(view, decision, rng, inference=inference)

@@ -35,10 +35,16 @@ ENDGAME_BUDGET = 6_000
 
 
 def decide_normal(
-    view: SeatView, decision: Decision, rng: random.Random, *, baseline: bool = False
+    view: SeatView,
+    decision: Decision,
+    rng: random.Random,
+    *,
+    baseline: bool = False,
+    inference: bool = True,
 ) -> Action:
     """The rule-based choice; bids and trumps from deals played out and the last tricks by a
-    small search, both seeded by `rng`."""
+    small search, both seeded by `rng`, its worlds dealt by the learned odds of where the hidden
+    cards lie unless `inference` is off (the benchmark's `baseline-normal`)."""
     match decision:
         case BidDecision() if baseline:
             return choose_bid(view, decision)
@@ -55,7 +61,7 @@ def decide_normal(
         case PlayDecision() if (
             not baseline and len(decision.cards) > 1 and sum(view.hand_sizes) <= ENDGAME_CARDS
         ):
-            return search_play(view, decision, rng, ENDGAME_BUDGET)
+            return search_play(view, decision, rng, ENDGAME_BUDGET, inference=inference)
         case PlayDecision():
             return play_by_rules(view, decision, baseline=baseline)
     raise TypeError(f"not a decision: {decision!r}")

@@ -265,7 +265,7 @@ def finish_by_rules(game: Game) -> HandResult:
     memo = ReadingMemo()
     while True:
         seat = _to_act(game)
-        for event in game.apply(seat, _rule_action(game.view(seat), memo)):
+        for event in game.apply(seat, rule_action(game.view(seat), memo)):
             if isinstance(event, HandScored):
                 return event.result
 
@@ -276,7 +276,7 @@ def _to_act(game: Game) -> int:
     return seat
 
 
-def _rule_action(view: SeatView, memo: ReadingMemo) -> Action:
+def rule_action(view: SeatView, memo: ReadingMemo) -> Action:
     """The rule-based draw and card play, without `normal`'s late search: playouts must stay
     cheap."""
     decision = view.decision
