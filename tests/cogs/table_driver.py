@@ -31,10 +31,11 @@ from bot.service.tables.table import Table
 #: The bot's shortest waits in these tests (between two edits of a table, a computer player's
 #: pause), and how long a step lets the table catch up. SimCord waits in real time for sleeps
 #: shorter than its settle timeout and parks longer ones for virtual time, so tests run with
-#: ``SETTLE_TIMEOUT`` below this; it leaves the real work of a step (pictures, database) seconds
-#: to finish on a busy machine.
-SETTLE = 5.0
-SETTLE_TIMEOUT = 3.0
+#: ``SETTLE_TIMEOUT`` below this; it leaves the real work of a step (pictures, database) eight
+#: seconds to finish on a busy machine. The pause is the longest a table allows
+#: (``MAX_COMPUTER_PAUSE``), so it cannot grow further.
+SETTLE = 10.0
+SETTLE_TIMEOUT = 8.0
 
 
 def buttons(message: Any) -> list[dict[str, Any]]:
@@ -123,7 +124,7 @@ class TableDriver:
         """``creator`` opens a table, the other members join, two easy computer players fill
         it, and the people play until the first hand is over (its result posted)."""
         channel = self.channel
-        await creator.slash(channel, "cinch new", target=51, pause=5.0, timer=0)
+        await creator.slash(channel, "cinch new", target=51, pause=10.0, timer=0)
         for member in self.members.values():
             if member is not creator:
                 await member.slash(channel, "cinch join")
@@ -306,7 +307,7 @@ async def computers_table_in_thread(
 ) -> tuple[Any, TableDriver]:
     """``member`` opens a table to 1 point in a new thread of ``channel``, seats three easy
     computer players and starts: the thread, and a driver of its table."""
-    await member.slash(channel, "cinch new", thread=True, target=1, pause=5.0, timer=0)
+    await member.slash(channel, "cinch new", thread=True, target=1, pause=10.0, timer=0)
     [thread] = channel.threads
     for _ in range(3):
         await member.slash(thread, "cinch addbot", level="easy")

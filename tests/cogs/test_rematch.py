@@ -40,7 +40,7 @@ def seating(driver: TableDriver) -> dict[int, int | str | None]:
 @pytest.mark.slow
 async def test_both_players_confirm_and_play_again_at_the_same_seats(simcord_env, channel, players):
     alice, bob, _, _ = players
-    await alice.slash(channel, "cinch new", target=1, pause=5.0, timer=0)
+    await alice.slash(channel, "cinch new", target=1, pause=10.0, timer=0)
     await bob.slash(channel, "cinch join")
     await alice.slash(channel, "cinch addbot", level="easy")
     await alice.slash(channel, "cinch addbot", level="easy")
