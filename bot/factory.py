@@ -193,7 +193,9 @@ class CinchBot(CinchClient):
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-        return await sync_commands(self.tree, self.store, self.application_id, guild, force=force)
+        return await sync_commands(
+            self.tree, self.store.marks, self.application_id, guild, force=force
+        )
 
     async def health(self) -> Health:
         """What ``/health`` says: connected, tables restored, store answering, relay listening."""

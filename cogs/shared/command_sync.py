@@ -17,12 +17,11 @@ import hashlib
 import json
 import logging
 import re
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 
-from bot.store import Store
 from cogs.shared.command_size import MAX_COMMAND_SIZE, command_size, oversized
 
 log = logging.getLogger(__name__)
@@ -93,22 +92,31 @@ def refusal(error: discord.HTTPException, payloads: list[dict[str, Any]]) -> str
     )
 
 
+class PublishedMarks(Protocol):
+    """Where the fingerprint of the commands last published is kept (the store's marks, which
+    the bot's factory hands over: this layer reads no store itself)."""
+
+    async def get(self, name: str) -> str | None: ...
+
+    async def put(self, name: str, value: str) -> None: ...
+
+
 async def sync_commands(
     tree: app_commands.CommandTree,
-    store: Store,
+    marks: PublishedMarks,
     application_id: int | None,
     guild: discord.Object | None = None,
     *,
     force: bool = False,
 ) -> bool:
     """Publish the tree (to ``guild`` only, when given) unless Discord has it already, as far
-    as the store knows; True when it was published. Raises :class:`CommandsRefused` for
+    as ``marks`` knows; True when it was published. Raises :class:`CommandsRefused` for
     commands Discord would refuse, or did."""
     where = "globally" if guild is None else f"to guild {guild.id}"
     mark = f"commands:{application_id}:{'global' if guild is None else guild.id}"
     payloads = await tree_payloads(tree, guild)
     published = fingerprint(payloads)
-    last = await store.marks.get(mark)
+    last = await marks.get(mark)
     if not force and last == published:
         log.info("Commands unchanged since they were last published %s", where)
         return False
@@ -120,6 +128,6 @@ async def sync_commands(
         if error.status != 400:
             raise
         raise CommandsRefused(refusal(error, payloads), published_before=last is not None) from None
-    await store.marks.put(mark, published)
+    await marks.put(mark, published)
     log.info("Published %d commands %s", len(synced), where)
     return True
