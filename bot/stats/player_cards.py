@@ -50,6 +50,7 @@ JOIN stat_games partner ON partner.game_id = me.game_id AND partner.side = me.si
 JOIN stat_players p ON p.guild_id = me.guild_id AND p.player = partner.player
 WHERE me.guild_id = :guild_id AND me.player = :player AND NOT {hidden_sql("partner")}
 GROUP BY partner.player, p.display_name
+HAVING SUM(me.won) > 0
 ORDER BY wins DESC, CAST(SUM(me.won) AS DOUBLE PRECISION) / COUNT(*) DESC, games DESC,
          partner.player
 LIMIT 1

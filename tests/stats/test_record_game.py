@@ -56,6 +56,15 @@ async def test_every_figure_of_a_game(store: Store):
     assert alice.best_partner.name == "C" and alice.best_partner.wins == 1
 
 
+async def test_a_best_partner_is_someone_the_player_won_with(store: Store):
+    await record_game(store, await store_game(store, FOUR, winner=1))
+
+    alice = await player_card(store, 1, user_key(ALICE.user_id))
+    assert alice.games == 1 and alice.best_partner is None  # lost her only game with Carol
+    bob = await player_card(store, 1, user_key(BOB.user_id))
+    assert bob.best_partner.name == "D" and bob.best_partner.wins == 1
+
+
 async def test_winners_rise_losers_fall_and_partners_move_together(store: Store):
     game = await store_game(store, FOUR, winner=1)
     await record_game(store, game)
