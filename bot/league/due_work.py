@@ -27,6 +27,9 @@ log = logging.getLogger(__name__)
 LONGEST_SLEEP = 60 * 60
 #: After a failure, the clock looks again this much later (seconds).
 RETRY_AFTER = 60
+#: A piece of work that keeps failing is logged as an error (with its traceback) the first time
+#: and once every this many failures in a row (an hour of retries); a warning line otherwise.
+ERROR_EVERY = 60
 #: The shortest sleep (seconds): work due that cannot be done yet is looked at again this
 #: often, never in a loop that would hold the event loop.
 SHORTEST_SLEEP = 5
@@ -76,15 +79,29 @@ class DueWork(LeagueState):
             done = await self._alone(guild_id, what, step) and done
         return done
 
-    @staticmethod
-    async def _alone(guild_id: int, what: str, step: Callable[[], Awaitable[object]]) -> bool:
+    async def _alone(self, guild_id: int, what: str, step: Callable[[], Awaitable[object]]) -> bool:
         """Do one piece of due work; a failure is logged (False), and looked at again
-        shortly."""
+        shortly. A piece that keeps failing is an error in the log once an hour, not at every
+        retry, so that the log still shows what else goes wrong."""
+        key = (guild_id, what)
         try:
             await step()
         except Exception:
-            log.exception("Server %s: %s failed; tried again shortly", guild_id, what)
+            failures = self._failing.get(key, 0) + 1
+            self._failing[key] = failures
+            if failures % ERROR_EVERY == 1:
+                log.exception(
+                    "Server %s: %s failed (%d times in a row); tried again shortly",
+                    guild_id,
+                    what,
+                    failures,
+                )
+            else:
+                log.warning(
+                    "Server %s: %s failed again (%d times in a row)", guild_id, what, failures
+                )
             return False
+        self._failing.pop(key, None)
         return True
 
     async def next_moment(self) -> datetime | None:

@@ -28,6 +28,8 @@ class LeagueState:
     season_ends: SeasonEnds
     #: Called when an intention makes work for the clock.
     _changed: Callable[[], None]
+    #: Each piece of due work failing now (by server and what it is): how many times in a row.
+    _failing: dict[tuple[int, str], int]
 
     def _changed_now(self) -> None:
         self._changed()

@@ -50,6 +50,7 @@ class LeagueService(SignUps, SeasonRequests, DueWork):
         self.course = TournamentCourse(store, tables, outbox)
         self.season_ends = SeasonEnds(store, outbox)
         self._changed: Callable[[], None] = lambda: None
+        self._failing = {}
 
     def when_changed(self, listener: Callable[[], None]) -> None:
         """Call ``listener`` (the clock's wake-up) whenever an intention makes work for the

@@ -5,12 +5,14 @@ Time is the store's clock, moved by the test; the service never sleeps."""
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
 from bot.errors import UserFacingError
 from bot.league import tournaments as store_of
+from bot.league.due_work import ERROR_EVERY
 from bot.league.season_role import Rights, RoleFacts
 from bot.league.seasons import FIRST_POST_RETRY, change_season_settings, seasons
 from bot.league.service import LeagueService
@@ -167,6 +169,33 @@ async def test_starting_wakes_the_clock_which_opens_the_round_in_threads(
         with pytest.raises(UserFacingError) as refused:
             await service.cancel(cup, Acting(ORGANISER))
         assert refused.value.key == "errors.tournament_over"
+
+
+async def test_a_piece_of_due_work_that_keeps_failing_is_an_error_once_an_hour(
+    store: Store, outbox: RecordingLeagueOutbox, caplog: pytest.LogCaptureFixture
+):
+    async with league_service(store, outbox) as service:
+        await started_cup(service)
+        carry_on = service.course.carry_on
+
+        async def broken(tournament: Tournament) -> None:
+            raise RuntimeError("a damaged row")
+
+        service.course.carry_on = broken  # type: ignore[method-assign]
+        caplog.set_level(logging.WARNING, logger="bot.league.due_work")
+        for _ in range(ERROR_EVERY + 1):  # an hour of retries, and one more
+            assert not await service.due_work()
+        levels = [record.levelno for record in caplog.records]
+        assert levels.count(logging.ERROR) == 2 and levels.count(logging.WARNING) == ERROR_EVERY - 1
+        assert caplog.records[0].exc_info is not None and caplog.records[1].exc_info is None
+
+        # Once it works, a new failure is an error again at once.
+        service.course.carry_on = carry_on  # type: ignore[method-assign]
+        assert await service.due_work()
+        service.course.carry_on = broken  # type: ignore[method-assign]
+        caplog.clear()
+        assert not await service.due_work()
+        assert [record.levelno for record in caplog.records] == [logging.ERROR]
 
 
 async def test_a_refused_thread_is_stored_said_once_and_never_asked_again(
