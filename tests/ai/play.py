@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from bot.ai import decide
-from bot.engine import Game, HouseRules
+from bot.engine import Game, HouseRules, Phase, SeatView
 
 
 def play_game_hands(
@@ -21,3 +22,16 @@ def play_game_hands(
         view = game.view(seat)
         game.apply(seat, decide(view, levels[seat % len(levels)], rng, budget=660))
     return game
+
+
+def first_hand_plays(players: int, seed: int) -> Iterator[tuple[Game, SeatView]]:
+    """Every play decision of one hand between `normal` players: the game (with the real hands)
+    and the deciding seat's view."""
+    game = Game.new(HouseRules(), players, seed=seed, first_dealer=seed % players)
+    rng = random.Random(seed)
+    while game.hand_number == 1 and not game.is_over:
+        seat = game.to_act
+        view = game.view(seat)
+        if game.phase is Phase.PLAY:
+            yield game, view
+        game.apply(seat, decide(view, "normal", rng))

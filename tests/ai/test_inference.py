@@ -26,21 +26,10 @@ from bot.ai.inference import (
 )
 from bot.ai.knowledge import read_knowledge
 from bot.ai.sampler import sample_hands
-from bot.engine import Game, HouseRules, Phase, PlayDecision
+from bot.engine import PlayDecision
+from tests.ai.play import first_hand_plays
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _play_views(seed: int, players: int = 4):
-    """Every play decision of one hand between `normal` players, with the game (true hands)."""
-    game = Game.new(HouseRules(), players, seed=seed, first_dealer=seed % players)
-    rng = random.Random(seed)
-    while game.hand_number == 1 and not game.is_over:
-        seat = game.to_act
-        view = game.view(seat)
-        if game.phase is Phase.PLAY:
-            yield game, view
-        game.apply(seat, decide(view, "normal", rng))
 
 
 def test_the_shipped_model_loads_with_a_weight_for_every_feature() -> None:
@@ -85,7 +74,7 @@ def test_the_same_seed_fits_the_same_file(tmp_path: Path) -> None:
 def test_odds_rule_out_exactly_the_places_a_card_cannot_be() -> None:
     checked = 0
     for seed in range(6):
-        for _, view in _play_views(seed):
+        for _, view in first_hand_plays(4, seed):
             k = read_knowledge(view)
             odds = place_odds(view, k)
             assert odds is not None and set(odds) == {
@@ -106,7 +95,7 @@ def test_odds_rule_out_exactly_the_places_a_card_cannot_be() -> None:
 def test_worlds_dealt_by_the_odds_respect_everything_public() -> None:
     rng = random.Random(3)
     for seed in range(8):
-        for _, view in _play_views(seed):
+        for _, view in first_hand_plays(4, seed):
             k = read_knowledge(view)
             odds = place_odds(view, k)
             for _ in range(3):
@@ -129,7 +118,7 @@ def test_the_odds_give_the_true_places_more_weight_than_even_chances() -> None:
     room alone gives it (the uniform sampler's)."""
     model, even = 0.0, 0.0
     for seed in range(40, 70):
-        for game, view in _play_views(seed):
+        for game, view in first_hand_plays(4, seed):
             k = read_knowledge(view)
             odds = place_odds(view, k)
             assert odds is not None
@@ -154,7 +143,7 @@ def test_the_odds_give_the_true_places_more_weight_than_even_chances() -> None:
 
 
 def test_other_tables_deal_evenly() -> None:
-    _, view = next(_play_views(1, players=3))
+    _, view = next(first_hand_plays(3, 1))
     assert not modelled(view)
     assert place_odds(view, read_knowledge(view)) is None
 
@@ -163,7 +152,7 @@ def test_other_tables_deal_evenly() -> None:
 def test_the_same_view_and_seed_give_the_same_card(level: str) -> None:
     searched = 0
     for seed in range(3):
-        for _, view in _play_views(seed):
+        for _, view in first_hand_plays(4, seed):
             if not isinstance(view.decision, PlayDecision) or len(view.decision.cards) < 2:
                 continue
             if sum(view.hand_sizes) > (22 if level == "hard" else 16):

@@ -6,30 +6,17 @@ import random
 
 import pytest
 
-from bot.ai import decide
 from bot.ai.knowledge import read_knowledge
 from bot.ai.sampler import sample_hands
-from bot.engine import Game, HouseRules, Phase
+from tests.ai.play import first_hand_plays
 
 pytestmark = pytest.mark.slow
-
-
-def _positions(players: int, seed: int):
-    """Every play decision of one hand: (game, seat's view) with the real hands available."""
-    game = Game.new(HouseRules(), players, seed=seed, first_dealer=seed % players)
-    rng = random.Random(seed)
-    while game.hand_number == 1 and not game.is_over:
-        seat = game.to_act
-        view = game.view(seat)
-        if game.phase is Phase.PLAY:
-            yield game, view
-        game.apply(seat, decide(view, "normal", rng))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_inferences_hold_for_the_real_deal(players: int) -> None:
     for seed in range(25):
-        for game, view in _positions(players, seed):
+        for game, view in first_hand_plays(players, seed):
             k = read_knowledge(view)
             layout = k.layout
             for seat in range(players):
@@ -51,7 +38,7 @@ def test_inferences_hold_for_the_real_deal(players: int) -> None:
 def test_sampled_worlds_respect_everything_public(players: int) -> None:
     rng = random.Random(9)
     for seed in range(12):
-        for _, view in _positions(players, seed):
+        for _, view in first_hand_plays(players, seed):
             k = read_knowledge(view)
             for _ in range(3):
                 hands = sample_hands(k, rng)
@@ -70,7 +57,7 @@ def test_sampled_worlds_respect_everything_public(players: int) -> None:
 
 
 def test_sampling_follows_the_seed() -> None:
-    _, view = next(_positions(4, 3))
+    _, view = next(first_hand_plays(4, 3))
     k = read_knowledge(view)
     first = [sample_hands(k, random.Random(4)) for _ in range(3)]
     again = [sample_hands(k, random.Random(4)) for _ in range(3)]
