@@ -32,13 +32,20 @@ def organiser(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.M
     return guild.add_member(simcord_env.create_user("organiser"), roles=[role])
 
 
-async def started_cup(channel, organiser, players) -> simcord.ChannelHandle:
-    """A knockout cup of two pairs, alice with carol and bob with dave, started: its match's
-    thread."""
+async def signed_up_cup(channel, organiser, players, **options: object) -> None:
+    """A knockout cup (``options`` added to ``create``) with two pairs signed up, alice with
+    carol and bob with dave."""
     alice, bob, carol, dave = players
-    await organiser.slash(channel, "cinch-tournament create", name="Cup", format="knockout")
+    await organiser.slash(
+        channel, "cinch-tournament create", name="Cup", format="knockout", **options
+    )
     await enter_pair(channel, alice, carol)
     await enter_pair(channel, bob, dave)
+
+
+async def started_cup(channel, organiser, players) -> simcord.ChannelHandle:
+    """The cup of :func:`signed_up_cup`, started: its match's thread."""
+    await signed_up_cup(channel, organiser, players)
     await organiser.slash(channel, "cinch-tournament start")
     [thread] = channel.threads
     return thread
@@ -285,12 +292,7 @@ async def test_a_tournament_is_not_started_where_the_bot_may_not_make_threads(
 async def test_a_refused_match_thread_is_said_once_and_the_match_decided_at_the_deadline(
     simcord_env, channel, players, organiser
 ):
-    alice, bob, carol, dave = players
-    await organiser.slash(
-        channel, "cinch-tournament create", name="Cup", format="knockout", round_minutes=10
-    )
-    await enter_pair(channel, alice, carol)
-    await enter_pair(channel, bob, dave)
+    await signed_up_cup(channel, organiser, players, round_minutes=10)
     # Discord refuses the match's thread, from now on (the permission was taken meanwhile).
     simcord_env.inject_error(
         "POST", f"/channels/{channel.id}/threads", status=403, code=50013,
@@ -319,12 +321,7 @@ async def test_a_refused_post_of_a_tournament_is_said_once_to_the_admins(
 ):
     told = guild.create_text_channel("moderators")
     simcord_env.backend.edit_guild(guild.id, {"system_channel_id": told.id})
-    alice, bob, carol, dave = players
-    await organiser.slash(
-        channel, "cinch-tournament create", name="Cup", format="knockout", round_minutes=10
-    )
-    await enter_pair(channel, alice, carol)
-    await enter_pair(channel, bob, dave)
+    await signed_up_cup(channel, organiser, players, round_minutes=10)
     # Discord refuses every post in the tournament's channel from now on.
     simcord_env.inject_error(
         "POST", f"/channels/{channel.id}/messages", status=403, code=50013,
