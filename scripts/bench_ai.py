@@ -148,6 +148,16 @@ def play_deal(job: tuple[int, str, str, float | None]) -> tuple[float, list[Tabl
     return (first.net_a + second.net_a) / 2, [first, second]
 
 
+def made_by_bid(contracts: list[TableResult]) -> str:
+    """Contracts made out of taken, per bid: where a level over- or underbids."""
+    bids = sorted({t.contract for t in contracts})
+    return ", ".join(
+        f"{bid}: {sum(t.made for t in contracts if t.contract == bid)}"
+        f"/{sum(t.contract == bid for t in contracts)}"
+        for bid in bids
+    ) or "none"
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
@@ -202,6 +212,7 @@ def report(
             f"  {level}: contracts {count} (mean bid {mean_bid:.1f}), made {wins} ({rate}), "
             f"set {count - wins}; dealer's free contracts {free}"
         )
+        print(f"  {level}: made by bid {made_by_bid(made)}")
     for level in levels:
         times = [ms for t in tables for ms in t.times.get(level, [])]
         if times:

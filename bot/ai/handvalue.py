@@ -42,6 +42,21 @@ class PointsDistribution:
         return sum(points * chance for points, chance in enumerate(self.chances))
 
 
+def weakened(distribution: PointsDistribution, points: float) -> PointsDistribution:
+    """The distribution with the maker's side taking `points` fewer (a fraction of a point as
+    that chance of one point fewer, never below 0): the same hands against a stronger defence
+    than the one that played the deals out."""
+    if points <= 0:
+        return distribution
+    whole = int(points)
+    part = points - whole
+    chances = [0.0] * len(distribution.chances)
+    for taken, chance in enumerate(distribution.chances):
+        chances[max(0, taken - whole)] += chance * (1.0 - part)
+        chances[max(0, taken - whole - 1)] += chance * part
+    return PointsDistribution(tuple(chances), distribution.others_share)
+
+
 def feature_keys(hand: Iterable[Card], trump: Suit, position: int) -> tuple[str, ...]:
     """Keys from the most detailed to the coarsest for this hand with `trump` named."""
     table = TRUMP_TABLES[trump]

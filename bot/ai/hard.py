@@ -39,6 +39,11 @@ PASS_PLAYOUTS = 16
 #: rule-based defenders of the pass deals: counting it, `hard` overcalls less and makes more
 #: of its contracts (docs/computer-players.md, "Bidding by playing deals out").
 DEFENCE = 1.0
+#: Points a hand that its own contracts lose to defenders who search worlds dealt by the learned
+#: odds, against the rule-based defenders of the deals played out: at a table of four `hard`
+#: players the same contracts were made less often with the odds than without (docs/
+#: computer-players.md, "Where the hidden cards lie, learned"), so its bids count them.
+OPPOSED = 1.0
 #: Deals played out for each candidate keep of the robbing dealer (`rob_playouts`).
 KEEP_PLAYOUTS = 12
 #: Search nodes per decision.
@@ -57,11 +62,14 @@ def decide_hard(
     inference: bool = True,
 ) -> Action:
     """`budget` caps the search nodes of a card play (None: `DEFAULT_BUDGET`); without
-    `inference` the searched worlds are dealt evenly instead of by the learned odds (the
-    benchmark's `baseline-hard`)."""
+    `inference` the searched worlds are dealt evenly instead of by the learned odds, and its bids
+    do not count the stronger defence the odds give (the benchmark's `baseline-hard`)."""
     match decision:
         case BidDecision() | TrumpDecision():
-            return choose_call(view, decision, rng, CALL_PLAYOUTS, PASS_PLAYOUTS, DEFENCE)
+            opposed = OPPOSED if inference else 0.0
+            return choose_call(
+                view, decision, rng, CALL_PLAYOUTS, PASS_PLAYOUTS, DEFENCE, opposed
+            )
         case KeepDecision():
             return choose_keep_by_playouts(view, decision, rng, KEEP_PLAYOUTS)
         case PlayDecision() if len(decision.cards) > 1 and sum(view.hand_sizes) <= SEARCH_CARDS:

@@ -39,7 +39,7 @@ from bot.ai.bidding import (
 )
 from bot.ai.cardplay import play_by_rules
 from bot.ai.draw_choices import choose_discard, choose_keep
-from bot.ai.handvalue import PointsDistribution
+from bot.ai.handvalue import PointsDistribution, weakened
 from bot.ai.knowledge import ReadingMemo
 from bot.ai.utility import result_net
 from bot.engine import (
@@ -87,22 +87,31 @@ def choose_call(
     playouts: int,
     pass_deals: int = 0,
     defence: float = 0.0,
+    opposed: float = 0.0,
 ) -> Action:
-    """Bid, pass or name trumps with the hand valued by `playouts` deals played out; with
-    `pass_deals`, what passing is worth is measured too (`pass_value`, with `defence`) when
-    someone holds a bid.
+    """Bid, pass or name trumps with the hand valued by `playouts` deals played out, its side
+    taking `opposed` points a hand fewer than there (`played_values`); with `pass_deals`, what
+    passing is worth is measured too (`pass_value`, with `defence`) when someone holds a bid.
     """
     if isinstance(decision, BidDecision):
         if must_pass(view, decision):
             return Pass()
-        values = played_values(view, rng, playouts)
+        values = played_values(view, rng, playouts, opposed)
         if_passing = pass_value(view, rng, pass_deals, defence) if pass_deals else None
         return choose_bid(view, decision, values, if_passing)
-    return choose_trump(view, decision, played_values(view, rng, playouts))
+    return choose_trump(view, decision, played_values(view, rng, playouts, opposed))
 
 
-def played_values(view: SeatView, rng: random.Random, playouts: int) -> SuitValues:
-    """The hand's worth as maker with each suit as trumps, from `playouts` sampled deals."""
+def played_values(
+    view: SeatView, rng: random.Random, playouts: int, opposed: float = 0.0
+) -> SuitValues:
+    """The hand's worth as maker with each suit as trumps, from `playouts` sampled deals.
+
+    The deals are defended by the rule-based players; `opposed` is how many points a hand
+    fewer the maker's side takes against the defenders it will meet (defenders that search
+    worlds dealt by the learned odds set contracts the rules let through), taken off every
+    suit's points.
+    """
     assert view.seat is not None
     seat = Seat.of(view)
     prior = table_values(view.hand, seat)
@@ -123,7 +132,7 @@ def played_values(view: SeatView, rng: random.Random, playouts: int) -> SuitValu
     values = dict(prior)
     for suit in suits:
         values[suit] = _blend(prior[suit], counts[suit], *others[suit])
-    return values
+    return {suit: weakened(value, opposed) for suit, value in values.items()}
 
 
 def pass_value(
