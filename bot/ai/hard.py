@@ -71,7 +71,7 @@ def decide_hard(
                 view, decision, rng, CALL_PLAYOUTS, PASS_PLAYOUTS, DEFENCE, opposed
             )
         case KeepDecision():
-            return choose_keep_by_playouts(view, decision, rng, KEEP_PLAYOUTS)
+            return choose_keep_by_playouts(view, decision, rng, KEEP_PLAYOUTS, inference=inference)
         case PlayDecision() if len(decision.cards) > 1 and sum(view.hand_sizes) <= SEARCH_CARDS:
             nodes = DEFAULT_BUDGET if budget is None else budget
             return search_play(view, decision, rng, nodes, inference=inference)

@@ -18,9 +18,14 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
+from bot.ai.bits import LAYOUTS
 from bot.ai.draw_choices import keep_rank
+from bot.ai.inference import Odds, place_odds
+from bot.ai.knowledge import read_knowledge
 from bot.ai.playouts import finish_by_rules
+from bot.ai.sampler import weighed
 from bot.ai.utility import result_net
 from bot.engine import (
     FULL_DECK,
@@ -35,6 +40,7 @@ from bot.engine import (
     Pass,
     Phase,
     SeatView,
+    Suit,
     deck_dealing,
 )
 from bot.engine.trumps import TRUMP_TABLES
@@ -45,6 +51,8 @@ MAX_KEEPS = 6
 SPARE_OPTIONS = 2
 #: Deals drawn at most per deal wanted, for those the replay cannot use.
 DRAW_FACTOR = 2
+#: The place of a card left in the stock after the others' draws, in the odds (out of play).
+_LEFT = -1
 
 
 def keep_candidates(decision: KeepDecision, view: SeatView) -> list[tuple[Card, ...]]:
@@ -59,9 +67,15 @@ def keep_candidates(decision: KeepDecision, view: SeatView) -> list[tuple[Card, 
 
 
 def choose_keep_by_playouts(
-    view: SeatView, decision: KeepDecision, rng: random.Random, deals: int
+    view: SeatView,
+    decision: KeepDecision,
+    rng: random.Random,
+    deals: int,
+    *,
+    inference: bool = True,
 ) -> Keep:
-    """The candidate keep with the best mean score for the dealer's side over `deals` deals."""
+    """The candidate keep with the best mean score for the dealer's side over `deals` deals,
+    dealt by the learned odds of where the cards lie (`rob_odds`) unless `inference` is off."""
     assert view.seat is not None
     candidates = keep_candidates(decision, view)
     if len(candidates) == 1:
@@ -69,8 +83,9 @@ def choose_keep_by_playouts(
     my_side = view.side_of(view.seat)
     totals = [0.0] * len(candidates)
     played = 0
+    odds = rob_odds(view, decision) if inference else None
     for _ in range(deals * DRAW_FACTOR):
-        deck = sampled_rob_deck(view, decision, rng)
+        deck = sampled_rob_deck(view, decision, rng, odds)
         seed = rng.getrandbits(32)
         if deck is None:
             continue
@@ -90,14 +105,25 @@ def choose_keep_by_playouts(
     return Keep(candidates[best])
 
 
+def rob_odds(view: SeatView, decision: KeepDecision) -> Odds | None:
+    """The learned odds (`inference.place_odds`) of each card the dealer cannot see being in
+    each other hand after the draw: the cards of the rob are seen, the rest read as at the
+    first trick (what each said in the auction, kept and drew). None where the model does not
+    apply."""
+    k = read_knowledge(view)
+    pool = k.layout.mask(decision.required + decision.options)
+    return place_odds(view, replace(k, unseen=k.unseen & ~pool, hand=k.hand | pool))
+
+
 def sampled_rob_deck(
-    view: SeatView, decision: KeepDecision, rng: random.Random
+    view: SeatView, decision: KeepDecision, rng: random.Random, odds: Odds | None = None
 ) -> list[Card] | None:
     """A deck that deals the dealer its own cards and its share of the stock, and the others
     hands agreeing with all that is public: each one's discards (drawn at random among the
     plain cards when face down), the trumps it set aside, as many other trumps as it kept, and
-    as many cards as it drew, taken from the top of the stock in turn. None when the unseen
-    cards cannot make such hands (a house rule this sampling does not model)."""
+    as many cards as it drew, taken from the top of the stock in turn. With `odds` (`rob_odds`)
+    the trumps each kept and the cards each drew are chosen by them, else at random. None when
+    the unseen cards cannot make such hands (a house rule this sampling does not model)."""
     assert view.seat is not None and view.trump is not None
     strength = TRUMP_TABLES[view.trump].strength
     dealer = view.seat
@@ -115,20 +141,71 @@ def sampled_rob_deck(
     plain = [card for card in unseen if not strength[card]]
     hands: list[list[Card]] = [[] for _ in range(view.players)]
     hands[dealer] = list(view.hand)
-    draws: list[int] = []
+    draws: dict[int, int] = {}
     for seat in _draw_order(view):
         shown = list(view.discards[seat])
         hidden = view.discard_counts[seat] - len(shown)
         kept = view.kept_trumps[seat] or 0
-        hands[seat] = shown + _take(plain, hidden) + set_aside[seat] + _take(trumps, kept)
-        draws.append(view.drawn[seat] or 0)
+        own_trumps = _chosen(trumps, kept, seat, rng, odds, view.trump)
+        hands[seat] = shown + _take(plain, hidden) + set_aside[seat] + own_trumps
+        draws[seat] = view.drawn[seat] or 0
     stock_plain = _take(plain, view.stock_size - len(stock_seen))
     rest = trumps + plain
     rng.shuffle(rest)
-    drawn = [card for count in draws for card in _take(rest, count)]
+    if odds is None:
+        drawn = [card for count in draws.values() for card in _take(rest, count)]
+    else:
+        by_seat = _drawn_by_odds(rest, draws, rng, odds, view.trump)
+        if by_seat is None:
+            return None
+        drawn = [card for seat in draws for card in by_seat[seat]]
     if any(len(hand) != len(view.hand) for hand in hands):
         return None
     return deck_dealing(hands, drawn + stock_seen + stock_plain + rest, view.dealer)
+
+
+def _chosen(
+    cards: list[Card], count: int, seat: int, rng: random.Random, odds: Odds | None, trump: Suit
+) -> list[Card]:
+    """`count` of `cards` (the last ones without `odds`, else one by one by their odds of
+    being in `seat`'s hand), removed from it."""
+    if odds is None:
+        return _take(cards, count)
+    bit = LAYOUTS[trump].bit
+    taken = []
+    for _ in range(min(count, len(cards))):
+        card = weighed(rng, cards, [odds[bit[card]][seat] for card in cards])
+        cards.remove(card)
+        taken.append(card)
+    return taken
+
+
+def _drawn_by_odds(
+    rest: list[Card], draws: dict[int, int], rng: random.Random, odds: Odds, trump: Suit
+) -> dict[int, list[Card]] | None:
+    """The cards each seat drew (`draws`: how many), placed one by one among the seats still
+    drawing, or left in the stock, by the room left there times their odds (as `sampler`
+    deals); removed from `rest`. None if `rest` is too short."""
+    bit = LAYOUTS[trump].bit
+    need = dict(draws)
+    spare = len(rest) - sum(need.values())
+    if spare < 0:
+        return None
+    by_seat: dict[int, list[Card]] = {seat: [] for seat in draws}
+    for card in list(rest):
+        places = [seat for seat in need if need[seat]]
+        weights = [need[seat] * odds[bit[card]][seat] for seat in places]
+        if spare:
+            places.append(_LEFT)
+            weights.append(spare * odds[bit[card]][_LEFT])
+        place = weighed(rng, places, weights)
+        if place == _LEFT:
+            spare -= 1
+            continue
+        rest.remove(card)
+        by_seat[place].append(card)
+        need[place] -= 1
+    return by_seat
 
 
 def _draw_order(view: SeatView) -> list[int]:

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 from bot.ai.bits import bits_of
 from bot.ai.inference import Odds
 from bot.ai.knowledge import Knowledge
+
+T = TypeVar("T")
 
 _ATTEMPTS = 40
 _OUT = -1
@@ -62,7 +65,7 @@ def _try_sample(
             if odds is None:
                 trump = trumps.pop()
             else:
-                trump = _weighed(rng, trumps, [odds[bit][seat] for bit in trumps])
+                trump = weighed(rng, trumps, [odds[bit][seat] for bit in trumps])
                 trumps.remove(trump)
             hands[seat] |= 1 << trump
             need[seat] -= 1
@@ -79,7 +82,7 @@ def _try_sample(
             weights = [
                 weight * odds[bit][place] for weight, place in zip(weights, places, strict=True)
             ]
-        place = _weighed(rng, places, weights) if len(places) > 1 else places[0]
+        place = weighed(rng, places, weights) if len(places) > 1 else places[0]
         if place == _OUT:
             out_room -= 1
         else:
@@ -88,7 +91,7 @@ def _try_sample(
     return hands
 
 
-def _weighed(rng: random.Random, choices: list[int], weights: Sequence[float]) -> int:
+def weighed(rng: random.Random, choices: list[T], weights: Sequence[float]) -> T:
     """One of `choices` at random by `weights`, evenly if every weight is zero."""
     if not any(weights):
         return rng.choice(choices)
