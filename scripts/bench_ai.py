@@ -21,7 +21,9 @@ every card so, `oracle-opening` only the first two cards of the hand (which `har
 rules), `oracle-later` every card after them. Against `normal` they show how much a perfect
 reading of the hidden cards would be worth, and where in the hand.
 The same level twice seats it in all four places: the net score is then zero by construction,
-and the contracts line gives the level's contracts made at a table of four computer players.
+and the contracts line gives the level's contracts made at a table of four computer players
+(the second table, which would replay the first move for move, is counted without being played
+again). The contracts made by bid show where a level over- or underbids.
 Run from the repository root, e.g.
     python scripts/bench_ai.py normal random --deals 2000
     python scripts/bench_ai.py hard normal --deals 500 --budget 20000
@@ -38,7 +40,7 @@ import random
 import statistics
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.ai import decide
 from bot.ai.hard import SEARCH_CARDS
@@ -144,7 +146,11 @@ def play_deal(job: tuple[int, str, str, float | None]) -> tuple[float, list[Tabl
     random.Random(seed).shuffle(deck)
     dealer = seed % PLAYERS
     first = play_table(deck, dealer, (level_a, level_b, level_a, level_b), 0, seed, budget)
-    second = play_table(deck, dealer, (level_b, level_a, level_b, level_a), 1, seed, budget)
+    if level_a == level_b:
+        # Four seats of one level: the second table would replay the first move for move.
+        second = replace(first, net_a=-first.net_a)
+    else:
+        second = play_table(deck, dealer, (level_b, level_a, level_b, level_a), 1, seed, budget)
     return (first.net_a + second.net_a) / 2, [first, second]
 
 
