@@ -236,6 +236,14 @@ def parse_model(text: str) -> Model:
 Odds = dict[int, Sequence[float]]
 
 
+def share(row: Sequence[float], place: int) -> float:
+    """A card's odds at `place` as a share of its odds everywhere: what compares cards with
+    each other for one place (each card's odds are scaled to its likeliest place, so the raw
+    figures of two cards do not compare)."""
+    total = sum(row)
+    return row[place] / total if total else 0.0
+
+
 def place_odds(view: SeatView, k: Knowledge, model: Model | None = None) -> Odds | None:
     """Each hidden card's odds by seat and out of play; None where the model does not apply
     (the sampler then deals as evenly as the constraints allow)."""

@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from bot.ai.bits import LAYOUTS
 from bot.ai.draw_choices import keep_rank
-from bot.ai.inference import Odds, place_odds
+from bot.ai.inference import Odds, place_odds, share
 from bot.ai.knowledge import read_knowledge
 from bot.ai.playouts import finish_by_rules
 from bot.ai.sampler import weighed
@@ -174,7 +174,7 @@ def _chosen(
     bit = LAYOUTS[trump].bit
     taken = []
     for _ in range(min(count, len(cards))):
-        card = weighed(rng, cards, [odds[bit[card]][seat] for card in cards])
+        card = weighed(rng, cards, [share(odds[bit[card]], seat) for card in cards])
         cards.remove(card)
         taken.append(card)
     return taken

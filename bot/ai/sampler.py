@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from bot.ai.bits import bits_of
-from bot.ai.inference import Odds
+from bot.ai.inference import Odds, share
 from bot.ai.knowledge import Knowledge
 
 T = TypeVar("T")
@@ -65,7 +65,7 @@ def _try_sample(
             if odds is None:
                 trump = trumps.pop()
             else:
-                trump = weighed(rng, trumps, [odds[bit][seat] for bit in trumps])
+                trump = weighed(rng, trumps, [share(odds[bit], seat) for bit in trumps])
                 trumps.remove(trump)
             hands[seat] |= 1 << trump
             need[seat] -= 1
