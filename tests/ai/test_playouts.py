@@ -11,7 +11,8 @@ import pytest
 
 from bot.ai import decide
 from bot.ai.bidding import Seat, table_values
-from bot.ai.hard import CALL_PLAYOUTS, PASS_PLAYOUTS
+from bot.ai.handvalue import PointsDistribution, weakened
+from bot.ai.hard import CALL_PLAYOUTS, DEFENCE, OPPOSED, PASS_PLAYOUTS
 from bot.ai.playouts import AuctionDeals, choose_call, pass_value, played_values, read_call
 from bot.engine import (
     FULL_DECK,
@@ -166,3 +167,41 @@ def test_hard_counts_its_defence_before_overcalling_an_opponent() -> None:
     by_rules = choose_call(view, view.decision, random.Random(2), CALL_PLAYOUTS, PASS_PLAYOUTS)
     assert by_rules == Bid(8)
     assert decide(view, "hard", random.Random(2)) == Pass()
+
+
+def test_a_stronger_defence_moves_the_makers_points_down() -> None:
+    # Half the deals make 8, half 10; a point and a half fewer: 6 or 7, and 8 or 9, evenly.
+    chances = tuple(0.5 if points in (8, 10) else 0.0 for points in range(15))
+    played = PointsDistribution(chances, 0.9)
+    against = weakened(played, 1.5)
+    assert against.chances[6:10] == pytest.approx((0.25, 0.25, 0.25, 0.25))
+    assert against.mean == pytest.approx(played.mean - 1.5)
+    assert against.others_share == played.others_share
+    assert weakened(played, 0.0) == played
+    # Points never fall below none.
+    assert weakened(PointsDistribution((1.0,) + (0.0,) * 14, 0.9), 2.0).chances[0] == 1.0
+
+
+def test_the_hand_is_worth_fewer_points_against_the_defence_it_will_meet() -> None:
+    view = bid_position(STRONG, [])
+    played = played_values(view, random.Random(2), 24)
+    opposed = played_values(view, random.Random(2), 24, opposed=1.0)
+    for suit in Suit:
+        assert played[suit].mean - 1.0 <= opposed[suit].mean < played[suit].mean
+
+
+def test_hard_bids_lower_counting_the_defence_that_reads_the_odds() -> None:
+    # The first to speak: valued against the playouts' rule-based defenders this hand opens at
+    # 7; against defenders that read where the cards lie it is worth a lower bid.
+    view = bid_position("7D AS 10S QH 7S 3D 8C 9S AD", [])
+    assert isinstance(view.decision, BidDecision)
+
+    def bid(opposed: float) -> int:
+        action = choose_call(
+            view, view.decision, random.Random(1), CALL_PLAYOUTS, PASS_PLAYOUTS, DEFENCE, opposed
+        )
+        return action.amount if isinstance(action, Bid) else 0
+
+    assert bid(OPPOSED) < bid(0.0) == 7
+    assert decide(view, "hard", random.Random(1)) == Bid(bid(OPPOSED))
+    assert decide(view, "baseline-hard", random.Random(1)) == Bid(7)

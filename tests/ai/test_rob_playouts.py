@@ -4,18 +4,22 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
 
 from bot.ai import decide
+from bot.ai.bits import LAYOUTS
 from bot.ai.decide import may_search
 from bot.ai.draw_choices import choose_keep
+from bot.ai.inference import share
 from bot.ai.rob_playouts import (
     MAX_KEEPS,
     choose_keep_by_playouts,
     keep_candidates,
     replayed_to_rob,
+    rob_odds,
     sampled_rob_deck,
 )
 from bot.engine import (
@@ -80,15 +84,21 @@ def test_the_candidates_start_with_the_rule_based_keep_and_are_all_legal() -> No
         assert set(decision.required) <= set(keep) <= set(decision.required + decision.options)
 
 
+@pytest.mark.parametrize("learned", [False, True])
 @pytest.mark.parametrize("rules", [HouseRules(), HouseRules(discards_visible=False)])
-def test_every_sampled_deal_replays_to_the_dealers_own_choice(rules: HouseRules) -> None:
+def test_every_sampled_deal_replays_to_the_dealers_own_choice(
+    rules: HouseRules, learned: bool
+) -> None:
     # With hidden discards, the others' plain cards are drawn at random; the replay still
-    # reaches the very keep the dealer faces, with its own cards where they are.
+    # reaches the very keep the dealer faces, with its own cards where they are, whether the
+    # cards are dealt evenly or by the learned odds.
     view = rob_view(rules)
     decision = keep_decision(view)
+    odds = rob_odds(view, decision) if learned else None
+    assert learned == (odds is not None)
     rng = random.Random(4)
     for _ in range(20):
-        deck = sampled_rob_deck(view, decision, rng)
+        deck = sampled_rob_deck(view, decision, rng, odds)
         assert deck is not None
         game = replayed_to_rob(view, decision, deck, 1)
         assert game is not None
@@ -101,6 +111,37 @@ def test_sampled_deals_place_the_unseen_cards_differently() -> None:
     rng = random.Random(2)
     decks = {tuple(deck) for deck in (sampled_rob_deck(view, decision, rng) for _ in range(10))}
     assert len(decks) > 5
+
+
+def test_the_trumps_each_seat_kept_follow_the_learned_odds() -> None:
+    # Every unseen trump was kept by someone: East (the maker, 4 kept), South (2) or West (3).
+    # Dealt by the odds, East holds the trump the model gives it the largest share of (the 4,
+    # 53%) far more often than the one with the smallest (the 7, 38%); dealt evenly, about as
+    # often (each 4 in 9).
+    view = rob_view()
+    decision = keep_decision(view)
+    odds = rob_odds(view, decision)
+    assert odds is not None and view.trump is not None
+    layout = LAYOUTS[view.trump]
+    trumps = parse_cards("AH KH QH 9H 8H 7H 6H 4H 5D")
+    by_share = sorted(trumps, key=lambda card: share(odds[layout.bit[card]], 1))
+    least, most = by_share[0], by_share[-1]
+    assert share(odds[layout.bit[most]], 1) > 1.2 * share(odds[layout.bit[least]], 1)
+
+    def east_holds(card: Card, dealt_by: dict[int, Sequence[float]] | None) -> int:
+        rng = random.Random(6)
+        count = 0
+        for _ in range(1000):
+            deck = sampled_rob_deck(view, decision, rng, dealt_by)
+            assert deck is not None
+            game = replayed_to_rob(view, decision, deck, 1)
+            assert game is not None
+            count += card in game.hands[1]
+        return count
+
+    by_odds = east_holds(most, odds) - east_holds(least, odds)
+    evenly = east_holds(most, None) - east_holds(least, None)
+    assert by_odds > 100 and abs(evenly) < 80
 
 
 def test_the_same_view_and_seed_give_the_same_keep() -> None:
