@@ -43,7 +43,7 @@ DEFENCE = 1.0
 #: odds, against the rule-based defenders of the deals played out: at a table of four `hard`
 #: players the same contracts were made less often with the odds than without (docs/
 #: computer-players.md, "Where the hidden cards lie, learned"), so its bids count them.
-OPPOSED = 1.0
+OPPOSED = 0.5
 #: Deals played out for each candidate keep of the robbing dealer (`rob_playouts`).
 KEEP_PLAYOUTS = 12
 #: Search nodes per decision.
