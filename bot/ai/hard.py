@@ -7,8 +7,8 @@ budget, and searching them with the few worlds a decision within the time goal a
 no better than the rules (docs/computer-players.md, "Searching"). The budgets (search nodes,
 deals) keep a decision under about 200 ms at the 95th percentile on a small shared server (see
 scripts/bench_ai.py). The robbing dealer's keep is played out over sampled deals
-(`rob_playouts`); the other choices of the draw are the rule-based ones. The searched worlds are
-dealt by the learned odds of where the hidden cards lie (`inference`).
+(`rob_playouts`); the other choices of the draw are the rule-based ones. The searched worlds and
+the rob's deals are dealt by the learned odds of where the hidden cards lie (`inference`).
 """
 
 from __future__ import annotations
@@ -41,8 +41,9 @@ PASS_PLAYOUTS = 16
 DEFENCE = 1.0
 #: Points a hand that its own contracts lose to defenders who search worlds dealt by the learned
 #: odds, against the rule-based defenders of the deals played out: at a table of four `hard`
-#: players the same contracts were made less often with the odds than without (docs/
-#: computer-players.md, "Where the hidden cards lie, learned"), so its bids count them.
+#: players the same contracts were made less often with the odds than without. A whole point
+#: gave too many contracts away (docs/computer-players.md, "Against defenders that read where
+#: the cards lie").
 OPPOSED = 0.5
 #: Deals played out for each candidate keep of the robbing dealer (`rob_playouts`).
 KEEP_PLAYOUTS = 12
