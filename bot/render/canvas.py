@@ -168,10 +168,14 @@ def paste_card(
     four_colour: bool,
     dimmed: bool = False,
 ) -> None:
-    """Paste a card face (or the back, for `None`) with its shadow, top-left corner at `xy`."""
-    card_sprite = deck.sprite(card, width, four_colour, dimmed)
-    corner = (xy[0] - deck.SHADOW_BLUR, xy[1] - deck.SHADOW_BLUR)
-    image.paste(card_sprite, corner, card_sprite)
+    """Paste a card face (or the back, for `None`) with its shadow, top-left corner at `xy`:
+    its opaque middle copied, its border and shadow blended (`deck.pieces`)."""
+    cut = deck.pieces(card, width, four_colour, dimmed)
+    left, top = xy[0] - deck.SHADOW_BLUR, xy[1] - deck.SHADOW_BLUR
+    for edge, (across, down) in cut.edges:
+        image.paste(edge, (left + across, top + down), edge)
+    if cut.solid is not None:
+        image.paste(cut.solid, (left + cut.solid_at[0], top + cut.solid_at[1]))
 
 
 def suit_badge(
