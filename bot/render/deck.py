@@ -55,9 +55,9 @@ def _darken(face: Image.Image) -> Image.Image:
     return darker
 
 
-@cache
 def sprite(card: Card | None, width: int, four_colour: bool, dimmed: bool) -> Image.Image:
-    """A card (or the back, for `None`) `width` wide on its own soft shadow, ready to paste.
+    """A card (or the back, for `None`) `width` wide on its own soft shadow, ready to paste
+    (drawn once a process as its `pieces`, which are what is kept).
 
     The card's top-left corner is `SHADOW_BLUR` pixels in from the sprite's; `dimmed` darkens
     a card that cannot be played now.

@@ -22,11 +22,9 @@ def _noise(size: tuple[int, int], seed: int) -> Image.Image:
     return Image.frombytes("RGB", size, random.Random(seed).randbytes(3 * size[0] * size[1]))
 
 
-def _whole(image: Image.Image, card, xy, width: int, four_colour: bool, dimmed: bool) -> None:
-    """The card pasted as one sprite through its own mask."""
-    sprite = deck.sprite(card, width, four_colour, dimmed)
-    corner = (xy[0] - deck.SHADOW_BLUR, xy[1] - deck.SHADOW_BLUR)
-    image.paste(sprite, corner, sprite)
+def _whole(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
+    """The card's whole sprite pasted through its own mask."""
+    image.paste(sprite, (xy[0] - deck.SHADOW_BLUR, xy[1] - deck.SHADOW_BLUR), sprite)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -37,11 +35,12 @@ def test_every_card_pasted_in_pieces_is_the_card_pasted_whole(
     height = deck.card_height(width)
     for number, card in enumerate([*FULL_DECK, None]):
         for dimmed in (False, True):
+            sprite = deck.sprite(card, width, four_colour, dimmed)
             # inside the picture, and hanging over its left-top and right-bottom corners
             for xy in ((20, 15), (-width // 3, -height // 4), (width // 2, height // 2)):
                 background = _noise((width + 40, height + 40), seed=number)
                 expected = background.copy()
-                _whole(expected, card, xy, width, four_colour, dimmed)
+                _whole(expected, sprite, xy)
                 paste_card(background, card, xy, width, four_colour, dimmed)
                 assert background.tobytes() == expected.tobytes(), (card, dimmed, xy)
 
