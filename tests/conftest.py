@@ -204,6 +204,7 @@ LONGEST = (
     "tests/service/test_processes.py::",
     "tests/cogs/test_daily.py::test_a_whole_day",
     "tests/ai/test_hints.py::test_hints_match_hard_and_read_in_every_language",
+    "tests/ai/test_inference.py::test_the_odds_give_the_true_places",
     "tests/service/test_table_ends.py::test_a_game_of_computer_players_alone",
     "tests/cogs/test_tournaments.py::",
     "tests/ai/test_sampling.py::",
