@@ -34,6 +34,7 @@ the extension modules themselves.
 from __future__ import annotations
 
 import logging
+from concurrent.futures import Executor
 from typing import Any
 
 import discord
@@ -90,7 +91,9 @@ class CinchBot(CinchClient):
     """The Discord bot: commands and buttons reach its services through it (``bot.tables``,
     ``bot.replays``, ``bot.store``), typed ``discord.Interaction[CinchClient]``."""
 
-    def __init__(self, settings: Settings, *, store: Store | None = None) -> None:
+    def __init__(
+        self, settings: Settings, *, store: Store | None = None, workers: Executor | None = None
+    ) -> None:
         super().__init__(
             **self.shard_options(settings),
             # Slash commands only; a prefix is required by commands.Bot, and a mention never
@@ -107,7 +110,9 @@ class CinchBot(CinchClient):
         #: Log in only to publish the commands (``python -m bot sync``): no table is restored.
         self.only_publishing = False
         #: The computer players' worker processes: moves, hints and hand reviews.
-        self._decisions = DecisionPool(settings.decision_workers, observer=self.metrics)
+        self._decisions = DecisionPool(
+            settings.decision_workers, observer=self.metrics, executor=workers
+        )
         #: ``/health`` and ``/metrics``, when ``METRICS_PORT`` is set.
         self.monitor: Monitor | None = None
         #: The daily deals' end-of-day posts, from the store, at every midnight.
@@ -252,12 +257,16 @@ class ShardedCinchBot(CinchBot, commands.AutoShardedBot):
         return {shard_id: not shard.is_closed() for shard_id, shard in self.shards.items()}
 
 
-def create_bot(settings: Settings, *, store: Store | None = None) -> CinchBot:
+def create_bot(
+    settings: Settings, *, store: Store | None = None, workers: Executor | None = None
+) -> CinchBot:
     """A ready-to-run bot, sharded when the settings name shards. Given a ``store``, it uses
-    (and on close, closes) that one; otherwise it opens ``settings.database`` when it starts."""
-    if settings.shards is not None:
-        return ShardedCinchBot(settings, store=store)
-    return CinchBot(settings, store=store)
+    (and on close, closes) that one; otherwise it opens ``settings.database`` when it starts.
+    Given ``workers``, the computer players' jobs run there (and on close, it is shut down)
+    instead of in worker processes the bot starts at its first job: the tests' bots share
+    the processes of the session."""
+    bot_class = CinchBot if settings.shards is None else ShardedCinchBot
+    return bot_class(settings, store=store, workers=workers)
 
 
 async def publish_commands(settings: Settings, token: str) -> None:

@@ -52,6 +52,9 @@ class Run:
     p99: float
     #: The resident memory of the largest process, with its drawing processes (MB).
     resident_mb: float
+    #: The CPU time the bot's processes used while the tables played, per action (ms; the
+    #: PostgreSQL server's own is not counted).
+    cpu_per_action: float
 
 
 def guild_on_shard(plan: ShardPlan, shard: int, number: int) -> int:
@@ -63,12 +66,12 @@ def guild_on_shard(plan: ShardPlan, shard: int, number: int) -> int:
 
 def play_share(
     database: str, plan: ShardPlan, load: Load, seconds: float, threads: int
-) -> tuple[list[float], float, float]:
+) -> tuple[list[float], float, float, float]:
     """One process's share of the tables, in its shard's servers: end-to-end ms, seconds,
-    resident MB."""
+    resident MB, CPU seconds while they played."""
     shard = plan.ids[0]
     share = Load(load.tables // plan.count, load.pace)
-    measured, elapsed, memory = asyncio.run(
+    measured, elapsed, memory, cpu = asyncio.run(
         play_tables(
             share,
             seconds,
@@ -78,7 +81,7 @@ def play_share(
             first=shard * load.tables,
         )
     )
-    return [end_to_end * 1000 for end_to_end, _ in measured], elapsed, memory
+    return [end_to_end * 1000 for end_to_end, _ in measured], elapsed, memory, cpu
 
 
 def run_processes(
@@ -91,11 +94,17 @@ def run_processes(
             for shard in range(count)
         ]
         results = [share.result() for share in shares]
-    times = [value for measured, _, _ in results for value in measured]
-    elapsed = max(seconds for _, seconds, _ in results)
-    memory = max(resident for _, _, resident in results)
+    times = [value for measured, _, _, _ in results for value in measured]
+    elapsed = max(seconds for _, seconds, _, _ in results)
+    memory = max(resident for _, _, resident, _ in results)
+    cpu = sum(used for _, _, _, used in results)
     return Run(
-        label, len(times) / elapsed, statistics.median(times), percentile(times, 0.99), memory
+        label,
+        len(times) / elapsed,
+        statistics.median(times),
+        percentile(times, 0.99),
+        memory,
+        cpu * 1000 / max(len(times), 1),
     )
 
 
@@ -157,13 +166,13 @@ def main() -> None:
             runs.append(run_processes(label, database, count, load, args.seconds, args.threads))
     sqlite, one = runs[0], runs[1]
     print(
-        f"{'':<26} {'actions/s':>9} {'p50':>7} {'p99':>7} {'RSS MB':>7} {'p99 vs SQLite':>13} "
-        f"{'actions/s vs the first PG run':>29}"
+        f"{'':<26} {'actions/s':>9} {'p50':>7} {'p99':>7} {'RSS MB':>7} {'CPU/action':>10} "
+        f"{'p99 vs SQLite':>13} {'actions/s vs the first PG run':>29}"
     )
     for run in runs:
         print(
             f"{run.label:<26} {run.per_second:>9.0f} {run.p50:>7.1f} {run.p99:>7.1f} "
-            f"{run.resident_mb:>7.0f} {run.p99 / sqlite.p99:>12.2f}x"
+            f"{run.resident_mb:>7.0f} {run.cpu_per_action:>10.2f} {run.p99 / sqlite.p99:>12.2f}x"
             f" {run.per_second / one.per_second:>28.2f}x"
         )
 

@@ -139,22 +139,39 @@ class Figures:
     apply_p50: float
     apply_p99: float
     resident_mb: float
+    #: CPU time used while the tables played, drawing processes included, per action (ms): the
+    #: cost of an action, whatever share of the machine the process was given.
+    cpu_per_action: float
+
+
+def own_processes() -> list[str]:
+    """This process and its children (its drawing processes), as /proc names them (Linux)."""
+    return ["self"] + [
+        child
+        for task in Path("/proc/self/task").iterdir()
+        for child in (task / "children").read_text().split()
+    ]
 
 
 def resident_mb() -> float:
     """This process's resident memory now, with its children's (its drawing processes), in MB
     (Linux)."""
-    pids = ["self"] + [
-        child
-        for task in Path("/proc/self/task").iterdir()
-        for child in (task / "children").read_text().split()
-    ]
     total = 0.0
-    for pid in pids:
+    for pid in own_processes():
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
                 total += int(line.split()[1]) / 1024
     return total
+
+
+def cpu_seconds() -> float:
+    """The CPU time this process and its children (its drawing processes) have used, in
+    seconds (Linux)."""
+    ticks = 0
+    for pid in own_processes():
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 async def play_tables(
@@ -165,13 +182,14 @@ async def play_tables(
     guild_of: Callable[[int], int] = lambda number: number + 1,
     first: int = 0,
     processes: bool = False,
-) -> tuple[list[tuple[float, float]], float, float]:
+) -> tuple[list[tuple[float, float]], float, float, float]:
     """Seat ``load.tables`` tables (channels numbered from ``first``, each table ``n`` in
     server ``guild_of(n)``: one apiece by default, as many servers stay within their limits
     on open tables) and play them for ``seconds``: each action's (end to end, apply) seconds,
     the time taken, and the resident memory with every table still open. ``threads`` draw
     the pictures, in threads as in the bot by default, or in processes of their own
-    (``processes``, as ``DRAWING_PROCESSES`` asks the bot)."""
+    (``processes``, as ``DRAWING_PROCESSES`` asks the bot). Also the CPU seconds used while
+    they played (drawing processes included)."""
     store = await Store.open(database)
     service = TableService(
         store,
@@ -185,7 +203,7 @@ async def play_tables(
             await seat_table(service, first + number, guild_of(first + number))
             for number in range(load.tables)
         ]
-        started = time.perf_counter()
+        started, cpu_before = time.perf_counter(), cpu_seconds()
         until = started + seconds
         await asyncio.gather(
             *(
@@ -193,18 +211,18 @@ async def play_tables(
                 for n, (table_id, people) in enumerate(seated)
             )
         )
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, cpu_seconds() - cpu_before
         memory = resident_mb()
     finally:
         await service.close()
         await store.close()
-    return measured, elapsed, memory
+    return measured, elapsed, memory, cpu
 
 
 async def measure(
     load: Load, seconds: float, database: Path, threads: int, processes: bool
 ) -> Figures:
-    measured, elapsed, memory = await play_tables(
+    measured, elapsed, memory, cpu = await play_tables(
         load, seconds, database, threads, processes=processes
     )
     total = [end_to_end * 1000 for end_to_end, _ in measured]
@@ -219,6 +237,7 @@ async def measure(
         statistics.median(applying),
         percentile(applying, 0.99),
         memory,
+        cpu * 1000 / max(len(total), 1),
     )
 
 
@@ -233,13 +252,13 @@ def measure_in_own_process(
 def report(runs: list[Figures]) -> None:
     print(
         f"{'load':<32} {'actions/s':>9} {'p50':>7} {'p99':>7} {'max':>7} {'p99/p50':>7} "
-        f"{'apply p50':>9} {'apply p99':>9} {'RSS MB':>7}"
+        f"{'apply p50':>9} {'apply p99':>9} {'RSS MB':>7} {'CPU/action':>10}"
     )
     for run in runs:
         print(
             f"{run.load!s:<32} {run.per_second:>9.0f} {run.p50:>7.1f} {run.p99:>7.1f} "
             f"{run.worst:>7.1f} {run.p99 / run.p50:>7.1f} {run.apply_p50:>9.1f} "
-            f"{run.apply_p99:>9.1f} {run.resident_mb:>7.0f}"
+            f"{run.apply_p99:>9.1f} {run.resident_mb:>7.0f} {run.cpu_per_action:>10.2f}"
         )
     paced = [run for run in runs if run.load.pace]
     if len(paced) > 1:
@@ -250,18 +269,38 @@ def report(runs: list[Figures]) -> None:
         print(f"p99 growth from {first.load.tables} tables: {growth}")
 
 
-#: The figures of a load's line, in the order `report` prints them.
-COLUMNS = ("actions/s", "p50", "p99", "max", "p99/p50", "apply p50", "apply p99", "RSS MB")
+#: The figures of a load's line, in the order `report` prints them (releases before
+#: 2026-11-29 print all but the last).
+COLUMNS = (
+    "actions/s",
+    "p50",
+    "p99",
+    "max",
+    "p99/p50",
+    "apply p50",
+    "apply p99",
+    "RSS MB",
+    "CPU/action",
+)
 
 
-def run_tree(tree: Path, load: Load, seconds: float) -> tuple[dict[str, float], float]:
+def run_tree(
+    tree: Path, load: Load, seconds: float, options: tuple[str, ...] = ()
+) -> tuple[dict[str, float], float]:
     """One load measured by the benchmark of the code in ``tree`` (its own script, as its
-    interfaces were then), in a process of its own: its figures, and the CPU seconds that
-    process used (seating the tables included)."""
+    interfaces were then, given ``options``), in a process of its own: its figures, and the
+    CPU seconds that process used (seating the tables included)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     argument = f"{load.tables}:{load.pace:g}"
     done = subprocess.run(
-        [sys.executable, "scripts/bench_service.py", argument, "--seconds", f"{seconds:g}"],
+        [
+            sys.executable,
+            "scripts/bench_service.py",
+            argument,
+            "--seconds",
+            f"{seconds:g}",
+            *options,
+        ],
         cwd=tree,
         env={**os.environ, "PYTHONPATH": str(tree)},
         capture_output=True,
@@ -271,14 +310,16 @@ def run_tree(tree: Path, load: Load, seconds: float) -> tuple[dict[str, float], 
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     line = next(line for line in done.stdout.splitlines() if line.startswith(str(load)))
-    values = [float(word) for word in line.split()[-len(COLUMNS) :]]
-    return dict(zip(COLUMNS, values, strict=True)), cpu
+    values = [float(word) for word in line.removeprefix(str(load)).split()]
+    return dict(zip(COLUMNS, values, strict=False)), cpu
 
 
-def compare(revision: str, loads: list[Load], seconds: float, rounds: int) -> None:
+def compare(
+    revision: str, loads: list[Load], seconds: float, rounds: int, options: tuple[str, ...] = ()
+) -> None:
     """Each load on ``revision`` (a temporary git worktree of it) and on the code here, in
-    alternate order round after round so that a change of the machine's load falls on both;
-    the medians and their ratios."""
+    alternate order round after round so that a change of the machine's load falls on both
+    (each script given ``options``); the medians and their ratios."""
     here = Path(__file__).resolve().parent.parent
     with tempfile.TemporaryDirectory(prefix="cinch-compare-") as folder:
         earlier = Path(folder) / revision.replace("/", "_")
@@ -306,13 +347,15 @@ def compare(revision: str, loads: list[Load], seconds: float, rounds: int) -> No
                     names = list(trees) if round_number % 2 == 0 else list(reversed(trees))
                     for name in names:
                         start_load = os.getloadavg()[0]
-                        figures, cpu = run_tree(trees[name], load, seconds)
+                        figures, cpu = run_tree(trees[name], load, seconds, options)
                         measured[name].append((figures, cpu))
+                        per_action = figures.get("CPU/action")
                         print(
                             f"{load}, round {round_number + 1}, {name}: load average"
                             f" {start_load:.1f} at the start; {figures['actions/s']:.0f}"
                             f" actions/s, p50 {figures['p50']:.1f} ms, p99 {figures['p99']:.1f}"
-                            f" ms, RSS {figures['RSS MB']:.0f} MB, {cpu:.1f} CPU s",
+                            f" ms, RSS {figures['RSS MB']:.0f} MB, {cpu:.1f} CPU s"
+                            + (f", {per_action:.2f} CPU ms an action" if per_action else ""),
                             flush=True,
                         )
                 report_comparison(load, revision, measured)
@@ -335,12 +378,22 @@ def report_comparison(
     def cpu(name: str) -> float:
         return statistics.median(used for _, used in measured[name])
 
+    def per_action(name: str) -> str:
+        """The CPU ms an action, which a release before 2026-11-29 does not print."""
+        if any("CPU/action" not in figures for figures, _ in measured[name]):
+            return "-"
+        return f"{median(name, 'CPU/action'):.2f}"
+
     print(f"{load}: medians of {len(measured['today'])} rounds")
-    print(f"  {'code':<12} {'actions/s':>9} {'p50':>8} {'p99':>8} {'RSS MB':>7} {'CPU s':>6}")
+    print(
+        f"  {'code':<12} {'actions/s':>9} {'p50':>8} {'p99':>8} {'RSS MB':>7} {'CPU s':>6}"
+        f" {'CPU/action':>10}"
+    )
     for name in measured:
         print(
             f"  {name:<12} {median(name, 'actions/s'):>9.0f} {median(name, 'p50'):>8.1f}"
             f" {median(name, 'p99'):>8.1f} {median(name, 'RSS MB'):>7.0f} {cpu(name):>6.1f}"
+            f" {per_action(name):>10}"
         )
     throughput = median("today", "actions/s") / median(revision, "actions/s")
     p50 = median(revision, "p50") / median("today", "p50")
@@ -391,7 +444,8 @@ def main() -> None:
             f"{os.cpu_count()} CPUs, load average before the run: {load_average}; {args.compare}"
             f" against today, {args.seconds:g} s per load; each its own benchmark script"
         )
-        compare(args.compare, loads, args.seconds, args.rounds)
+        options = ("--in-processes",) if args.in_processes else ()
+        compare(args.compare, loads, args.seconds, args.rounds, options)
         return
     print(
         f"{os.cpu_count()} CPUs, load average before the run: {load_average}; "

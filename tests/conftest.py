@@ -21,7 +21,7 @@ from bot.ai.pool import DecisionPool, default_workers
 from bot.i18n import is_strict, set_strict
 from bot.store import Store
 from tests import postgres_server
-from tests.decisions import RememberingExecutor
+from tests.decisions import RememberingExecutor, SessionProcesses
 from tests.examples import NIGHTLY_SCALE
 
 _database_numbers = itertools.count(1)
@@ -50,14 +50,20 @@ async def store(database: str | Path) -> AsyncIterator[Store]:
 
 
 @pytest.fixture(scope="session")
-def shared_workers() -> Iterator[RememberingExecutor]:
-    """The computer players' worker processes of the session, which work each job out once
-    (``tests/decisions.py``): the pools of the services under test send their jobs there."""
-    workers = RememberingExecutor(default_workers())
+def session_processes() -> Iterator[SessionProcesses]:
+    """The computer players' worker processes of the session (``tests/decisions.py``), started
+    at the first job: the bots under test and the services' pools send their jobs there."""
+    processes = SessionProcesses(default_workers())
     try:
-        yield workers
+        yield processes
     finally:
-        workers.close()
+        processes.close()
+
+
+@pytest.fixture(scope="session")
+def shared_workers(session_processes: SessionProcesses) -> RememberingExecutor:
+    """The session's processes, working each job of the services' pools out once."""
+    return RememberingExecutor(session_processes)
 
 
 @pytest.fixture
@@ -198,6 +204,7 @@ LONGEST = (
     "tests/service/test_processes.py::",
     "tests/cogs/test_daily.py::test_a_whole_day",
     "tests/ai/test_hints.py::test_hints_match_hard_and_read_in_every_language",
+    "tests/ai/test_inference.py::test_the_odds_give_the_true_places",
     "tests/service/test_table_ends.py::test_a_game_of_computer_players_alone",
     "tests/cogs/test_tournaments.py::",
     "tests/ai/test_sampling.py::",

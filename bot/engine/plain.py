@@ -6,9 +6,11 @@ Plain data forgets its types, so reading it back is led by the type the value is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from functools import cache
+from operator import attrgetter
 from types import NoneType, UnionType
 from typing import Any, get_args, get_origin, get_type_hints
 
@@ -22,24 +24,8 @@ _JSON_TYPES = (int, float, bool, str)
 
 def to_plain(value: Any) -> Any:
     """Cards become codes, enums their values, dataclasses dicts, tuples lists."""
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, Enum):
-        return value.value
-    # Actions and house rules have JSON forms of their own: an action is tagged with its kind (no
-    # field tells a `Keep` from a `Discard`), and rules read from a game saved before a rule
-    # existed take that rule's default.
-    if isinstance(value, Action):
-        return action_to_dict(value)
-    if isinstance(value, HouseRules):
-        return value.to_dict()
-    if is_dataclass(value) and not isinstance(value, type):
-        return {field.name: to_plain(getattr(value, field.name)) for field in fields(value)}
-    if isinstance(value, dict):
-        return {str(to_plain(key)): to_plain(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [to_plain(item) for item in value]
-    return value
+    cls: type = type(value)
+    return _writer(cls)(value)
 
 
 def from_plain(kind: Any, data: Any) -> Any:
@@ -50,32 +36,73 @@ def from_plain(kind: Any, data: Any) -> Any:
     Any other type is refused, so a field of a type this cannot read fails the first round trip
     instead of coming back as raw data.
     """
+    return _reader(kind)(data)
+
+
+def _unchanged(value: Any) -> Any:
+    return value
+
+
+# Writers and readers are worked out once per type: a saved game holds hundreds of values, and
+# asking each one's type what it is, again and again, cost more than the conversion itself.
+@cache
+def _writer(cls: type) -> Callable[[Any], Any]:
+    """How `to_plain` turns a value of class `cls` into plain data."""
+    if issubclass(cls, Card):
+        return attrgetter("code")
+    if issubclass(cls, Enum):
+        return attrgetter("value")
+    # Actions and house rules have JSON forms of their own: an action is tagged with its kind (no
+    # field tells a `Keep` from a `Discard`), and rules read from a game saved before a rule
+    # existed take that rule's default.
+    if issubclass(cls, Action):
+        return action_to_dict
+    if issubclass(cls, HouseRules):
+        return cls.to_dict
+    if is_dataclass(cls):
+        names = tuple(field.name for field in fields(cls))
+        return lambda value: {name: to_plain(getattr(value, name)) for name in names}
+    if issubclass(cls, dict):
+        return lambda value: {str(to_plain(key)): to_plain(item) for key, item in value.items()}
+    if issubclass(cls, list | tuple):
+        return lambda value: [to_plain(item) for item in value]
+    return _unchanged
+
+
+@cache
+def _reader(kind: Any) -> Callable[[Any], Any]:
+    """How `from_plain` reads plain data back into a value of type `kind`."""
     if kind is Card:
-        return Card.parse(data)
+        return Card.parse
     if kind == Action:
-        return action_from_dict(data)
+        return action_from_dict
     if kind is HouseRules:
-        return HouseRules.from_dict(data)
+        return HouseRules.from_dict
     origin = get_origin(kind)
     if origin is UnionType:
-        if data is None:
-            return None
         (present,) = [member for member in get_args(kind) if member is not NoneType]
-        return from_plain(present, data)
+        read_present = _reader(present)
+        return lambda data: None if data is None else read_present(data)
     if origin is list:
         (item,) = get_args(kind)
-        return [from_plain(item, element) for element in data]
+        read_item = _reader(item)
+        return lambda data: [read_item(element) for element in data]
     if origin is tuple:
         items = get_args(kind)
         if len(items) == 2 and items[1] is Ellipsis:
-            return tuple([from_plain(items[0], element) for element in data])
-        return tuple([from_plain(item, element) for item, element in zip(items, data, strict=True)])
+            read_each = _reader(items[0])
+            return lambda data: tuple([read_each(element) for element in data])
+        reads = tuple(_reader(item) for item in items)
+        return lambda data: tuple(
+            [read(element) for read, element in zip(reads, data, strict=True)]
+        )
     if isinstance(kind, type) and issubclass(kind, Enum):
-        return kind(data)
+        return kind
     if isinstance(kind, type) and is_dataclass(kind):
-        return kind(**{name: from_plain(hint, data[name]) for name, hint in field_types(kind)})
+        read_fields = tuple((name, _reader(hint)) for name, hint in field_types(kind))
+        return lambda data: kind(**{name: read(data[name]) for name, read in read_fields})
     if kind in _JSON_TYPES:
-        return data
+        return _unchanged
     raise TypeError(f"no plain form of {kind!r}")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from bot.engine import (
     Card,
@@ -21,7 +22,7 @@ from bot.engine import (
     scoring_cards,
 )
 from bot.engine.rules import HighLow
-from bot.i18n import picture_words, t
+from bot.i18n import normalise_locale, picture_words, t
 from bot.presentation.names import side_members
 from bot.presentation.texts import nobody_scored_on_equal_points
 from bot.render import (
@@ -53,7 +54,15 @@ class Seating:
 
 
 def words(locale: str | None) -> Words:
-    return Words(**picture_words(locale))
+    """Every word the pictures draw, in ``locale``'s language: looked up once a language (a
+    busy table's pictures ask for all thirty of them at every move; the catalogues do not
+    change while the bot runs)."""
+    return _words_in(normalise_locale(locale))
+
+
+@cache
+def _words_in(language: str) -> Words:
+    return Words(**picture_words(language))
 
 
 def phase_text(view: SeatView, locale: str | None) -> str:

@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 #: Discord's own limit of a display name or nickname.
 NAME_LIMIT = 32
 #: Discord's own limit of a server's name.
 SERVER_NAME_LIMIT = 100
+#: Texts kept escaped (`in_message`): the names of the tables being played, worded at every move.
+ESCAPED_KEPT = 4096
 #: How much of a member's input (a card they typed) a refusal quotes back.
 QUOTE_LIMIT = 50
 ELLIPSIS = "…"
@@ -50,6 +53,7 @@ def one_line(written: str, limit: int = NAME_LIMIT) -> str:
     return text
 
 
+@lru_cache(maxsize=ESCAPED_KEPT)
 def in_message(written: str, limit: int = NAME_LIMIT) -> str:
     """``written`` as the text of a Discord message shows it: on one line, at most ``limit``
     characters (before escaping), with markdown and mentions escaped."""

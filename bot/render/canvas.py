@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,12 +11,10 @@ from PIL import Image, ImageDraw
 from bot.engine.cards import Card, Suit
 from bot.render import deck
 from bot.render.lettering import Fill, aligned_left, clean, draw_text, fit, text_width
+from bot.render.png import png_bytes
 from bot.render.style import CARD_FACE, FELT, MEDAL_TEXT, MEDALS, RGB, TEXT_DIM, suit_colour
 from bot.render.suits import paste_suit
 
-#: PNG compression: level 1 is within a third of level 9's size for these flat 256-colour
-#: pictures (a table stays near 37 KB, far under Discord's limits) and several times faster.
-PNG_COMPRESS_LEVEL = 1
 PALETTE_SAMPLE_STEP = 3
 CHIP_PADDING = 8
 CHIP_MAX_WIDTH = 200
@@ -171,10 +168,14 @@ def paste_card(
     four_colour: bool,
     dimmed: bool = False,
 ) -> None:
-    """Paste a card face (or the back, for `None`) with its shadow, top-left corner at `xy`."""
-    card_sprite = deck.sprite(card, width, four_colour, dimmed)
-    corner = (xy[0] - deck.SHADOW_BLUR, xy[1] - deck.SHADOW_BLUR)
-    image.paste(card_sprite, corner, card_sprite)
+    """Paste a card face (or the back, for `None`) with its shadow, top-left corner at `xy`:
+    its opaque middle copied, its border and shadow blended (`deck.pieces`)."""
+    cut = deck.pieces(card, width, four_colour, dimmed)
+    left, top = xy[0] - deck.SHADOW_BLUR, xy[1] - deck.SHADOW_BLUR
+    for edge, (across, down) in cut.edges:
+        image.paste(edge, (left + across, top + down), edge)
+    if cut.solid is not None:
+        image.paste(cut.solid, (left + cut.solid_at[0], top + cut.solid_at[1]))
 
 
 def suit_badge(
@@ -217,7 +218,8 @@ def chip_width(label: str, size: int) -> int:
 
 
 def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
-    """Encode as a 256-colour PNG: a third of the size of true colour, and faster to write.
+    """Encode as a 256-colour PNG (`png_bytes`): a third of the size of true colour, and
+    faster to write.
 
     With `palette` (a "P" image, see `fixed_palette`) the colours are mapped to it; choosing
     a palette costs as much again as mapping to one. Without it the palette is chosen from
@@ -227,11 +229,7 @@ def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     """
     if palette is None:
         palette = fixed_palette(image)
-    buffer = io.BytesIO()
-    image.quantize(palette=palette, dither=Image.Dither.NONE).save(
-        buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL
-    )
-    return buffer.getvalue()
+    return png_bytes(image.quantize(palette=palette, dither=Image.Dither.NONE))
 
 
 def fixed_palette(*samples: Image.Image) -> Image.Image:

@@ -106,9 +106,15 @@ def _trick_corner(slot: Slot) -> tuple[int, int]:
     return centre_x - TRICK_CARD // 2, centre_y - deck.card_height(TRICK_CARD) // 2
 
 
-@lru_cache(maxsize=3)
-def _background(sides: int) -> Image.Image:
-    """The empty table, header and score panel, drawn once and copied for every picture."""
+#: Seatings whose empty table is kept drawn: each table keeps its seats' sides for a game.
+SEATINGS_KEPT = 16
+
+
+@lru_cache(maxsize=SEATINGS_KEPT)
+def _background(sides: int, seat_sides: tuple[int, ...]) -> Image.Image:
+    """The empty table, header and score panel, and each seat's panel as it is when it is not
+    that seat's turn, with its side's colour (``seat_sides``, in seat order): drawn once per
+    seating and copied for every picture, so that only the seat to act is drawn again."""
     size = picture_size(sides)
     image, draw = felt(size, FELT_DARK)
     draw.rounded_rectangle(HEADER, radius=14, fill=PANEL)
@@ -116,7 +122,27 @@ def _background(sides: int) -> Image.Image:
     inner = (FELT_BOX[0] + 8, FELT_BOX[1] + 8, FELT_BOX[2] - 8, FELT_BOX[3] - 8)
     draw.rounded_rectangle(inner, radius=112, fill=FELT)
     draw.rounded_rectangle((8, SCORES_TOP, WIDTH - 8, size[1] - 8), radius=14, fill=PANEL)
+    for slot, side in zip(SLOTS[len(seat_sides)], seat_sides, strict=True):
+        _seat_panel(draw, _seat_box(slot), side, to_act=False)
     return image
+
+
+def _seat_panel(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], side: int, *, to_act: bool
+) -> None:
+    """A seat's panel, ringed when it is the seat's turn, with its side's colour bar. The ringed
+    panel drawn over the other covers it whole, as if drawn on the bare felt."""
+    left, top, _, bottom = box
+    draw.rounded_rectangle(
+        box,
+        radius=12,
+        fill=PANEL,
+        outline=HIGHLIGHT if to_act else PANEL_EDGE,
+        width=4 if to_act else 2,
+    )
+    draw.rounded_rectangle(
+        (left + 7, top + 10, left + 13, bottom - 10), radius=3, fill=side_colour(side)
+    )
 
 
 class _TablePainter(Painter):
@@ -126,7 +152,8 @@ class _TablePainter(Painter):
         self.scene = scene
         self.words = scene.words
         self.slots = SLOTS[len(scene.seats)]
-        self.image = _background(len(scene.sides)).copy()
+        seat_sides = tuple(seat.side for seat in scene.seats)
+        self.image = _background(len(scene.sides), seat_sides).copy()
         self.draw = ImageDraw.Draw(self.image)
         self.layout = []
 
@@ -154,16 +181,8 @@ class _TablePainter(Painter):
         info = self.scene.seats[seat]
         left, top, right, bottom = _seat_box(self.slots[seat])
         to_act = self.scene.to_act == seat
-        self.draw.rounded_rectangle(
-            (left, top, right, bottom),
-            radius=12,
-            fill=PANEL,
-            outline=HIGHLIGHT if to_act else PANEL_EDGE,
-            width=4 if to_act else 2,
-        )
-        self.draw.rounded_rectangle(
-            (left + 7, top + 10, left + 13, bottom - 10), radius=3, fill=side_colour(info.side)
-        )
+        if to_act:  # the others' panels are the background's
+            _seat_panel(self.draw, (left, top, right, bottom), info.side, to_act=True)
         name_colour = HIGHLIGHT if to_act else TEXT
         self.text((left + 20, top + 22), info.name, NAME, name_colour, right - left - 30)
         self.seat_details(info, left + 20, top + 54)

@@ -122,8 +122,18 @@ async def sync_commands(
         return False
     if (too_big := too_large(payloads)) is not None:
         raise CommandsRefused(too_big, published_before=last is not None)
+    if application_id is None:
+        raise app_commands.MissingApplicationID
+    # What ``tree.sync`` sends, sent here: the payloads just fingerprinted are the ones
+    # published, and the commands are not translated a second time.
+    http = tree.client.http
     try:
-        synced = await tree.sync(guild=guild)
+        if guild is None:
+            synced = await http.bulk_upsert_global_commands(application_id, payload=payloads)
+        else:
+            synced = await http.bulk_upsert_guild_commands(
+                application_id, guild.id, payload=payloads
+            )
     except discord.HTTPException as error:
         if error.status != 400:
             raise

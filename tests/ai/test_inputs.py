@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator
 
@@ -10,25 +9,10 @@ import pytest
 
 from bot.ai import LEVELS, decide
 from bot.ai.hard import SEARCH_CARDS
-from bot.engine import Card, Game, HouseRules, KeepDecision, PlayDecision, SeatView
+from bot.engine import Game, HouseRules, KeepDecision, PlayDecision, SeatView
+from tests.engine.seen import cards_in
 
 pytestmark = pytest.mark.slow
-
-
-def _cards_in(value: object) -> Iterator[Card]:
-    """Every card reachable from a view's fields."""
-    if isinstance(value, Card):
-        yield value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for field in dataclasses.fields(value):
-            yield from _cards_in(getattr(value, field.name))
-    elif isinstance(value, tuple | list | set | frozenset):
-        for item in value:
-            yield from _cards_in(item)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _cards_in(key)
-            yield from _cards_in(item)
 
 
 def _views(seed: int, hands: int = 2) -> Iterator[tuple[Game, SeatView]]:
@@ -49,7 +33,7 @@ def test_a_view_holds_no_other_seats_hidden_cards() -> None:
         }
         if not isinstance(view.decision, KeepDecision):  # the robbing dealer sees the stock
             hidden |= set(game.stock)
-        assert not hidden & set(_cards_in(view))
+        assert not hidden & cards_in(view)
         checked += 1
     assert checked > 40
 

@@ -35,6 +35,7 @@ from bot.factory import CinchBot, create_bot
 from bot.render import TableScene
 from bot.settings import Settings
 from tests.cogs.discord_rules import sent_problems
+from tests.decisions import SessionProcesses, SharedWorkers
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave")
 
@@ -61,14 +62,16 @@ def bot_settings(database_path: Path) -> Settings:
 
 
 class BotMaker:
-    """Builds bots over one database file and remembers them, to close them all at the end."""
+    """Builds bots over one database file and remembers them, to close them all at the end.
+    Their computer players run in the session's worker processes (``tests/decisions.py``)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, processes: SessionProcesses) -> None:
         self.settings = settings
+        self.processes = processes
         self.built: list[CinchBot] = []
 
     def __call__(self) -> CinchBot:
-        bot = create_bot(self.settings)
+        bot = create_bot(self.settings, workers=SharedWorkers(self.processes))
         self.built.append(bot)
         return bot
 
@@ -78,8 +81,10 @@ class BotMaker:
 
 
 @pytest.fixture
-async def make_bot(bot_settings: Settings) -> AsyncIterator[BotMaker]:
-    maker = BotMaker(bot_settings)
+async def make_bot(
+    bot_settings: Settings, session_processes: SessionProcesses
+) -> AsyncIterator[BotMaker]:
+    maker = BotMaker(bot_settings, session_processes)
     try:
         yield maker
     finally:

@@ -12,8 +12,9 @@ from bot.league.seasons import change_season_settings, seasons
 from bot.league.windows import SeasonLength
 from bot.settings import Settings
 from bot.sharding import ShardPlan
+from tests.cogs.table_driver import SETTLE_TIMEOUT
 
-pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=3.0)]
+pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 
 DAY = 24 * 60 * 60
 

@@ -10,8 +10,9 @@ import simcord
 from discord import app_commands
 
 from tests.cogs.stored_games import end_game
+from tests.cogs.table_driver import SETTLE_TIMEOUT
 
-pytestmark = pytest.mark.simcord(settle_timeout=3.0)
+pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 
 #: One day: the season of 2026-01-01 (SimCord's clock starts then) ends at its end.
 DAY = 24 * 60 * 60

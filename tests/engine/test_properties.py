@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import fields, is_dataclass
 
 import pytest
 from hypothesis import given
@@ -37,6 +36,7 @@ from bot.engine import (
 )
 from bot.engine.random_player import random_action
 from tests.engine.helpers import card_places
+from tests.engine.seen import cards_in
 from tests.examples import examples
 
 house_rules = st.builds(
@@ -55,21 +55,6 @@ house_rules = st.builds(
     discards_visible=st.booleans(),
     allow_counting_discard=st.booleans(),
 )
-
-def cards_in(value: object) -> set[Card]:
-    """Every card reachable inside a view (dataclasses, tuples, dicts)."""
-    if isinstance(value, Card):
-        return {value}
-    if isinstance(value, HouseRules):
-        return set()
-    if is_dataclass(value) and not isinstance(value, type):
-        return set().union(*(cards_in(getattr(value, f.name)) for f in fields(value)))
-    if isinstance(value, tuple | list | set | frozenset):
-        return set().union(*(cards_in(item) for item in value))
-    if isinstance(value, dict):
-        return set().union(*(cards_in(k) | cards_in(v) for k, v in value.items()))
-    return set()
-
 
 def hidden_from(game: Game, seat: int | None) -> set[Card]:
     """The cards `seat` (None: everybody) must not see."""
@@ -119,8 +104,8 @@ def play_checked(game: Game, rng: random.Random, *, max_actions: int, check_json
             ):
                 assert sum(event.result.points) == 14
         if check_json:
-            data = json.loads(json.dumps(game.to_dict()))
-            assert Game.from_dict(data).to_dict() == game.to_dict()
+            saved = game.to_dict()
+            assert Game.from_dict(json.loads(json.dumps(saved))).to_dict() == saved
 
 
 @pytest.mark.slow

@@ -8,7 +8,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.presentation.user_text import NAME_LIMIT, in_message, one_line
+from bot.presentation.user_text import ESCAPED_KEPT, NAME_LIMIT, in_message, one_line
 
 #: Discord hides a backslash before any punctuation and shows the character itself.
 ESCAPED = re.compile(r"\\(.)")
@@ -51,3 +51,14 @@ def test_a_message_shows_what_was_written_and_nothing_else(written: str):
     assert LIVE.search(shown) is None
     assert re.match(r"[#>\-+]", shown) is None
     assert "@everyone" not in shown and "@here" not in shown
+
+
+def test_a_text_escaped_again_is_escaped_alike_at_each_length():
+    """Escaped texts are kept (the names of busy tables are worded at every move), each for
+    its length, and no more of them than `ESCAPED_KEPT`."""
+    name = "**" + "x" * 40
+    assert in_message(name) == in_message(name) == r"\*\*" + "x" * (NAME_LIMIT - 3) + "…"
+    assert in_message(name, 10) == r"\*\*" + "x" * 7 + "…"
+    for number in range(ESCAPED_KEPT + 10):
+        in_message(f"player {number}")
+    assert in_message.cache_info().currsize <= ESCAPED_KEPT

@@ -66,8 +66,8 @@ def test_the_script_draws_exactly_the_committed_back() -> None:
 
 
 def test_scaled_cards_are_cached_per_process() -> None:
-    first = deck.sprite(Card.parse("7S"), 60, False, False)
-    assert deck.sprite(Card.parse("7S"), 60, False, False) is first
+    first = deck.pieces(Card.parse("7S"), 60, False, False)
+    assert deck.pieces(Card.parse("7S"), 60, False, False) is first
     assert deck.scaled(deck.card_path(Card.parse("7S"), False), 60).width == 60
 
 

@@ -1,0 +1,66 @@
+"""The pictures' PNG writer: any PNG reader gives back the very pixels and colours written."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from bot.render import examples, render_hand, render_table
+from bot.render.png import png_bytes
+from bot.render.table_picture import paint_table, table_palette
+
+
+def _read(png: bytes) -> Image.Image:
+    with Image.open(io.BytesIO(png)) as image:
+        image.load()
+        assert image.format == "PNG"
+        return image.copy()
+
+
+def _palette_picture(width: int, height: int, colours: int, seed: int) -> Image.Image:
+    rng = random.Random(seed)
+    picture = Image.new("P", (width, height))
+    picture.putpalette([rng.randrange(256) for _ in range(3 * colours)])
+    picture.putdata([rng.randrange(colours) for _ in range(width * height)])
+    return picture
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "colours"), [(1, 1, 1), (1, 40, 2), (37, 3, 16), (300, 200, 256)]
+)
+def test_a_written_picture_reads_back_with_the_same_pixels_and_colours(
+    width: int, height: int, colours: int
+) -> None:
+    picture = _palette_picture(width, height, colours, seed=width * height)
+    read = _read(png_bytes(picture))
+    assert read.mode == "P"
+    assert read.size == (width, height)
+    assert read.tobytes() == picture.tobytes()
+    assert read.convert("RGB").tobytes() == picture.convert("RGB").tobytes()
+
+
+def test_a_table_reads_back_as_the_picture_pillow_would_have_written() -> None:
+    reduced = paint_table(examples.table_in_play()).quantize(
+        palette=table_palette(), dither=Image.Dither.NONE
+    )
+    by_pillow = io.BytesIO()
+    reduced.save(by_pillow, format="PNG")
+    ours = _read(png_bytes(reduced))
+    theirs = _read(by_pillow.getvalue())
+    assert ours.tobytes() == theirs.tobytes()
+    assert ours.convert("RGB").tobytes() == theirs.convert("RGB").tobytes()
+
+
+def test_the_pictures_are_compressed() -> None:
+    """A table's 720 x 726 pixels are some 520 KB unpacked: the file is a small part of it."""
+    table = render_table(examples.table_in_play())
+    assert len(table) < 720 * 726 // 10
+    assert len(render_hand(examples.hand_to_play())) < 60_000
+
+
+def test_only_a_palette_picture_is_written() -> None:
+    with pytest.raises(ValueError, match="palette"):
+        png_bytes(Image.new("RGB", (4, 4)))
