@@ -49,11 +49,15 @@ SELECT player, display_name FROM stat_players WHERE guild_id = :guild_id
 """
 
 #: Each player's all-time rating after their last game before the season (none: a newcomer).
+#: The last game is the last in the order the ratings were worked out in (its end, then its
+#: id): games that ended in the same second would otherwise each give a row, in no set order.
 _RATING_BEFORE = """
 SELECT g.player, g.rating FROM stat_games g
-WHERE g.guild_id = :guild_id AND g.ended_at = (
-    SELECT MAX(h.ended_at) FROM stat_games h
+WHERE g.guild_id = :guild_id AND g.game_id = (
+    SELECT h.game_id FROM stat_games h
     WHERE h.guild_id = g.guild_id AND h.player = g.player AND h.ended_at < :start
+    ORDER BY h.ended_at DESC, h.game_id DESC
+    LIMIT 1
 )
 """
 
