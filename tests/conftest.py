@@ -5,15 +5,12 @@ server started for the session (see ``postgres_server.py``)."""
 from __future__ import annotations
 
 import asyncio
-import itertools
 import os
 import shutil
 from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 from types import ModuleType
 
-import asyncpg
 import pytest
 from hypothesis import settings
 
@@ -23,8 +20,7 @@ from bot.store import Store
 from tests import postgres_server
 from tests.decisions import RememberingExecutor, SessionProcesses
 from tests.examples import NIGHTLY_SCALE
-
-_database_numbers = itertools.count(1)
+from tests.postgres_databases import fresh_postgres_database
 
 # A nightly run tries ten times the examples of each property test (tests/examples.py).
 settings.register_profile(
@@ -91,49 +87,6 @@ def postgres() -> Iterator[postgres_server.PostgresServer]:
         yield server
     finally:
         server.stop()
-
-
-#: The database each server's stores start from: migrated once, copied for every test that
-#: wants a store (a copy takes a third of the time of migrating an empty database).
-_MIGRATED = "cinch_migrated"
-_servers_with_migrated: set[int] = set()
-
-
-async def _create_database(
-    server: postgres_server.PostgresServer, name: str, template: str
-) -> None:
-    admin = await asyncpg.connect(server.url("postgres"))
-    try:
-        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
-    finally:
-        await admin.close()
-
-
-async def _migrated_template(server: postgres_server.PostgresServer) -> str:
-    if server.port not in _servers_with_migrated:
-        await _create_database(server, _MIGRATED, "template0")
-        await (await Store.open(server.url(_MIGRATED))).close()
-        _servers_with_migrated.add(server.port)
-    return _MIGRATED
-
-
-@asynccontextmanager
-async def fresh_postgres_database(
-    server: postgres_server.PostgresServer, *, migrated: bool = False
-) -> AsyncIterator[str]:
-    """The URL of a new database on the server, dropped afterwards: empty, or as the
-    migrations leave it."""
-    name = f"cinch_test_{next(_database_numbers)}"
-    template = await _migrated_template(server) if migrated else "template0"
-    await _create_database(server, name, template)
-    try:
-        yield server.url(name)
-    finally:
-        admin = await asyncpg.connect(server.url("postgres"))
-        try:
-            await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
-        finally:
-            await admin.close()
 
 
 @pytest.fixture
