@@ -28,6 +28,7 @@ from bot.ai.knowledge import read_knowledge
 from bot.ai.sampler import sample_hands
 from bot.engine import PlayDecision
 from tests.ai.play import first_hand_plays
+from tests.ai.worlds import check_world
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -99,17 +100,7 @@ def test_worlds_dealt_by_the_odds_respect_everything_public() -> None:
             k = read_knowledge(view)
             odds = place_odds(view, k)
             for _ in range(3):
-                hands = sample_hands(k, rng, odds)
-                assert hands[k.me] == k.hand
-                union = 0
-                for seat, hand in enumerate(hands):
-                    assert hand & union == 0
-                    union |= hand
-                    assert hand.bit_count() == k.hand_sizes[seat]
-                    if seat != k.me:
-                        assert hand & ~k.unseen == 0
-                        assert hand & k.excluded[seat] == 0, "a card dealt into a void"
-                        assert (hand & k.trump_mask).bit_count() >= k.min_trumps[seat]
+                union = check_world(k, sample_hands(k, rng, odds))
                 assert k.unseen & k.trump_mask & ~union == 0, "an unseen trump left out"
 
 

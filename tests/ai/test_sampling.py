@@ -9,6 +9,7 @@ import pytest
 from bot.ai.knowledge import read_knowledge
 from bot.ai.sampler import sample_hands
 from tests.ai.play import first_hand_plays
+from tests.ai.worlds import check_world
 
 pytestmark = pytest.mark.slow
 
@@ -41,17 +42,7 @@ def test_sampled_worlds_respect_everything_public(players: int) -> None:
         for _, view in first_hand_plays(players, seed):
             k = read_knowledge(view)
             for _ in range(3):
-                hands = sample_hands(k, rng)
-                assert hands[k.me] == k.hand
-                union = 0
-                for seat, hand in enumerate(hands):
-                    assert hand & union == 0
-                    union |= hand
-                    assert hand.bit_count() == k.hand_sizes[seat]
-                    if seat != k.me:
-                        assert hand & ~k.unseen == 0
-                        assert hand & k.excluded[seat] == 0
-                        assert (hand & k.trump_mask).bit_count() >= k.min_trumps[seat]
+                union = check_world(k, sample_hands(k, rng))
                 if k.trumps_all_held:
                     assert k.unseen & k.trump_mask & ~union == 0
 
