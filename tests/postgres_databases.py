@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 
 import asyncpg
 
@@ -25,8 +26,18 @@ _MIGRATED = "cinch_migrated"
 
 _numbers = itertools.count(1)
 
-#: Each server's schema as the migrations leave it, by port (see `_schema`).
-_migrated_schemas: dict[int, str] = {}
+
+@dataclass(frozen=True)
+class _Migrated:
+    """A server's migrated database as the tests find it: its schema in one line (`_SCHEMA`),
+    and the statements that empty a copy of it."""
+
+    schema: str
+    emptying: str
+
+
+#: Each server's migrated database, by port.
+_migrated: dict[int, _Migrated] = {}
 
 #: Each server's emptied migrated databases, waiting for their next test, by port.
 _spare: dict[int, list[str]] = {}
@@ -59,40 +70,15 @@ async def _admin(server: PostgresServer, statement: str) -> None:
         await connection.close()
 
 
-async def _schema(url: str) -> str:
-    connection = await asyncpg.connect(url)
-    try:
-        return str(await connection.fetchval(_SCHEMA))
-    finally:
-        await connection.close()
-
-
-async def _new_migrated(server: PostgresServer) -> str:
-    """A new copy of the server's migrated database (migrating it first, once)."""
-    if server.port not in _migrated_schemas:
-        await _admin(server, f"CREATE DATABASE {_MIGRATED} TEMPLATE template0")
-        await (await Store.open(server.url(_MIGRATED))).close()
-        # Read off a copy: a template cannot be copied while anyone is connected to it.
-        name = f"cinch_test_{next(_numbers)}"
-        await _admin(server, f"CREATE DATABASE {name} TEMPLATE {_MIGRATED}")
-        _migrated_schemas[server.port] = await _schema(server.url(name))
-        return name
+async def _new_database(server: PostgresServer, template: str) -> str:
     name = f"cinch_test_{next(_numbers)}"
-    await _admin(server, f"CREATE DATABASE {name} TEMPLATE {_MIGRATED}")
+    await _admin(server, f"CREATE DATABASE {name} TEMPLATE {template}")
     return name
 
 
-async def _emptied(server: PostgresServer, name: str) -> bool:
-    """Empty the database for its next test; False if its schema is no longer the migrated
-    one (it is then left as it is, to be dropped)."""
-    connection = await asyncpg.connect(server.url(name))
+async def _read_migrated(url: str) -> _Migrated:
+    connection = await asyncpg.connect(url)
     try:
-        await connection.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
-        if await connection.fetchval(_SCHEMA) != _migrated_schemas[server.port]:
-            return False
         tables = await connection.fetch(
             "SELECT quote_ident(tablename) FROM pg_tables"
             " WHERE schemaname = 'public' AND tablename <> 'schema_migrations'"
@@ -101,12 +87,43 @@ async def _emptied(server: PostgresServer, name: str) -> bool:
             "SELECT quote_ident(sequencename) FROM pg_sequences WHERE schemaname = 'public'"
         )
         # Replica mode skips the foreign keys' checks, so the tables empty in any order.
-        await connection.execute(
+        emptying = (
             "SET session_replication_role = replica;"
             + "".join(f"DELETE FROM {table};" for (table,) in tables)
             + "".join(f"ALTER SEQUENCE {sequence} RESTART;" for (sequence,) in sequences)
             + "SET session_replication_role = origin;"
         )
+        return _Migrated(str(await connection.fetchval(_SCHEMA)), emptying)
+    finally:
+        await connection.close()
+
+
+async def _new_migrated(server: PostgresServer) -> str:
+    """A new copy of the server's migrated database (migrating it first, once)."""
+    first = server.port not in _migrated
+    if first:
+        await _admin(server, f"CREATE DATABASE {_MIGRATED} TEMPLATE template0")
+        await (await Store.open(server.url(_MIGRATED))).close()
+    name = await _new_database(server, _MIGRATED)
+    if first:
+        # Read off the copy: a template cannot be copied while anyone is connected to it.
+        _migrated[server.port] = await _read_migrated(server.url(name))
+    return name
+
+
+async def _emptied(server: PostgresServer, name: str) -> bool:
+    """Empty the database for its next test; False if its schema is no longer the migrated
+    one (it is then left as it is, to be dropped)."""
+    migrated = _migrated[server.port]
+    connection = await asyncpg.connect(server.url(name))
+    try:
+        await connection.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        if await connection.fetchval(_SCHEMA) != migrated.schema:
+            return False
+        await connection.execute(migrated.emptying)
         return True
     finally:
         await connection.close()
@@ -119,8 +136,7 @@ async def fresh_postgres_database(
     """The URL of a database for one test: empty (created, and dropped after), or as the
     migrations leave it (handed on to the next test after, emptied)."""
     if not migrated:
-        name = f"cinch_test_{next(_numbers)}"
-        await _admin(server, f"CREATE DATABASE {name} TEMPLATE template0")
+        name = await _new_database(server, "template0")
     else:
         spare = _spare.setdefault(server.port, [])
         name = spare.pop() if spare else await _new_migrated(server)
