@@ -113,19 +113,29 @@ def sensible(k: Knowledge, legal: list[int]) -> list[int]:
 def choose_card(k: Knowledge, legal: list[int], *, careful: bool = True) -> int:
     """The rule-based choice among the legal cards (bits); `careful` adds `sure_take` and
     `sensible` (without them: the `baseline` player's choice)."""
+    return preferred_cards(k, legal, careful=careful)[0]
+
+
+def preferred_cards(k: Knowledge, legal: list[int], *, careful: bool = True) -> list[int]:
+    """The cards the rules like best, in `legal`'s order: more than one only when they weigh
+    exactly the same (a Two of one plain suit or of another thrown away), and then the first
+    is played. Another seat's hand order is unknown, so reading its play (`play_reading`) takes
+    any of them for the rules' choice."""
     if len(legal) == 1:
-        return legal[0]
+        return legal
     if careful:
         take = sure_take(k, legal)
         if take is not None:
-            return take
+            return [take]
         legal = sensible(k, legal)
     if not k.trick:
         lead = _lead(k, legal)
         if lead is not None:
-            return lead
+            return [lead]
     values = card_values(k, legal)
-    return max(legal, key=lambda bit: (values[bit], -throw_cost(k, bit)))
+    weights = {bit: (values[bit], -throw_cost(k, bit)) for bit in legal}
+    best = max(weights.values())
+    return [bit for bit in legal if weights[bit] == best]
 
 
 def _lead(k: Knowledge, legal: list[int]) -> int | None:

@@ -75,5 +75,7 @@ def decide_hard(
             return choose_keep_by_playouts(view, decision, rng, KEEP_PLAYOUTS, inference=inference)
         case PlayDecision() if len(decision.cards) > 1 and sum(view.hand_sizes) <= SEARCH_CARDS:
             nodes = DEFAULT_BUDGET if budget is None else budget
-            return search_play(view, decision, rng, nodes, inference=inference)
+            return search_play(
+                view, decision, rng, nodes, inference=inference, read_plays=inference
+            )
     return decide_normal(view, decision, rng, inference=inference)

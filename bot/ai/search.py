@@ -14,10 +14,12 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from collections.abc import Callable
+from functools import partial
 
 from bot.ai.cardplay import card_values, choose_card, sensible, sure_take
 from bot.ai.inference import place_odds
 from bot.ai.knowledge import Knowledge, read_knowledge
+from bot.ai.play_reading import PlayReading
 from bot.ai.sampler import sample_hands
 from bot.ai.solver import SearchTimeout, Solver
 from bot.ai.utility import hand_net
@@ -40,12 +42,14 @@ def search_play(
     budget: int,
     *,
     inference: bool = True,
+    read_plays: bool = False,
     worlds_from: WorldSource | None = None,
     max_worlds: int = MAX_WORLDS,
 ) -> Action:
     """The card with the best mean score change over sampled worlds, dealt by the learned odds
     of where the hidden cards lie (`inference`) or, without them, as evenly as the constraints
-    allow.
+    allow; with `read_plays`, the worlds also explain how the others played their first tricks
+    (`play_reading`).
 
     `worlds_from` and `max_worlds` let the benchmark's perfect-information ceiling
     (scripts/bench_ai.py, level `oracle`) search the one true deal with the same code."""
@@ -56,18 +60,15 @@ def search_play(
     take = sure_take(k, legal)
     if take is not None:
         return Play(layout.card[take])
-    odds = place_odds(view, k) if inference and worlds_from is None else None
-
-    def deal_world(knowledge: Knowledge, rng: random.Random) -> list[int]:
-        if worlds_from is not None:
-            return worlds_from(knowledge, rng)
-        return sample_hands(knowledge, rng, odds)
+    if worlds_from is None:
+        odds = place_odds(view, k) if inference else None
+        worlds_from = PlayReading(view, odds) if read_plays else partial(sample_hands, odds=odds)
     my_side = k.side_of[k.me]
     trick_points = k.bonus + sum(layout.points[bit] for _, bit in k.trick)
     totals: dict[int, float] = defaultdict(float)
     worlds = 0
     while worlds < max_worlds and nodes_left > 0:
-        hands = deal_world(k, rng)
+        hands = worlds_from(k, rng)
         solver = Solver(layout, k.side_of, my_side, nodes_left)
         try:
             values = solver.move_values(hands, k.trick, k.leader, k.bonus)

@@ -1,0 +1,164 @@
+"""Worlds that explain how the others played the first tricks.
+
+Which card a player chose says more about its hand than the voids and counts that `knowledge`
+reads: a player who holds the top trump leads it, one who can take a trick full of points takes
+it, one who has a Pedro to save drops it on a partner's sure trick. The rule-based card play
+(`cardplay.preferred_cards`) is how the computer players choose their cards in the first tricks
+(`normal` searches only the last ones), and sound people choose much the same way. So a world
+in which a seat's hand would have led those rules to another card than the one it played is
+unlikely, and the search sees it seldom: each world sampled (by the learned odds of `inference`)
+is kept with chance `MISFIT` to the power of the plays it does not explain, and dropped
+otherwise (rejection sampling), so that the worlds searched follow the weighted distribution.
+
+A play is read only while its player was surely playing by the rules (see `READ_CARDS`). A
+player who plays otherwise does not make every world unlikely: when no world explains its plays
+all of them weigh alike, and after `DRAWS` rejected worlds the last one drawn is searched
+anyway. The draws are a count, never a time, so a decision stays a pure function of the view and
+the seed. See docs/computer-players.md, "Reading the others' first plays".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from bot.ai.bits import bits_of
+from bot.ai.cardplay import preferred_cards
+from bot.ai.inference import Odds
+from bot.ai.knowledge import Knowledge, read_knowledge
+from bot.ai.sampler import sample_hands
+from bot.engine import SeatView
+from bot.engine.seating import seat_sides
+from bot.engine.tricks import legal_in_hand_order
+
+#: How much less likely a world is for each play it does not explain.
+MISFIT = 0.001
+#: Worlds drawn at most for one that is kept.
+DRAWS = 25
+#: Plays are read while more cards than this were left in the hands: an opponent's while the
+#: computer players still play by the rules (`normal.ENDGAME_CARDS`), a partner's while `hard`
+#: does (`hard.SEARCH_CARDS`), since a partner at this table is most often one of them.
+READ_CARDS = {"opponent": 16, "partner": 22}
+
+
+@dataclass(frozen=True, slots=True)
+class EarlyPlay:
+    """One card another seat played, with what that seat knew when it chose it."""
+
+    seat: int
+    #: The seat's knowledge before it played, its own hand left empty (the world fills it).
+    before: Knowledge
+    #: The cards the seat has played since, this one included: its hand then was the hand the
+    #: world gives it now and these.
+    since: int
+    card: int
+
+
+def early_plays(view: SeatView) -> tuple[EarlyPlay, ...]:
+    """The other seats' plays in this hand that the rules would explain, in play order."""
+    assert view.seat is not None
+    plays = [
+        (index, position, seat, card)
+        for index, trick in enumerate((*(t.cards for t in view.tricks), view.trick))
+        for position, (seat, card) in enumerate(trick)
+    ]
+    side_of = seat_sides(view.sides)
+    reads = []
+    for order, (index, position, seat, card) in enumerate(plays):
+        if seat == view.seat:
+            continue
+        sizes = list(view.hand_sizes)
+        for _, _, player, _ in plays[order:]:
+            sizes[player] += 1  # the cards played since were still in the hands
+        role = "partner" if side_of[seat] == side_of[view.seat] else "opponent"
+        if sum(sizes) <= READ_CARDS[role]:
+            continue
+        tricks = view.tricks[:index]
+        trick = view.tricks[index].cards if index < len(view.tricks) else view.trick
+        seen_by_seat = dataclasses.replace(
+            view,
+            seat=seat,
+            hand=(),
+            known_out=(),
+            hand_sizes=tuple(sizes),
+            tricks=tricks,
+            trick=trick[:position],
+            leader=trick[0][0],
+            decision=None,
+        )
+        before = read_knowledge(seen_by_seat)
+        layout = before.layout
+        since = layout.mask(c for _, _, player, c in plays[order:] if player == seat)
+        reads.append(EarlyPlay(seat, before, since, layout.bit[card]))
+    return tuple(reads)
+
+
+class PlayReading:
+    """A source of worlds (`search.WorldSource`) weighed by the others' early plays.
+
+    One reading serves one decision: it remembers which hands explain which plays, since the
+    worlds of one decision often give a seat the same hand."""
+
+    def __init__(self, view: SeatView, odds: Odds | None = None) -> None:
+        self.plays = early_plays(view)
+        self.dealer = view.dealer
+        self.odds = odds
+        self._explained: dict[tuple[int, int, int], bool] = {}
+
+    def misfits(self, knowledge: Knowledge, hands: list[int]) -> int:
+        """How many of the plays the rules would not have made with the hands of world
+        `hands`, drawn from `knowledge`."""
+        return sum(self._misfit_flags(knowledge, hands))
+
+    def __call__(self, knowledge: Knowledge, rng: random.Random) -> list[int]:
+        """A world that explains the plays read, or the last of `DRAWS` drawn."""
+        hands = sample_hands(knowledge, rng, self.odds)
+        if not self.plays:
+            return hands
+        draws = 1
+        while draws < DRAWS and not self._kept(knowledge, hands, rng.random()):
+            hands = sample_hands(knowledge, rng, self.odds)
+            draws += 1
+        return hands
+
+    def _kept(self, knowledge: Knowledge, hands: list[int], chance: float) -> bool:
+        """Whether a world kept with chance `MISFIT` per play it does not explain is kept when
+        `chance` is drawn; plays are read only until the answer is known."""
+        count = 0
+        for misfit in self._misfit_flags(knowledge, hands):
+            count += misfit
+            if MISFIT**count <= chance:
+                return False
+        return True
+
+    def _misfit_flags(self, knowledge: Knowledge, hands: list[int]) -> Iterator[bool]:
+        """For each play in order, whether world `hands` fails to explain it."""
+        held = 0
+        for hand in hands:
+            held |= hand
+        # The dealer robbed the pack: it saw every card out of play but the face-up discards.
+        out = knowledge.unseen & ~held
+        for index, play in enumerate(self.plays):
+            hand = hands[play.seat] | play.since
+            seen_out = out if play.seat == self.dealer else 0
+            key = (index, hand, seen_out)
+            misfit = self._explained.get(key)
+            if misfit is None:
+                misfit = self._explained[key] = _misfit(play, hand, seen_out)
+            yield misfit
+
+
+def _misfit(play: EarlyPlay, hand: int, seen_out: int) -> bool:
+    """Whether the rules would have played another card than `play`'s with `hand`, the player
+    knowing of the unseen cards out of play `seen_out`."""
+    k = play.before
+    layout = k.layout
+    cards = [layout.card[bit] for bit in bits_of(hand)]
+    led = layout.card[k.trick[0][1]] if k.trick else None
+    legal = [layout.bit[card] for card in legal_in_hand_order(cards, led, layout.trump)]
+    if len(legal) == 1:
+        return False
+    knew = dataclasses.replace(k, hand=hand, unseen=k.unseen & ~hand & ~seen_out)
+    return play.card not in preferred_cards(knew, legal)
