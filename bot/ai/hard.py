@@ -8,7 +8,8 @@ no better than the rules (docs/computer-players.md, "Searching"). The budgets (s
 deals) keep a decision under about 200 ms at the 95th percentile on a small shared server (see
 scripts/bench_ai.py). The robbing dealer's keep is played out over sampled deals
 (`rob_playouts`); the other choices of the draw are the rule-based ones. The searched worlds and
-the rob's deals are dealt by the learned odds of where the hidden cards lie (`inference`).
+the rob's deals are dealt by the learned odds of where the hidden cards lie (`inference`), and
+the searched worlds explain how the others played their first tricks (`play_reading`).
 """
 
 from __future__ import annotations
