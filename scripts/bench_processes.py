@@ -49,7 +49,9 @@ from bench_service import Load, alternating, percentile, play_tables, worktree
 import bot
 from bot.sharding import ShardPlan
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+# Appended, not first: the bot measured (PYTHONPATH, with --compare) must come before the
+# tests folder, whose own `bot` package (the tests of the bot) would hide it.
+sys.path.append(str(Path(__file__).resolve().parents[1] / "tests"))
 import postgres_server  # the throwaway server the tests start
 
 PROCESS_COUNTS = (1, 2, 4)
@@ -360,8 +362,9 @@ def compare(revision: str, rounds: int, options: list[str]) -> None:
                 env={**os.environ, "PYTHONPATH": str(trees[name])},
                 capture_output=True,
                 text=True,
-                check=True,
             )
+            if done.returncode != 0:
+                sys.exit(f"{name}'s run failed:\n{done.stderr}")
             print(f"round {round_number + 1}, {name} (load average {start_load} at the start):")
             print(done.stdout.rstrip(), flush=True)
             measured[name].append(read_report(done.stdout))
@@ -425,9 +428,12 @@ def main() -> None:
     )
     if args.compare:
         options = [
-            argument
-            for argument in sys.argv[1:]
-            if argument not in ("--compare", args.compare, "--rounds", str(args.rounds))
+            *("--tables", str(args.tables), "--pace", f"{args.pace:g}"),
+            *("--seconds", f"{args.seconds:g}", "--threads", str(args.threads)),
+            *("--processes", *(str(count) for count in args.processes)),
+            *(("--postgres", args.postgres) if args.postgres else ()),
+            *(("--no-sqlite",) if args.no_sqlite else ()),
+            *(("--durable",) if args.durable else ()),
         ]
         compare(args.compare, args.rounds, options)
         return

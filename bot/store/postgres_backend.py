@@ -93,7 +93,7 @@ async def _nothing_left_to_reset(connection: asyncpg.Connection) -> None:
     seven trips an action made. The store leaves nothing for them to undo on its pooled
     connections: its locks are transaction-scoped (``pg_advisory_xact_lock``, ``FOR
     UPDATE``), it declares no cursor and changes no setting, and the relay listens on a
-    connection of its own. ``tests/store/test_postgres_round_trips.py`` holds it to that."""
+    connection of its own (``tests/store/test_postgres_round_trips.py`` counts the trips)."""
 
 
 @contextmanager
