@@ -36,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -155,6 +156,20 @@ class ServerWatch:
         return self._cpu, self._statements
 
 
+class Together:
+    """Starts playing only once every process has seated its tables, so that they play the
+    same seconds (and the server's work over them is theirs alone, none of it seating)."""
+
+    def __init__(self, barrier: threading.Barrier) -> None:
+        self._barrier = barrier
+
+    async def start(self) -> None:
+        await asyncio.to_thread(self._barrier.wait)
+
+    async def stop(self) -> None:
+        pass
+
+
 @dataclass(frozen=True)
 class Share:
     """What one process measured: each action's end-to-end ms, the seconds they took, its
@@ -169,12 +184,20 @@ class Share:
 
 
 def play_share(
-    database: str, plan: ShardPlan, load: Load, seconds: float, threads: int, server: Server
+    database: str,
+    plan: ShardPlan,
+    load: Load,
+    seconds: float,
+    threads: int,
+    server: Server,
+    barrier: threading.Barrier,
 ) -> Share:
-    """One process's share of the tables, in its shard's servers."""
+    """One process's share of the tables, in its shard's servers, played once every process
+    has seated its own."""
     shard = plan.ids[0]
     share = Load(load.tables // plan.count, load.pace)
     watch = ServerWatch(server, database)
+    watching = server.pid is not None or server.counts_statements
     measured, elapsed, memory, cpu = asyncio.run(
         play_tables(
             share,
@@ -183,7 +206,7 @@ def play_share(
             threads,
             lambda number: guild_on_shard(plan, shard, number),
             first=shard * load.tables,
-            watches=(watch,) if server.pid is not None or server.counts_statements else (),
+            watches=(Together(barrier), watch) if watching else (Together(barrier),),
         )
     )
     server_cpu, statements = watch.used
@@ -207,7 +230,8 @@ def run_processes(
     server: Server | None = None,
 ) -> Run:
     spawn = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(count, mp_context=spawn) as pool:
+    with spawn.Manager() as manager, ProcessPoolExecutor(count, mp_context=spawn) as pool:
+        barrier = manager.Barrier(count)
         shares = [
             pool.submit(
                 play_share,
@@ -217,14 +241,15 @@ def run_processes(
                 seconds,
                 threads,
                 server or Server(""),
+                barrier,
             )
             for shard in range(count)
         ]
         results = [share.result() for share in shares]
     times = [value for result in results for value in result.times]
     elapsed = max(result.seconds for result in results)
-    # The server's work over each process's seconds is everyone's: its rate, averaged over
-    # the processes, against the actions all of them made a second.
+    # The processes play the same seconds, and the server's work over them is everyone's:
+    # its rate, averaged over the processes, against the actions all of them made a second.
     actions_a_second = sum(len(result.times) / result.seconds for result in results)
 
     def per_action(used: list[float]) -> float:
