@@ -171,6 +171,10 @@ class GamesRepository:
         An action that ends a hand passes the hand's result (``hand``): it is stored in the
         same transaction, so an action costs one commit, and a hand is never found ended
         without its result (nor the other way round).
+
+        An action numbered by its caller that carries neither a snapshot nor a hand (most of
+        a hand's) is one statement, one round trip to PostgreSQL, with the same lock and
+        checks; the others take a transaction of several statements.
         """
         encoded = encode_json(action)
         created_at = self._db.now()
@@ -198,11 +202,11 @@ class GamesRepository:
         created_at: str,
         request_id: int | None,
     ) -> int | None:
-        """Most actions (numbered by their caller, neither dealing nor scoring, not a relayed
-        move): one statement, so one round trip and its own transaction. It locks the game's row
-        as :meth:`_append_checked` does and stores the action only while the game plays and no
-        relayed move waits under its click; ``None`` when it stored nothing, and
-        :meth:`_append_checked` finds out why (or applies the relayed move)."""
+        """Most actions (numbered by their caller, neither dealing nor scoring): one
+        statement, so one round trip and its own transaction. It locks the game's row as
+        :meth:`_append_checked` does, and stores the action only while the game plays and only
+        when no relayed move is kept under its click; ``None`` when it stored nothing, and
+        :meth:`_append_checked` finds out why (or settles the relayed move with it)."""
         async with self._db.session() as session:
             row = await session.fetch_one(
                 "INSERT INTO actions (game_id, seq, seat, action, created_at, request_id)"
