@@ -43,9 +43,9 @@ LABEL_SIZE = 28
 #: Suits alternate colours when listed from the left, whatever suit is trumps.
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 HAND_PALETTE_FILE = shipped(__package__, "hand_palette.png")
-#: Strips of hands kept in the hand palette (`_strip`), 25 to 45 KB each: the pairs of
-#: neighbouring cards that the hands being played hold.
-KEPT_STRIPS = 2048
+#: Pieces of hands kept in the hand palette (`compose_hand`): strips of cards (20 to 45 KB
+#: each) and the edges where two cards meet (4 KB each).
+KEPT_STRIPS, KEPT_EDGES = 1024, 8192
 
 
 def _suit_sequence(trump: Suit | None) -> tuple[Suit, ...]:
@@ -228,8 +228,11 @@ def compose_hand(scene: HandScene) -> Image.Image:
     shadow begins to where the next one's does. Cards are fanned `STEP` apart, and a card
     with its shadow is narrower than two steps, so a strip holds only its card, over the
     one before it, on the felt: the same two cards at the same heights make the same strip
-    in any hand (`_strip`). A hand is then a few copies of kept strips, and a player's hand
-    shown move after move reuses nearly all of them.
+    in any hand. Where the two stand at the same height, the one before shows only along
+    the card's left edge (`EDGE`); further right only its shadow and its outline show, the
+    same for every card: that part is kept once a card (`_strip`), and only the edge for
+    each pair of cards (`_edge`). A hand is then a few copies of kept pieces, and a
+    player's hand shown move after move reuses nearly all of them.
     """
     geometry = _geometry(scene)
     width, height = geometry.size
@@ -238,30 +241,37 @@ def compose_hand(scene: HandScene) -> Image.Image:
     picture.putpalette(hand_palette().getpalette() or [])
     picture.paste(_header(scene.trump, scene.words, scene.four_colour, width, top))
     row = geometry.row
+    band = (height - top, scene.four_colour)
     for index, (card, left, card_top, dimmed) in enumerate(row):
         start = 0 if index == 0 else left - deck.SHADOW_BLUR
         end = row[index + 1][1] - deck.SHADOW_BLUR if index + 1 < len(row) else width
-        before = None
-        if index:
-            before_card, _, before_top, before_dimmed = row[index - 1]
-            before = (before_card, before_top - top, before_dimmed)
-        strip = _strip(
-            before,
-            (card, card_top - top, dimmed),
-            (start - left, end - left),
-            height - top,
-            scene.four_colour,
-        )
-        picture.paste(strip, (start, top))
+        this = (card, card_top - top, dimmed)
+        if not index:
+            picture.paste(_strip(None, this, (start - left, end - left), *band), (start, top))
+            continue
+        before_card, _, before_top, before_dimmed = row[index - 1]
+        before = (before_card, before_top - top, before_dimmed)
+        if before_top != card_top:  # the one before shows above or below this card
+            picture.paste(_strip(before, this, (start - left, end - left), *band), (start, top))
+            continue
+        cut = start + EDGE
+        picture.paste(_edge(before, this, (start - left, cut - left), *band), (start, top))
+        beneath = (STAND_IN, before[1], before_dimmed)
+        picture.paste(_strip(beneath, this, (cut - left, end - left), *band), (cut, top))
     return picture
 
 
 #: A card of a strip: the card, its top edge in the strip, and whether it is dimmed.
 StripCard = tuple[Card, int, bool]
+#: How far into a card's strip the card before it shows, when both stand at the same height
+#: (along the card's rounded left corners; 5 pixels, with room to spare).
+EDGE = 16
+#: The card painted before a card's strip beyond its `EDGE`, for any card at that height:
+#: only its shadow and outline show there, the same for every card.
+STAND_IN = FULL_DECK[0]
 
 
-@lru_cache(maxsize=KEPT_STRIPS)
-def _strip(
+def _paint_strip(
     before: StripCard | None,
     card: StripCard,
     columns: tuple[int, int],
@@ -281,6 +291,12 @@ def _strip(
     paste_card(canvas, card[0], (-origin, card[1]), CARD_WIDTH, four_colour, card[2])
     strip = canvas.crop((start - origin, 0, end - origin, height))
     return strip.quantize(palette=hand_palette(), dither=Image.Dither.NONE)
+
+
+#: The kept strips: a card's, beyond its edge (some 20 to 45 KB each; a deck's cards at a few
+#: heights and places), and the edges of pairs of cards (4 KB each; some 5,000 pairs in all).
+_strip = lru_cache(maxsize=KEPT_STRIPS)(_paint_strip)
+_edge = lru_cache(maxsize=KEPT_EDGES)(_paint_strip)
 
 
 @lru_cache(maxsize=256)

@@ -53,16 +53,33 @@ def test_the_examples_and_a_robbing_dealers_pack_are_the_hands_painted_whole() -
         assert render_hand(scene) == _painted_whole(scene)
 
 
-def test_a_hand_shown_again_after_a_card_is_played_reuses_its_strips() -> None:
-    """What makes a hand cheap: the strips of the cards that kept their neighbours are
-    kept, and only where a card left is a strip made anew."""
+def _made() -> int:
+    """How many pieces of hands were painted (not found kept)."""
+    return hand_picture._strip.cache_info().misses + hand_picture._edge.cache_info().misses
+
+
+def test_a_hand_shown_again_after_a_card_is_played_reuses_its_pieces() -> None:
+    """What makes a hand cheap: the pieces of the cards that kept their neighbours are kept,
+    and only where a card left is a piece made anew (the edge of the card that now follows
+    another)."""
     hand_picture._strip.cache_clear()
+    hand_picture._edge.cache_clear()
     cards = tuple(FULL_DECK[:7])
     render_hand(HandScene(cards, Suit.SPADES))
-    made = hand_picture._strip.cache_info().misses
-    assert made == len(cards)
+    made = _made()
     after = tuple(card for card in cards if card is not cards[3])
     render_hand(HandScene(after, Suit.SPADES))
-    info = hand_picture._strip.cache_info()
-    assert info.misses - made == 1
-    assert info.hits == len(after) - 1
+    assert _made() - made == 1
+
+
+def test_beyond_its_edge_a_cards_strip_is_kept_once_whatever_card_is_before_it() -> None:
+    """Two hands that differ only in the card before the last: the last card's strip is
+    the same piece, only its edge differs."""
+    hand_picture._strip.cache_clear()
+    hand_picture._edge.cache_clear()
+    last = FULL_DECK[12]
+    for before in FULL_DECK[:4]:
+        scene = HandScene((before, last))
+        assert render_hand(scene) == _painted_whole(scene)
+    assert hand_picture._edge.cache_info().misses == 4
+    assert hand_picture._strip.cache_info().misses == 4 + 1  # each first card, and the last
