@@ -282,14 +282,10 @@ def _paint_strip(
     edge), ``height`` high, with ``card`` over the one ``before`` it (`STEP` to its left),
     in the hand palette."""
     start, end = columns
-    origin = start - STEP if before is not None else start
-    canvas, _ = felt((end - origin, height))
+    strip, _ = felt((end - start, height))  # the cards' parts outside it are clipped
     if before is not None:
-        paste_card(
-            canvas, before[0], (-STEP - origin, before[1]), CARD_WIDTH, four_colour, before[2]
-        )
-    paste_card(canvas, card[0], (-origin, card[1]), CARD_WIDTH, four_colour, card[2])
-    strip = canvas.crop((start - origin, 0, end - origin, height))
+        paste_card(strip, before[0], (-STEP - start, before[1]), CARD_WIDTH, four_colour, before[2])
+    paste_card(strip, card[0], (-start, card[1]), CARD_WIDTH, four_colour, card[2])
     return strip.quantize(palette=hand_palette(), dither=Image.Dither.NONE)
 
 
