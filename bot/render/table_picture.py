@@ -438,6 +438,7 @@ def _bands(scene: TableScene, height: int) -> list[_Band]:
             0,
             HEADER_END,
             (
+                "header",
                 scene.words,
                 scene.hand_number,
                 scene.target,
@@ -455,7 +456,7 @@ def _bands(scene: TableScene, height: int) -> list[_Band]:
         _Band(
             BOTTOM_SEAT_END,
             height,
-            (scene.sides, scene.target, scene.words),
+            ("scores", scene.sides, scene.target, scene.words),
             _TablePainter.scores,
         ),
     ]
@@ -495,5 +496,6 @@ class _KeptBands:
         return len(self._bands)
 
 
-#: Some 4 bands a busy table, a few KB each.
-_kept = _KeptBands(8192)
+#: Bands kept: four a table (its header, top and bottom seats, scores), some 4 KB each.
+KEPT_BANDS = 8192
+_kept = _KeptBands(KEPT_BANDS)
