@@ -12,6 +12,10 @@ records every word and card so tests check that nothing essential is cut or over
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
@@ -28,8 +32,8 @@ from bot.render.canvas import (
     paste_card,
     shipped_palette,
     suit_badge,
-    to_png,
 )
+from bot.render.png import DeflatedRows, deflated_rows, png_of_rows
 from bot.render.scenes import PlayedCard, SeatScene, SideScene, TableScene
 from bot.render.style import (
     CARD_FACE,
@@ -167,15 +171,24 @@ class _TablePainter(Painter):
     def paint(self) -> Image.Image:
         for seat in range(len(self.scene.seats)):
             self.seat(seat)
+        self.trick_or_last()
+        self.header_band()
+        self.scores()
+        return self.image
+
+    def trick_or_last(self) -> None:
         if self.scene.trick:
             self.trick()
         else:
             self.last_trick()
+
+    def header_band(self) -> None:
         self.header()
         self.trump_and_contract()
+
+    def scores(self) -> None:
         for index, side in enumerate(self.scene.sides):
             self.score_row(index, side, SCORES_TOP + 8 + index * SCORE_ROW)
-        return self.image
 
     def seat(self, seat: int) -> None:
         info = self.scene.seats[seat]
@@ -349,5 +362,140 @@ def table_layout(scene: TableScene) -> list[Placed]:
 
 
 def render_table(scene: TableScene) -> bytes:
-    """The public table as PNG bytes (`picture_size`)."""
-    return to_png(paint_table(scene), table_palette())
+    """The public table as PNG bytes (`picture_size`): `paint_table` reduced to the table
+    palette, band by band (`_bands`).
+
+    Reducing a picture to a palette maps each pixel by itself, and each band of the picture
+    shows only what its part of the scene says: a band whose part is as it was in a picture
+    drawn lately is taken from `_kept`, reduced and compressed, and only the others are
+    painted, reduced and compressed. A move changes the trick and two seats; the header and
+    the scores change once a trick."""
+    size = picture_size(len(scene.sides))
+    painter: _TablePainter | None = None
+    rows = []
+    for band in _bands(scene, size[1]):
+        kept = _kept.get(band.shows)
+        if kept is None:
+            if painter is None:
+                painter = _TablePainter(scene)
+            band.paint(painter)
+            picture = painter.image.crop((0, band.top, size[0], band.bottom))
+            reduced = picture.quantize(palette=table_palette(), dither=Image.Dither.NONE)
+            kept = deflated_rows(reduced)
+            _kept.keep(band.shows, kept)
+        rows.append(kept)
+    return png_of_rows(size, table_palette(), rows)
+
+
+#: Where the bands of a table picture end, top to bottom: the header's panel; the top seat;
+#: the side seats and the trick between them; the bottom seat; the scores' panel (to the
+#: picture's foot). Nothing is painted across two (`tests/render/test_table_bands.py`).
+HEADER_END, TOP_SEAT_END, TRICK_END, BOTTOM_SEAT_END = 112, 226, 484, SCORES_TOP
+
+
+@dataclass(frozen=True, slots=True)
+class _Band:
+    """Rows of the table picture (from ``top`` to before ``bottom``), what they show (a key:
+    two scenes with the same one paint the band alike; None when it is not worth keeping)
+    and how the painter paints them."""
+
+    top: int
+    bottom: int
+    shows: Hashable
+    paint: Callable[[_TablePainter], None]
+
+
+def _bands(scene: TableScene, height: int) -> list[_Band]:
+    """The bands of the picture of ``scene`` (``height`` high): only the seats of a band,
+    the trick (between the side seats), the header's and the scores' lines are painted in
+    it, and its key names all they show."""
+    slots = SLOTS[len(scene.seats)]
+    seats = {slot: seat for seat, slot in enumerate(slots)}
+
+    def seat_band(slot: Slot, top: int, bottom: int) -> _Band:
+        seat = seats.get(slot)
+        if seat is None:
+            return _Band(top, bottom, (slot,), lambda painter: None)
+        shows = (
+            slot,
+            scene.seats[seat],
+            scene.to_act == seat,
+            scene.dealer == seat,
+            scene.words,
+            scene.four_colour,
+        )
+        return _Band(top, bottom, shows, lambda painter: painter.seat(seat))
+
+    def side_seats_and_trick(painter: _TablePainter) -> None:
+        for slot in (Slot.EAST, Slot.WEST):
+            if slot in seats:
+                painter.seat(seats[slot])
+        painter.trick_or_last()
+
+    maker = scene.seats[scene.maker] if scene.maker is not None else None
+    return [
+        _Band(
+            0,
+            HEADER_END,
+            (
+                "header",
+                scene.words,
+                scene.hand_number,
+                scene.target,
+                scene.phase,
+                scene.trump,
+                scene.four_colour,
+                scene.contract,
+                maker and (maker.name, maker.side),
+            ),
+            _TablePainter.header_band,
+        ),
+        seat_band(Slot.NORTH, HEADER_END, TOP_SEAT_END),
+        _Band(TOP_SEAT_END, TRICK_END, None, side_seats_and_trick),
+        seat_band(Slot.SOUTH, TRICK_END, BOTTOM_SEAT_END),
+        _Band(
+            BOTTOM_SEAT_END,
+            height,
+            ("scores", scene.sides, scene.target, scene.words),
+            _TablePainter.scores,
+        ),
+    ]
+
+
+class _KeptBands:
+    """The bands of the pictures drawn lately, reduced and compressed, the least lately
+    used forgotten first (each a few KB); shared by the drawing threads."""
+
+    def __init__(self, most: int) -> None:
+        self._most = most
+        self._bands: OrderedDict[Hashable, DeflatedRows] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, shows: Hashable) -> DeflatedRows | None:
+        if shows is None:
+            return None
+        with self._lock:
+            kept = self._bands.get(shows)
+            if kept is not None:
+                self._bands.move_to_end(shows)
+            return kept
+
+    def keep(self, shows: Hashable, rows: DeflatedRows) -> None:
+        if shows is None:
+            return
+        with self._lock:
+            self._bands[shows] = rows
+            while len(self._bands) > self._most:
+                self._bands.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._bands.clear()
+
+    def __len__(self) -> int:
+        return len(self._bands)
+
+
+#: Bands kept: four a table (its header, top and bottom seats, scores), some 4 KB each.
+KEPT_BANDS = 8192
+_kept = _KeptBands(KEPT_BANDS)

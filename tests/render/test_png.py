@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import io
+import itertools
 import random
+import zlib
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image
 
 from bot.render import examples, render_hand, render_table
-from bot.render.png import png_bytes
+from bot.render.png import _adler32_combine, deflated_rows, png_bytes, png_of_rows
 from bot.render.table_picture import paint_table, table_palette
 
 
@@ -64,3 +68,27 @@ def test_the_pictures_are_compressed() -> None:
 def test_only_a_palette_picture_is_written() -> None:
     with pytest.raises(ValueError, match="palette"):
         png_bytes(Image.new("RGB", (4, 4)))
+
+
+@pytest.mark.parametrize("cuts", [(), (1,), (3, 17), (1, 2, 3, 39)])
+def test_bands_compressed_on_their_own_read_back_as_the_whole_picture(
+    cuts: tuple[int, ...],
+) -> None:
+    picture = _palette_picture(53, 40, 256, seed=len(cuts))
+    edges = (0, *cuts, picture.height)
+    bands = [
+        deflated_rows(picture.crop((0, top, picture.width, bottom)))
+        for top, bottom in itertools.pairwise(edges)
+    ]
+    read = _read(png_of_rows(picture.size, picture, bands))
+    assert read.tobytes() == picture.tobytes()
+    assert read.convert("RGB").tobytes() == picture.convert("RGB").tobytes()
+
+
+@given(st.binary(max_size=300), st.binary(max_size=300), st.integers(0, 200_000))
+def test_the_checksum_of_two_strings_is_combined_from_each_ones(
+    first: bytes, second: bytes, zeros: int
+) -> None:
+    second += bytes(zeros)  # long enough to wrap the sums
+    combined = _adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
+    assert combined == zlib.adler32(first + second)

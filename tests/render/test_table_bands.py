@@ -1,0 +1,183 @@
+"""A table picture put together band by band, some bands kept from earlier pictures, shows the
+very pixels of the table painted whole and reduced to the table palette: any seats, sides,
+trick, turn, trumps, contract, deck and language, one scene after another."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from bot.engine.cards import FULL_DECK, Suit
+from bot.i18n.picture_words import picture_words
+from bot.render import PlayedCard, SeatScene, SideScene, TableScene, Words, examples
+from bot.render import table_picture as table
+from bot.render.canvas import to_png
+from bot.render.png import deflated_rows
+
+LANGUAGES = ("en", "fr", "pt-BR", "nl")
+#: Few names and numbers, so that scenes drawn one after the other share bands.
+NAMES = ("Ana", "Zoë 🦊", "王小明", "Bartholomew-Maximilian von Hohenzollern")
+
+
+def _pixels(png: bytes) -> tuple[tuple[int, int], bytes, bytes]:
+    with Image.open(io.BytesIO(png)) as picture:
+        picture.load()
+        assert picture.mode == "P"
+        return picture.size, bytes(picture.getpalette() or []), picture.tobytes()
+
+
+def _painted_whole(scene: TableScene) -> bytes:
+    """The plain way: the whole table painted in true colour, then reduced to the palette."""
+    return to_png(table.paint_table(scene), table.table_palette())
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> TableScene:
+    players = draw(st.integers(2, 4))
+    sides = draw(st.integers(2, min(players, 3)))
+    seats = tuple(
+        SeatScene(
+            draw(st.sampled_from(NAMES)),
+            seat % sides,
+            draw(st.integers(0, 2)),
+            draw(st.booleans()),
+            draw(st.none() | st.just(6)),
+            draw(st.booleans()),
+        )
+        for seat in range(players)
+    )
+    cards = draw(st.lists(st.sampled_from(FULL_DECK[:8]), min_size=players, unique=True))
+
+    def trick() -> tuple[PlayedCard, ...]:
+        shown = draw(st.integers(0, players))
+        return tuple(PlayedCard(seat, cards[seat]) for seat in range(shown))
+
+    target = draw(st.none() | st.just(11))
+    maker = draw(st.none() | st.integers(0, players - 1))
+    return TableScene(
+        seats=seats,
+        sides=tuple(
+            SideScene(
+                draw(st.sampled_from(NAMES)),
+                draw(st.integers(-2, 12)),
+                draw(st.none() | st.just(3)),
+            )
+            for _ in range(sides)
+        ),
+        target=target,
+        dealer=draw(st.integers(0, players - 1)),
+        hand_number=draw(st.integers(1, 2)),
+        phase=draw(st.sampled_from(("Bidding", "Trick 2 · Playing"))),
+        to_act=draw(st.none() | st.integers(0, players - 1)),
+        trick=trick(),
+        last_trick=(last := trick()),
+        last_trick_winner=last[0].seat if last else None,
+        trump=draw(st.none() | st.sampled_from(Suit)),
+        contract=None if maker is None else 6,
+        maker=maker,
+        four_colour=draw(st.booleans()),
+        words=Words(**picture_words(draw(st.sampled_from(LANGUAGES)))),
+    )
+
+
+@settings(max_examples=120, deadline=None)
+@given(tables())
+def test_a_table_put_together_band_by_band_is_the_table_painted_whole(
+    scene: TableScene,
+) -> None:
+    assert _pixels(table.render_table(scene)) == _pixels(_painted_whole(scene))
+
+
+def _one_change_at_a_time(scene: TableScene) -> list[TableScene]:
+    """The scene with each thing a picture shows changed alone, one after the other."""
+    seats, sides = scene.seats, scene.sides
+    renamed = dataclasses.replace(sides[0], name="Zed")
+    return [
+        scene,
+        *(dataclasses.replace(scene, to_act=seat) for seat in range(len(seats))),
+        *(dataclasses.replace(scene, dealer=seat) for seat in range(len(seats))),
+        *(
+            dataclasses.replace(scene, seats=(*seats[:seat], changed, *seats[seat + 1 :]))
+            for seat in range(len(seats))
+            for changed in (
+                dataclasses.replace(seats[seat], name="Zed"),
+                dataclasses.replace(seats[seat], side=1 - seats[seat].side),
+                dataclasses.replace(seats[seat], card_count=seats[seat].card_count + 1),
+                dataclasses.replace(seats[seat], is_computer=not seats[seat].is_computer),
+                dataclasses.replace(seats[seat], bid=7, passed=False),
+                dataclasses.replace(seats[seat], bid=None, passed=True),
+            )
+        ),
+        dataclasses.replace(scene, sides=(renamed, *sides[1:])),
+        dataclasses.replace(scene, sides=(dataclasses.replace(sides[0], score=3), *sides[1:])),
+        dataclasses.replace(
+            scene, sides=(dataclasses.replace(sides[0], hand_points=5), *sides[1:])
+        ),
+        dataclasses.replace(scene, target=None),
+        dataclasses.replace(scene, hand_number=scene.hand_number + 1),
+        dataclasses.replace(scene, phase="Zed"),
+        dataclasses.replace(scene, trump=None),
+        dataclasses.replace(scene, trump=Suit.CLUBS),
+        dataclasses.replace(scene, contract=None, maker=None),
+        dataclasses.replace(scene, maker=1),
+        dataclasses.replace(
+            scene, seats=(dataclasses.replace(seats[0], name="Zed"), *seats[1:]), maker=0
+        ),
+        dataclasses.replace(
+            scene, trick=(), last_trick=scene.trick, last_trick_winner=scene.trick[0].seat
+        ),
+        dataclasses.replace(scene, four_colour=not scene.four_colour),
+        *(
+            dataclasses.replace(scene, words=Words(**picture_words(language)))
+            for language in LANGUAGES
+        ),
+    ]
+
+
+def test_each_thing_a_table_shows_changed_alone_is_drawn() -> None:
+    """A band kept for a scene is never shown for one that differs in what that band shows."""
+    table._kept.clear()
+    for scene in _one_change_at_a_time(examples.table_in_play()):
+        assert _pixels(table.render_table(scene)) == _pixels(_painted_whole(scene)), scene
+
+
+def test_a_card_played_paints_again_only_the_band_of_the_trick() -> None:
+    """What makes a table picture cheap: after a card is played, the header, the top and
+    bottom seats and the scores are the bands kept from the picture before."""
+    table._kept.clear()
+    before = examples.table_in_play()
+    table.render_table(before)
+    kept = len(table._kept)
+    assert kept == 4  # the header, the top seat, the bottom seat, the scores
+    played = dataclasses.replace(before, trick=before.trick[:-1])
+    assert _pixels(table.render_table(played)) == _pixels(_painted_whole(played))
+    assert len(table._kept) == kept
+
+
+def test_a_band_that_shows_something_else_is_painted_again() -> None:
+    """A seat renamed, or whose turn it now is, is a band of its own, not the kept one."""
+    table._kept.clear()
+    scene = examples.table_in_play()
+    table.render_table(scene)
+    top = scene.seats[0]
+    for changed in (
+        dataclasses.replace(scene, seats=(dataclasses.replace(top, name="Zed"), *scene.seats[1:])),
+        dataclasses.replace(scene, to_act=0 if scene.to_act != 0 else 1),
+    ):
+        kept = len(table._kept)
+        assert _pixels(table.render_table(changed)) == _pixels(_painted_whole(changed))
+        assert len(table._kept) > kept
+
+
+def test_the_bands_kept_are_bounded() -> None:
+    bands = table._KeptBands(3)
+    rows = deflated_rows(Image.new("P", (4, 2)))
+    for shows in range(5):
+        bands.keep(shows, rows)
+    assert len(bands) == 3
+    assert bands.get(0) is None
+    assert bands.get(4) is rows
