@@ -6,12 +6,15 @@ second, so the luck of the cards cancels. A deal's net score is A's side's score
 B's, averaged over its two tables; the mean over all deals is printed with a 95% confidence
 interval. Also printed: contracts taken, made and set per level, decision time p50/p95 per level
 (wall clock, each process on one core; the machine may be shared: hard's search is bounded by
-nodes, not time, so a busy machine slows it but never changes its moves), and illegal actions
+nodes, not time, so a busy machine slows it but never changes its moves), the same in processor
+time (`time.process_time`, what the levels' time goals are set in: the load changes it far
+less), and illegal actions
 (any is a bug: it is replaced by a random legal action so the match can go on).
 
 Levels: easy, normal, hard; baseline (the earlier rule-based `normal`, kept to measure the
 current one against); baseline-normal and baseline-hard (`normal` and `hard` with their searched
-worlds dealt evenly, without the learned odds of where the hidden cards lie); random (uniformly
+worlds dealt evenly, without the learned odds of where the hidden cards lie; baseline-normal is
+also the `normal` of before it searched from the first trick); random (uniformly
 random legal actions, bidding half the time, as the engine's random player does) and
 random-pass (random cards, but always passing in the auction, which measures card play more
 than bidding).
