@@ -41,10 +41,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from bot.engine.random_player import random_action
 from bot.service import NoOutbox, Person, TableOptions, TableService
@@ -174,6 +176,15 @@ def cpu_seconds() -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+class Watch(Protocol):
+    """Something measured over the very seconds the tables play, besides this process (the
+    PostgreSQL server's CPU and statements, in ``bench_processes.py``)."""
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
 async def play_tables(
     load: Load,
     seconds: float,
@@ -182,6 +193,7 @@ async def play_tables(
     guild_of: Callable[[int], int] = lambda number: number + 1,
     first: int = 0,
     processes: bool = False,
+    watches: Sequence[Watch] = (),
 ) -> tuple[list[tuple[float, float]], float, float, float]:
     """Seat ``load.tables`` tables (channels numbered from ``first``, each table ``n`` in
     server ``guild_of(n)``: one apiece by default, as many servers stay within their limits
@@ -189,7 +201,8 @@ async def play_tables(
     the time taken, and the resident memory with every table still open. ``threads`` draw
     the pictures, in threads as in the bot by default, or in processes of their own
     (``processes``, as ``DRAWING_PROCESSES`` asks the bot). Also the CPU seconds used while
-    they played (drawing processes included)."""
+    they played (drawing processes included); ``watches`` are started and stopped with that
+    measure."""
     store = await Store.open(database)
     service = TableService(
         store,
@@ -203,6 +216,8 @@ async def play_tables(
             await seat_table(service, first + number, guild_of(first + number))
             for number in range(load.tables)
         ]
+        for watch in watches:
+            await watch.start()
         started, cpu_before = time.perf_counter(), cpu_seconds()
         until = started + seconds
         await asyncio.gather(
@@ -212,6 +227,8 @@ async def play_tables(
             )
         )
         elapsed, cpu = time.perf_counter() - started, cpu_seconds() - cpu_before
+        for watch in watches:
+            await watch.stop()
         memory = resident_mb()
     finally:
         await service.close()
@@ -314,12 +331,9 @@ def run_tree(
     return dict(zip(COLUMNS, values, strict=False)), cpu
 
 
-def compare(
-    revision: str, loads: list[Load], seconds: float, rounds: int, options: tuple[str, ...] = ()
-) -> None:
-    """Each load on ``revision`` (a temporary git worktree of it) and on the code here, in
-    alternate order round after round so that a change of the machine's load falls on both
-    (each script given ``options``); the medians and their ratios."""
+@contextmanager
+def worktree(revision: str) -> Iterator[Path]:
+    """A temporary git worktree of ``revision`` in this repository, removed afterwards."""
     here = Path(__file__).resolve().parent.parent
     with tempfile.TemporaryDirectory(prefix="cinch-compare-") as folder:
         earlier = Path(folder) / revision.replace("/", "_")
@@ -338,32 +352,46 @@ def compare(
             check=True,
         )
         try:
-            trees = {revision: earlier, "today": here}
-            for load in loads:
-                measured: dict[str, list[tuple[dict[str, float], float]]] = {
-                    name: [] for name in trees
-                }
-                for round_number in range(rounds):
-                    names = list(trees) if round_number % 2 == 0 else list(reversed(trees))
-                    for name in names:
-                        start_load = os.getloadavg()[0]
-                        figures, cpu = run_tree(trees[name], load, seconds, options)
-                        measured[name].append((figures, cpu))
-                        per_action = figures.get("CPU/action")
-                        print(
-                            f"{load}, round {round_number + 1}, {name}: load average"
-                            f" {start_load:.1f} at the start; {figures['actions/s']:.0f}"
-                            f" actions/s, p50 {figures['p50']:.1f} ms, p99 {figures['p99']:.1f}"
-                            f" ms, RSS {figures['RSS MB']:.0f} MB, {cpu:.1f} CPU s"
-                            + (f", {per_action:.2f} CPU ms an action" if per_action else ""),
-                            flush=True,
-                        )
-                report_comparison(load, revision, measured)
+            yield earlier
         finally:
             subprocess.run(
                 ["git", "-C", str(here), "worktree", "remove", "--force", str(earlier)],
                 check=False,
             )
+
+
+def alternating(names: Sequence[str], rounds: int) -> Iterator[tuple[int, str]]:
+    """Each name once a round, in alternate order round after round (round numbers from
+    0), so that a change of the machine's load falls on each."""
+    for round_number in range(rounds):
+        for name in names if round_number % 2 == 0 else reversed(names):
+            yield round_number, name
+
+
+def compare(
+    revision: str, loads: list[Load], seconds: float, rounds: int, options: tuple[str, ...] = ()
+) -> None:
+    """Each load on ``revision`` (a temporary git worktree of it) and on the code here, in
+    alternate order round after round so that a change of the machine's load falls on both
+    (each script given ``options``); the medians and their ratios."""
+    with worktree(revision) as earlier:
+        trees = {revision: earlier, "today": Path(__file__).resolve().parent.parent}
+        for load in loads:
+            measured: dict[str, list[tuple[dict[str, float], float]]] = {name: [] for name in trees}
+            for round_number, name in alternating(list(trees), rounds):
+                start_load = os.getloadavg()[0]
+                figures, cpu = run_tree(trees[name], load, seconds, options)
+                measured[name].append((figures, cpu))
+                per_action = figures.get("CPU/action")
+                print(
+                    f"{load}, round {round_number + 1}, {name}: load average"
+                    f" {start_load:.1f} at the start; {figures['actions/s']:.0f}"
+                    f" actions/s, p50 {figures['p50']:.1f} ms, p99 {figures['p99']:.1f}"
+                    f" ms, RSS {figures['RSS MB']:.0f} MB, {cpu:.1f} CPU s"
+                    + (f", {per_action:.2f} CPU ms an action" if per_action else ""),
+                    flush=True,
+                )
+            report_comparison(load, revision, measured)
 
 
 def report_comparison(

@@ -15,6 +15,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +33,11 @@ class PostgresServer:
     port: int
     _command_prefix: tuple[str, ...]
     _bin: Path
+
+    @property
+    def pid(self) -> int:
+        """The server's main process (``postmaster.pid``'s first line)."""
+        return int((self.folder / "data" / "postmaster.pid").read_text().split()[0])
 
     def url(self, database: str) -> str:
         return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"
@@ -62,14 +68,20 @@ def _bin_folder() -> Path:
     raise NoServer("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb)")
 
 
+def has_module(name: str) -> bool:
+    """Whether the installed server can load the module ``name`` (``pg_stat_statements``)."""
+    return (_bin_folder().parent / "lib" / f"{name}.so").is_file()
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
 
 
-def start() -> PostgresServer:
-    """Create a cluster in a new temporary folder and start it; :class:`NoServer` if not."""
+def start(settings: Mapping[str, str] | None = None) -> PostgresServer:
+    """Create a cluster in a new temporary folder and start it; :class:`NoServer` if not.
+    ``settings`` are server settings given on top of the tests' own (the benchmarks')."""
     bin_folder = _bin_folder()
     folder = Path(tempfile.mkdtemp(prefix="cinch-pg-"))
     prefix: tuple[str, ...] = ()
@@ -90,7 +102,7 @@ def start() -> PostgresServer:
         options = (
             f"-p {server.port} -k {folder} -c listen_addresses=127.0.0.1"
             " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        )
+        ) + "".join(f" -c {name}={value}" for name, value in (settings or {}).items())
         server._run("pg_ctl", "-D", data, "-l", str(folder / "log"), "-o", options, "-w", "start")
     except (NoServer, OSError, subprocess.SubprocessError) as error:
         log = folder / "log"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NoReturn
 
 from .database import (
     UNSET,
@@ -35,14 +34,6 @@ from .store_errors import (
 )
 
 _GAME_BY_ID = "SELECT * FROM games WHERE id = ?"
-#: A game's next action, appended only while the game is being played, its row locked until the
-#: end of the transaction (``{for_update}``): the action numbered ``seq``, or after the last one.
-#: No row comes back when the game is over or unknown (:func:`_refuse_action` says which).
-_APPEND = (
-    "INSERT INTO actions (game_id, seq, seat, action, created_at, request_id)"
-    " SELECT id, COALESCE(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?)),"
-    " ?, ?, ?, ? FROM games WHERE id = ? AND status = 'playing'{for_update} RETURNING seq"
-)
 _SEED_RANGE = 2**64
 
 
@@ -181,43 +172,89 @@ class GamesRepository:
         same transaction, so an action costs one commit, and a hand is never found ended
         without its result (nor the other way round).
 
-        A numbered action with nothing else to store (most of them) is the one statement that
-        checks the game, locks its row and appends (:data:`_APPEND`): alone it is a transaction
-        of its own, so it runs outside an explicit one, and costs one trip to the database
-        instead of four (BEGIN, check, append, COMMIT). One numbered after the last one locks
-        the game's row first, so that the last number is read after any other process's
-        commit (PostgreSQL reads a statement's rows as they were when it began, even those of
-        a row it waited for).
+        An action numbered by its caller that carries neither a snapshot nor a hand (most of
+        a hand's) is one statement, one round trip to PostgreSQL, with the same lock and
+        checks; the others take a transaction of several statements.
         """
         encoded = encode_json(action)
         created_at = self._db.now()
-        alone = seq is not None and request_id is None and state is UNSET and hand is None
-        async with self._db.session() if alone else self._db.write() as tx:
-            if seq is None:
-                await tx.fetch_one(f"SELECT id FROM games WHERE id = ?{tx.for_update}", (game_id,))
-            appended = await tx.fetch_one(
-                _APPEND.format(for_update=tx.for_update),
-                (seq, game_id, seat, encoded, created_at, request_id, game_id),
+        stored = None
+        if seq is not None and state is UNSET and hand is None:
+            stored = await self._append_alone(game_id, seq, seat, encoded, created_at, request_id)
+        if stored is None:
+            stored = await self._append_checked(
+                game_id, seq, seat, encoded, created_at, request_id, state, hand
             )
-            if appended is None:
-                await _refuse_action(tx, game_id)
-            (seq,) = appended
-            if request_id is not None:
-                await take_for_action(tx, request_id)
-            if state is not UNSET:
-                await tx.execute(
-                    "UPDATE games SET state = ?, state_seq = ? WHERE id = ?",
-                    (encode_json(state), seq, game_id),
-                )
-            if hand is not None:
-                await _insert_hand(tx, game_id, hand, created_at)
         return ActionRecord(
             game_id=game_id,
-            seq=seq,
+            seq=stored,
             seat=seat,
             action=decode_json(encoded),
             created_at=decode_time(created_at),
         )
+
+    async def _append_alone(
+        self,
+        game_id: int,
+        seq: int,
+        seat: int | None,
+        encoded: str,
+        created_at: str,
+        request_id: int | None,
+    ) -> int | None:
+        """Most actions (numbered by their caller, neither dealing nor scoring): one
+        statement, so one round trip and its own transaction. It locks the game's row as
+        :meth:`_append_checked` does, and stores the action only while the game plays and only
+        when no relayed move is kept under its click; ``None`` when it stored nothing, and
+        :meth:`_append_checked` finds out why (or settles the relayed move with it)."""
+        async with self._db.session() as session:
+            row = await session.fetch_one(
+                "INSERT INTO actions (game_id, seq, seat, action, created_at, request_id)"
+                " SELECT id, ?, ?, ?, ?, ? FROM games WHERE id = ? AND status = 'playing'"
+                " AND NOT EXISTS (SELECT 1 FROM relayed_moves WHERE request_id = ?)"
+                f"{session.for_update} RETURNING seq",
+                (seq, seat, encoded, created_at, request_id, game_id, request_id),
+            )
+        return None if row is None else int(row[0])
+
+    async def _append_checked(
+        self,
+        game_id: int,
+        seq: int | None,
+        seat: int | None,
+        encoded: str,
+        created_at: str,
+        request_id: int | None,
+        state: JSON | Unset,
+        hand: FinishedHand | None,
+    ) -> int:
+        """The action in a transaction of several statements: the game's row locked and read
+        first, so that an action numbered here (``seq`` None) follows every committed one, and
+        the snapshot, the hand's result and a relayed move's row written with it."""
+        async with self._db.write() as tx:
+            game = await tx.fetch_one(
+                f"SELECT status FROM games WHERE id = ?{tx.for_update}", (game_id,)
+            )
+            if game is None:
+                raise NotFoundError(f"no game {game_id}")
+            if game["status"] != "playing":
+                raise GameEndedError(f"game {game_id} is over; it takes no more actions")
+            if request_id is not None:
+                await take_for_action(tx, request_id)
+            (stored,) = await tx.fetch_required(
+                "INSERT INTO actions (game_id, seq, seat, action, created_at, request_id) VALUES"
+                " (?, COALESCE(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
+                " WHERE game_id = ?)), ?, ?, ?, ?) RETURNING seq",
+                (game_id, seq, game_id, seat, encoded, created_at, request_id),
+            )
+            if state is not UNSET:
+                await tx.execute(
+                    "UPDATE games SET state = ?, state_seq = ? WHERE id = ?",
+                    (encode_json(state), stored, game_id),
+                )
+            if hand is not None:
+                await _insert_hand(tx, game_id, hand, created_at)
+        return int(stored)
 
     async def save_state(self, game_id: int, state: JSON, *, seq: int) -> None:
         """Keep ``state`` as the snapshot taken after the first ``seq`` actions."""
@@ -450,11 +487,3 @@ async def _insert_hand(tx: Session, game_id: int, hand: FinishedHand, finished_a
             )
         ],
     )
-
-
-async def _refuse_action(tx: Session, game_id: int) -> NoReturn:
-    """Why an action could not be appended to ``game_id``: the game is over, or unknown."""
-    game = await tx.fetch_one("SELECT status FROM games WHERE id = ?", (game_id,))
-    if game is None:
-        raise NotFoundError(f"no game {game_id}")
-    raise GameEndedError(f"game {game_id} is over; it takes no more actions")

@@ -90,9 +90,15 @@ async def test_actions_are_numbered_in_order_and_replayable(store: Store):
     assert await store.games.actions(game.id, after=2) == [third]
 
 
-async def test_an_unknown_game_takes_no_actions(store: Store):
+#: An action numbered by the store, and one numbered by its caller (the table service's,
+#: stored in one statement when it neither deals nor scores).
+NUMBERED_BY = pytest.mark.parametrize("seq", [None, 1], ids=["by the store", "by the caller"])
+
+
+@NUMBERED_BY
+async def test_an_unknown_game_takes_no_actions(store: Store, seq: int | None):
     with pytest.raises(NotFoundError):
-        await store.games.append_action(404, {"type": "deal"})
+        await store.games.append_action(404, {"type": "deal"}, seq=seq)
 
 
 class CountedSession:
@@ -210,6 +216,39 @@ async def test_a_request_is_stored_once_however_often_it_arrives(store: Store):
     assert [action.seat for action in await store.games.actions(game.id)] == [1, 2]
 
 
+async def _relayed_move(store: Store, request_id: int, table_id: int, state: str) -> None:
+    async with store.database.write() as tx:
+        await tx.execute(
+            "INSERT INTO relayed_moves (request_id, shard, table_id, move, created_at, state)"
+            " VALUES (?, 0, ?, '{}', ?, ?)",
+            (request_id, table_id, store.database.now(), state),
+        )
+
+
+async def _relayed_state(store: Store, request_id: int) -> str:
+    row = await store.database.fetch_one(
+        "SELECT state FROM relayed_moves WHERE request_id = ?", (request_id,)
+    )
+    return row["state"]
+
+
+@NUMBERED_BY
+async def test_a_relayed_move_is_stored_only_while_it_waits_and_settled_with_it(
+    store: Store, seq: int | None
+):
+    """The click of a move another process handed over is stored with its row marked
+    applied, in one transaction; one its sender withdrew is refused and stays withdrawn."""
+    game = await _game(store)
+    await _relayed_move(store, 71, game.table_id, "withdrawn")
+    await _relayed_move(store, 72, game.table_id, "waiting")
+    with pytest.raises(ConstraintError):
+        await store.games.append_action(game.id, {"type": "pass"}, seat=1, seq=seq, request_id=71)
+    assert await _relayed_state(store, 71) == "withdrawn"
+    await store.games.append_action(game.id, {"type": "pass"}, seat=1, seq=seq, request_id=72)
+    assert await _relayed_state(store, 72) == "applied"
+    assert [action.seq for action in await store.games.actions(game.id)] == [1]
+
+
 async def test_each_write_is_committed_before_it_returns(store: Store):
     game = await _game(store)
     await store.games.append_action(game.id, {"type": "deal"}, state={"n": 1})
@@ -310,13 +349,15 @@ async def test_finishing_records_the_result_and_its_players(store: Store):
     assert await store.games.active(game.table_id) is None
 
 
-async def test_an_ended_game_takes_no_actions_and_cannot_end_again(store: Store):
+@NUMBERED_BY
+async def test_an_ended_game_takes_no_actions_and_cannot_end_again(store: Store, seq: int | None):
     game = await _game(store)
     await store.games.finish(
         game.id, status="abandoned", winners=[], final_scores=[10, 12], players=[]
     )
     with pytest.raises(GameEndedError):
-        await store.games.append_action(game.id, {"type": "pass"}, seat=0)
+        await store.games.append_action(game.id, {"type": "pass"}, seat=0, seq=seq)
+    assert await store.games.actions(game.id) == []
     with pytest.raises(GameEndedError):
         await store.games.finish(
             game.id, status="finished", winners=[0], final_scores=[51, 0], players=[]
