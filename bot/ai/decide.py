@@ -7,7 +7,7 @@ import random
 from bot.ai.easy import decide_easy
 from bot.ai.hard import SEARCH_CARDS, decide_hard
 from bot.ai.hints import Hint, explain
-from bot.ai.normal import ENDGAME_CARDS, decide_normal
+from bot.ai.normal import decide_normal, searches_from
 from bot.engine import (
     Action,
     BidDecision,
@@ -45,21 +45,29 @@ def decide(
         return decide_hard(view, decision, rng, budget, inference=inference)
     if level == "easy":
         return decide_easy(view, decision, rng)
-    return decide_normal(view, decision, rng, baseline=level == BASELINE, inference=inference)
+    return decide_normal(
+        view,
+        decision,
+        rng,
+        baseline=level == BASELINE,
+        inference=inference,
+        reads_the_table=level == "normal" and inference,
+    )
 
 
 def may_search(view: SeatView, level: str) -> bool:
     """Whether `level` may search or play deals out for this view's decision (tens to hundreds
     of milliseconds of CPU) rather than answer by rules alone."""
     decision = view.decision
+    reads_the_table = level == "normal"
     level = WITHOUT_INFERENCE.get(level, level)
     if isinstance(decision, BidDecision | TrumpDecision):
         return level in ("normal", "hard")
     if isinstance(decision, KeepDecision):
-        return level == "hard"
+        return level == "hard" or reads_the_table
     if not isinstance(decision, PlayDecision) or len(decision.cards) == 1:
         return False
-    limit = SEARCH_CARDS if level == "hard" else ENDGAME_CARDS
+    limit = SEARCH_CARDS if level == "hard" else searches_from(reads_the_table)
     return sum(view.hand_sizes) <= limit
 
 

@@ -10,7 +10,7 @@ unlikely, and the search sees it seldom: each world sampled (by the learned odds
 is kept with chance `MISFIT` to the power of the plays it does not explain, and dropped
 otherwise (rejection sampling), so that the worlds searched follow the weighted distribution.
 
-A play is read only while its player was surely playing by the rules (see `READ_CARDS`). A
+A play is read only while its player most likely played by the rules (see `READ_CARDS`). A
 player who plays otherwise does not make every world unlikely: when no world explains its plays
 all of them weigh alike, and after `DRAWS` rejected worlds the last one drawn is searched
 anyway. The draws are a count, never a time, so a decision stays a pure function of the view and
@@ -37,9 +37,12 @@ from bot.engine.tricks import legal_in_hand_order
 MISFIT = 0.001
 #: Worlds drawn at most for one that is kept.
 DRAWS = 25
-#: Plays are read while more cards than this were left in the hands: an opponent's while the
-#: computer players still play by the rules (`normal.ENDGAME_CARDS`), a partner's while `hard`
-#: does (`hard.SEARCH_CARDS`), since a partner at this table is most often one of them.
+#: Plays are read while more cards than this were left in the hands: an opponent's before the
+#: last four tricks, where people and `easy` play much as the rules do (`normal` and `hard`
+#: search from the first trick's third card: their plays read there are not always the rules',
+#: and a world that does not explain one is only made unlikely, never impossible), a partner's
+#: while `hard` plays by the rules (`hard.SEARCH_CARDS`), since a partner at this table is most
+#: often one of them.
 READ_CARDS = {"opponent": 16, "partner": 22}
 
 

@@ -20,9 +20,15 @@ DISCORD_LOCALES: Mapping[str, str] = MappingProxyType(
     {"en-US": "en", "en-GB": "en", "fr": "fr", "pt-BR": "pt_BR", "nl": "nl"}
 )
 
+_SPELLINGS: tuple[tuple[str, str], ...] = (
+    *DISCORD_LOCALES.items(),
+    *((ours, ours) for ours in SUPPORTED_LOCALES),
+)
+#: The codes as Discord and we spell them: most texts of a table ask for one of these, a few
+#: dozen times an action, and find it without folding.
+_BY_CODE: dict[str, str] = dict(_SPELLINGS)
 _BY_FOLDED_CODE: dict[str, str] = {
-    code.lower().replace("_", "-"): ours
-    for code, ours in [*DISCORD_LOCALES.items(), *((ours, ours) for ours in SUPPORTED_LOCALES)]
+    code.lower().replace("_", "-"): ours for code, ours in _SPELLINGS
 }
 
 
@@ -33,6 +39,10 @@ def normalise_locale(locale: object) -> str:
     import), Discord codes such as `pt-BR`, our codes such as `pt_BR`, in any letter case, and
     None (an interaction without a guild has no `guild_locale`).
     """
+    if locale is None:
+        return DEFAULT_LOCALE
+    if type(locale) is str and (ours := _BY_CODE.get(locale)) is not None:
+        return ours
     code = getattr(locale, "value", locale)
     if not isinstance(code, str):
         return DEFAULT_LOCALE

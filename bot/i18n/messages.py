@@ -78,6 +78,18 @@ def _template(key: str, locale: str, count: int | None) -> str | None:
 
 
 def _render(key: str, locale: str, params: dict[str, Any], count: int | None) -> str:
+    found = _template(key, locale, count)
+    if found is not None:
+        try:
+            return found.format_map(params)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            pass  # said below, where English is tried
+    return _render_with_fallbacks(key, locale, params, count)
+
+
+def _render_with_fallbacks(key: str, locale: str, params: dict[str, Any], count: int | None) -> str:
+    """The message in English where ``locale`` lacks it or cannot fill it (each said), else
+    the key itself."""
     templates = [
         (candidate, template)
         for candidate in dict.fromkeys((locale, DEFAULT_LOCALE))

@@ -178,10 +178,11 @@ def test_with_no_deal_that_replays_the_rule_based_keep_stands() -> None:
         assert choose_keep_by_playouts(broken, decision, random.Random(seed), 24) == rule_keep
 
 
-def test_only_hard_plays_the_keep_out_in_a_worker() -> None:
+def test_only_hard_and_normal_play_the_keep_out_in_a_worker() -> None:
     view = rob_view()
     assert may_search(view, "hard")
-    assert not may_search(view, "normal")
+    assert may_search(view, "normal")
+    assert not may_search(view, "baseline-normal")
     assert not may_search(view, "easy")
 
 

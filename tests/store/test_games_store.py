@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +21,8 @@ from bot.store import (
     Store,
     TableClosedError,
 )
+from bot.store.database import Database
+from bot.store.games import GamesRepository
 
 GUILD = 10
 
@@ -94,6 +99,71 @@ NUMBERED_BY = pytest.mark.parametrize("seq", [None, 1], ids=["by the store", "by
 async def test_an_unknown_game_takes_no_actions(store: Store, seq: int | None):
     with pytest.raises(NotFoundError):
         await store.games.append_action(404, {"type": "deal"}, seq=seq)
+
+
+class CountedSession:
+    """A session of the store's, counting the statements run through it."""
+
+    def __init__(self, session: Any, counted: CountedDatabase) -> None:
+        self._session = session
+        self._counted = counted
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._session, name)
+        if name not in {"execute", "execute_many", "fetch_one", "fetch_all"}:
+            return found
+
+        async def counted(*args: Any) -> Any:
+            self._counted.statements += 1
+            return await found(*args)
+
+        return counted
+
+
+class CountedDatabase:
+    """The store's database, counting the explicit transactions and the statements (each a
+    trip to SQLite's thread, or to the PostgreSQL server) run through it."""
+
+    def __init__(self, database: Database) -> None:
+        self._database = database
+        self.transactions = 0
+        self.statements = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._database, name)
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[CountedSession]:
+        self.transactions += 1
+        async with self._database.write() as tx:
+            yield CountedSession(tx, self)
+
+    @asynccontextmanager
+    async def session(self) -> AsyncIterator[CountedSession]:
+        async with self._database.session() as session:
+            yield CountedSession(session, self)
+
+
+async def test_a_numbered_action_alone_is_one_statement(store: Store):
+    """Most actions (numbered, nothing else stored with them) cost one trip to the database:
+    the statement that checks the game and appends is a transaction of its own. Refused all
+    the same once the game is over, or for an unknown game."""
+    game = await _game(store)
+    counted = CountedDatabase(store.database)
+    games = GamesRepository(counted)  # type: ignore[arg-type]
+    first = await games.append_action(game.id, {"type": "pass"}, seat=1, seq=1)
+    assert (counted.transactions, counted.statements) == (0, 1)
+    assert await store.games.actions(game.id) == [first]
+    with pytest.raises(ConstraintError):  # the number is taken
+        await games.append_action(game.id, {"type": "pass"}, seat=2, seq=1)
+    with pytest.raises(NotFoundError):
+        await games.append_action(404, {"type": "pass"}, seat=2, seq=1)
+    await store.games.finish(
+        game.id, status="abandoned", winners=[], final_scores=[10, 12], players=[]
+    )
+    with pytest.raises(GameEndedError):
+        await games.append_action(game.id, {"type": "pass"}, seat=2, seq=2)
+    assert await store.games.actions(game.id) == [first]
 
 
 async def test_an_action_can_carry_the_new_snapshot(store: Store):
