@@ -5,7 +5,8 @@ making random legal moves through ``TableService.act`` and the table drawn after
 ``bench_service.py``). On PostgreSQL the tables are split over the processes as shards split
 servers: each process runs ``SHARD_COUNT=N SHARD_IDS=i`` and plays its own servers' tables on
 one shared database. Each run starts on a fresh database. The table prints actions per second
-and p50/p99 of one action end to end for each, the largest resident memory of one process, the
+and p50/p99 of one action end to end for each (and the highest p99 of one process, since the
+goal is each process's), the largest resident memory of one process, the
 CPU time of an action in the bot's processes and, on the throwaway server, in the PostgreSQL
 server (its every process, from ``/proc``) and the statements the server ran for an action
 (``pg_stat_statements``), and the ratios to SQLite and to the first PostgreSQL run, so the cost
@@ -80,6 +81,8 @@ class Run:
     per_second: float
     p50: float
     p99: float
+    #: The highest of the processes' own p99 (ms): each process is to meet the goal.
+    worst_p99: float
     #: The resident memory of the largest process, with its drawing processes (MB).
     resident_mb: float
     #: The CPU time the bot's processes used while the tables played, per action (ms).
@@ -263,6 +266,7 @@ def run_processes(
         len(times) / elapsed,
         statistics.median(times),
         percentile(times, 0.99),
+        max(percentile(result.times, 0.99) for result in results),
         max(result.resident_mb for result in results),
         sum(result.cpu for result in results) * 1000 / max(len(times), 1),
         None
@@ -329,7 +333,16 @@ def measure(args: argparse.Namespace) -> list[Run]:
 
 
 #: The figures of a run's line, in the order `report` prints them after its label.
-COLUMNS = ("actions/s", "p50", "p99", "RSS MB", "CPU/action", "server CPU", "statements")
+COLUMNS = (
+    "actions/s",
+    "p50",
+    "p99",
+    "worst p99",
+    "RSS MB",
+    "CPU/action",
+    "server CPU",
+    "statements",
+)
 
 
 def _figure(value: float | None, digits: int) -> str:
@@ -339,14 +352,15 @@ def _figure(value: float | None, digits: int) -> str:
 def report(runs: list[Run]) -> None:
     first, one = runs[0], next((run for run in runs if run.label.startswith("Post")), runs[0])
     print(
-        f"{'':<26} {'actions/s':>9} {'p50':>7} {'p99':>7} {'RSS MB':>7} {'CPU/action':>10} "
+        f"{'':<26} {'actions/s':>9} {'p50':>7} {'p99':>7} {'worst p99':>9} {'RSS MB':>7} "
+        f"{'CPU/action':>10} "
         f"{'server CPU':>10} {'statements':>10} {'p99 vs the first':>16} "
         f"{'actions/s vs the first PG run':>29}"
     )
     for run in runs:
         print(
             f"{run.label:<26} {run.per_second:>9.0f} {run.p50:>7.1f} {run.p99:>7.1f} "
-            f"{run.resident_mb:>7.0f} {run.cpu_per_action:>10.2f} "
+            f"{run.worst_p99:>9.1f} {run.resident_mb:>7.0f} {run.cpu_per_action:>10.2f} "
             f"{_figure(run.server_cpu_per_action, 2):>10} "
             f"{_figure(run.statements_per_action, 2):>10} {run.p99 / first.p99:>15.2f}x"
             f" {run.per_second / one.per_second:>28.2f}x",
