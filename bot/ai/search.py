@@ -19,7 +19,7 @@ from functools import partial
 from bot.ai.cardplay import card_values, choose_card, sensible, sure_take
 from bot.ai.inference import place_odds
 from bot.ai.knowledge import Knowledge, read_knowledge
-from bot.ai.play_reading import PlayReading
+from bot.ai.play_reading import DRAWS, PlayReading
 from bot.ai.sampler import sample_hands
 from bot.ai.solver import SearchTimeout, Solver
 from bot.ai.utility import hand_net
@@ -43,13 +43,14 @@ def search_play(
     *,
     inference: bool = True,
     read_plays: bool = False,
+    draws: int = DRAWS,
     worlds_from: WorldSource | None = None,
     max_worlds: int = MAX_WORLDS,
 ) -> Action:
     """The card with the best mean score change over sampled worlds, dealt by the learned odds
     of where the hidden cards lie (`inference`) or, without them, as evenly as the constraints
     allow; with `read_plays`, the worlds also explain how the others played their first tricks
-    (`play_reading`).
+    (`play_reading`), each the first of at most `draws` drawn that does.
 
     `worlds_from` and `max_worlds` let the benchmark's perfect-information ceiling
     (scripts/bench_ai.py, level `oracle`) search the one true deal with the same code."""
@@ -62,7 +63,9 @@ def search_play(
         return Play(layout.card[take])
     if worlds_from is None:
         odds = place_odds(view, k) if inference else None
-        worlds_from = PlayReading(view, odds) if read_plays else partial(sample_hands, odds=odds)
+        worlds_from = (
+            PlayReading(view, odds, draws) if read_plays else partial(sample_hands, odds=odds)
+        )
     my_side = k.side_of[k.me]
     trick_points = k.bonus + sum(layout.points[bit] for _, bit in k.trick)
     totals: dict[int, float] = defaultdict(float)
