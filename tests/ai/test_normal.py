@@ -12,9 +12,9 @@ from bot.ai.decide import may_search
 from bot.ai.draw_choices import choose_keep
 from bot.ai.normal import (
     CALL_PLAYOUTS,
+    ENDGAME_BUDGET,
     ENDGAME_CARDS,
     KEEP_PLAYOUTS,
-    ENDGAME_BUDGET,
     OPPOSED,
     READING_DRAWS,
     SEARCH_BUDGET,
@@ -27,8 +27,8 @@ from bot.engine import (
     FULL_DECK,
     Action,
     Bid,
-    Card,
     BidDecision,
+    Card,
     Game,
     HouseRules,
     Keep,
