@@ -4,10 +4,17 @@ A review (the open-hand verdict on every card) is read from the store, or comput
 computer players' worker processes, off the event loop, and kept (as
 ``bot.ai.review.review_to_json`` writes it; one of another version is computed again). The
 table service asks for it as each hand ends, so a replay opened later shows at once.
+
+Reviews cost more than everything else a hand does (some 140 ms of search a hand of random
+play, 70 ms of good play: a worker's whole core at a thousand busy tables), so hands that end
+while the workers are busy wait their turn holding nothing but their numbers: a hand's replay is
+read back from the store only when a worker can take its review, never held in memory for the
+length of the queue. A replay someone opens does not wait behind them.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -39,6 +46,9 @@ class Replays:
     def __init__(self, store: Store, decisions: DecisionPool) -> None:
         self._store = store
         self._decisions = decisions
+        #: The hands reviewed as they end, at most one a worker at once; the others wait here
+        #: in the order they ended.
+        self._reviewing = asyncio.Semaphore(decisions.workers)
 
     async def replay(self, guild_id: int, game_id: int, number: int) -> Replay:
         """Hand ``number`` of game ``game_id`` of this server, with its review. Raises
@@ -54,11 +64,13 @@ class Replays:
 
     async def review_finished_hand(self, guild_id: int, game_id: int, number: int) -> None:
         """Review a hand that just ended, so that its replay opens at once and the statistics
-        count its card play."""
-        try:
-            await self.replay(guild_id, game_id, number)
-        except UserFacingError as refused:  # a game whose actions do not replay
-            log.warning("Hand %s of game %s cannot be reviewed: %s", number, game_id, refused)
+        count its card play. It waits for a worker before its replay is read (see the
+        module)."""
+        async with self._reviewing:
+            try:
+                await self.replay(guild_id, game_id, number)
+            except UserFacingError as refused:  # a game whose actions do not replay
+                log.warning("Hand %s of game %s cannot be reviewed: %s", number, game_id, refused)
 
     async def _review(self, stored: StoredReplay) -> HandReview:
         number = stored.replay.hand_number

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import pytest
 
 from bot.ai.pool import DecisionPool
 from bot.ai.review import review_from_json, review_to_json
+from bot.ai.slices import Unfinished
 from bot.engine import Game, Phase, Play
 from bot.errors import UserFacingError
 from bot.replays import Replays
@@ -111,5 +115,57 @@ async def test_a_review_is_computed_once_then_read_back(service, clock, store: S
         again = await replays.replay(GUILD, game_id, number)
         assert again.review is not None and again.review.verdicts == ()
         assert again.stored == first.stored
+    finally:
+        decisions.close()
+
+
+class HeldAnalysis:
+    """An analysis whose one slice holds the pool's only worker until the test lets it go."""
+
+    def __init__(self) -> None:
+        self.taken = threading.Event()
+        self.gate = threading.Event()
+
+    def step(self, state: int) -> Unfinished[int] | str:
+        self.taken.set()
+        self.gate.wait(timeout=60)
+        return "done"
+
+
+async def test_hands_waiting_for_their_review_are_read_back_only_when_a_worker_is_free(
+    service, clock, store: Store
+):
+    table, number = await first_hand_finished(service, clock, store)
+    game_id = table.game_id
+    # Three hands ended while the worker is busy, none reviewed yet (a review of another
+    # version is computed again).
+    hands = [(game_id, number), (game_id, number), (game_id, number)]
+    await store.reviews.save(game_id, number, {"version": 0})
+    read = []
+    actions = store.games.actions
+
+    async def counted_actions(*args, **kwargs):
+        read.append(args[0])
+        return await actions(*args, **kwargs)
+
+    store.games.actions = counted_actions  # type: ignore[method-assign]
+    held = HeldAnalysis()
+    decisions = DecisionPool(1, executor=ThreadPoolExecutor(1))
+    replays = Replays(store, decisions)
+    try:
+        busy = asyncio.create_task(decisions.analyse(held.step, 0, owner="puzzles"))
+        await asyncio.to_thread(held.taken.wait, 60)
+        reviews = [
+            asyncio.create_task(replays.review_finished_hand(GUILD, game, hand))
+            for game, hand in hands
+        ]
+        while not read:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.3)  # time for the others to read theirs, if they did
+        assert read == [game_id]  # the first waits in the worker's queue, the others hold nothing
+        held.gate.set()
+        await asyncio.gather(busy, *reviews)
+        assert len(read) == 3  # each read back in its turn (the first stored, the others read it)
+        assert review_from_json(await store.reviews.get(game_id, number)) is not None
     finally:
         decisions.close()
