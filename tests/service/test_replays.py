@@ -18,6 +18,7 @@ from bot.replays import Replays
 from bot.replays.steps import StepKind
 from bot.replays.stored import load_replay
 from bot.service import TableService
+from bot.service.areas.playing import hand_replayed
 from bot.store import Store
 from tests.service.tables import GUILD, four_people, play_until
 
@@ -132,40 +133,46 @@ class HeldAnalysis:
         return "done"
 
 
-async def test_hands_waiting_for_their_review_are_read_back_only_when_a_worker_is_free(
+async def test_hands_waiting_for_their_review_are_rebuilt_only_when_a_worker_is_free(
     service, clock, store: Store
 ):
     table, number = await first_hand_finished(service, clock, store)
     game_id = table.game_id
-    # Three hands ended while the worker is busy, none reviewed yet (a review of another
-    # version is computed again).
-    hands = [(game_id, number), (game_id, number), (game_id, number)]
+    # Not reviewed yet: a review of another version is computed again.
     await store.reviews.save(game_id, number, {"version": 0})
-    read = []
-    actions = store.games.actions
+    rebuilt = []
 
-    async def counted_actions(*args, **kwargs):
-        read.append(args[0])
-        return await actions(*args, **kwargs)
+    def replayed():
+        rebuilt.append(number)
+        return hand_replayed(table.game, number)
 
-    store.games.actions = counted_actions  # type: ignore[method-assign]
     held = HeldAnalysis()
     decisions = DecisionPool(1, executor=ThreadPoolExecutor(1))
     replays = Replays(store, decisions)
     try:
         busy = asyncio.create_task(decisions.analyse(held.step, 0, owner="puzzles"))
         await asyncio.to_thread(held.taken.wait, 60)
+        # Three hands end while the worker is busy.
         reviews = [
-            asyncio.create_task(replays.review_finished_hand(GUILD, game, hand))
-            for game, hand in hands
+            asyncio.create_task(replays.review_finished_hand(game_id, number, replayed))
+            for _ in range(3)
         ]
-        while not read:
+        while not rebuilt:
             await asyncio.sleep(0.01)
-        await asyncio.sleep(0.3)  # time for the others to read theirs, if they did
-        assert read == [game_id]  # the first waits in the worker's queue, the others hold nothing
+        await asyncio.sleep(0.3)  # time for the others to rebuild theirs, if they did
+        assert rebuilt == [number]  # the first waits in the worker's queue, the others hold it
         held.gate.set()
         await asyncio.gather(busy, *reviews)
-        assert len(read) == 3  # each read back in its turn (the first stored, the others read it)
+        # The first was reviewed and stored; the others found it stored.
+        assert rebuilt == [number]
         assert review_from_json(await store.reviews.get(game_id, number)) is not None
     finally:
         decisions.close()
+
+
+async def test_a_hand_rebuilt_from_the_tables_game_is_the_stored_actions_replay(
+    service, clock, store: Store
+):
+    table, number = await first_hand_finished(service, clock, store)
+    stored = await load_replay(store, GUILD, table.game_id, number)
+    assert hand_replayed(table.game, number) == stored.replay
