@@ -26,6 +26,7 @@ for a worker, and how long each waited before one took it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import random
@@ -45,6 +46,8 @@ from bot.ai.slices import State, Step, Unfinished
 from bot.engine import Action, Card, Game, SeatView, Suit
 
 Result = TypeVar("Result")
+
+log = logging.getLogger(__name__)
 
 #: The most workers chosen from the number of cores: each is a process of its own, holding the
 #: computer players' tables in memory. ``DECISION_WORKERS`` may ask for more.
@@ -131,11 +134,15 @@ def started_in_background(work: Callable[..., Result], *args: Any) -> tuple[floa
 
 def _lower_priority() -> None:
     """This thread's priority lowered by `BACKGROUND_NICENESS` (Linux sets it thread by
-    thread; elsewhere it stays)."""
+    thread; elsewhere, or where the system refuses, it stays: the work is the same, only
+    less polite)."""
     if sys.platform == "linux":
         thread = threading.get_native_id()
-        niceness = os.getpriority(os.PRIO_PROCESS, thread) + BACKGROUND_NICENESS
-        os.setpriority(os.PRIO_PROCESS, thread, min(niceness, 19))
+        try:
+            niceness = os.getpriority(os.PRIO_PROCESS, thread) + BACKGROUND_NICENESS
+            os.setpriority(os.PRIO_PROCESS, thread, min(niceness, 19))
+        except OSError:
+            log.warning("The decision workers' background work keeps their priority")
 
 
 class DecisionPool:

@@ -13,7 +13,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from bot.ai.pool import BACKGROUND_NICENESS, DecisionPool, started_and_done
+from bot.ai.pool import (
+    BACKGROUND_NICENESS,
+    DecisionPool,
+    started_and_done,
+    started_in_background,
+)
 from bot.ai.scheduling import FairScheduler, Urgency
 from bot.ai.slices import Unfinished
 from bot.engine import Suit
@@ -211,3 +216,16 @@ async def test_work_nobody_waits_for_runs_behind_moves_when_the_cores_are_busy()
     assert analysed == min(own + BACKGROUND_NICENESS, 19)
     # A move or a hint runs at the worker's own priority.
     assert started_and_done(thread_niceness, 0)[1] == own
+
+
+def test_work_nobody_waits_for_still_runs_where_its_priority_cannot_be_lowered(monkeypatch):
+    def refused(*args: object) -> None:
+        raise PermissionError("not allowed here")
+
+    monkeypatch.setattr(os, "setpriority", refused)
+    answers: list[tuple[float, int]] = []
+    # A thread of its own gets a background thread of its own, set up under the refusal.
+    caller = threading.Thread(target=lambda: answers.append(started_in_background(len, "four")))
+    caller.start()
+    caller.join(timeout=60)
+    assert [answer for _, answer in answers] == [4]
