@@ -46,7 +46,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
 from bot.ai import decide
-from bot.ai.hard import SEARCH_CARDS
+from bot.ai.hard import SEARCH_CARDS, decide_hard
 from bot.ai.knowledge import Knowledge
 from bot.ai.search import search_play
 from bot.engine import (
@@ -78,6 +78,8 @@ class TableResult:
     illegal: int = 0
 
 
+#: `hard` reading only the others' first plays, by the rules (what it read before the policy).
+FIRST_PLAYS = "hard-first-plays"
 RANDOM_LEVELS = {"random": 0.5, "random-pass": 0.0}
 #: Which cards each oracle level sees through: (the hand's first two cards, the later ones).
 ORACLE_LEVELS = {
@@ -90,6 +92,8 @@ ORACLE_NODES = 10**9
 
 
 def choose(view, level: str, rng: random.Random, budget: int | None, game: Game):
+    if level == FIRST_PLAYS:
+        return decide_hard(view, view.decision, rng, budget, reading="first")
     if level in RANDOM_LEVELS:
         return random_action(view.decision, rng, bid_chance=RANDOM_LEVELS[level])
     if level in ORACLE_LEVELS:

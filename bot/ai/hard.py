@@ -15,6 +15,7 @@ the searched worlds explain how the others played their first tricks (`play_read
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 from bot.ai.normal import decide_normal
 from bot.ai.playouts import choose_call
@@ -62,6 +63,7 @@ def decide_hard(
     budget: int | None = None,
     *,
     inference: bool = True,
+    reading: Literal["first", "every"] = "every",
 ) -> Action:
     """`budget` caps the search nodes of a card play (None: `DEFAULT_BUDGET`); without
     `inference` the searched worlds are dealt evenly instead of by the learned odds, and its bids
@@ -76,7 +78,6 @@ def decide_hard(
             return choose_keep_by_playouts(view, decision, rng, KEEP_PLAYOUTS, inference=inference)
         case PlayDecision() if len(decision.cards) > 1 and sum(view.hand_sizes) <= SEARCH_CARDS:
             nodes = DEFAULT_BUDGET if budget is None else budget
-            return search_play(
-                view, decision, rng, nodes, inference=inference, read_plays=inference
-            )
+            read = reading if inference else None
+            return search_play(view, decision, rng, nodes, inference=inference, read_plays=read)
     return decide_normal(view, decision, rng, inference=inference)
