@@ -20,11 +20,13 @@ from bot.ai.knowledge import read_knowledge
 from bot.ai.play_policy import FACTS, PHASES, choice, legal_cards, load_policy, parse_policy
 from bot.ai.play_reading import PolicyReading, holding
 from bot.ai.sampler import sample_hands
-from bot.engine import Card, Game, HouseRules, Play, parse_cards
+from bot.ai.search import search_play
+from bot.engine import Card, Game, HouseRules, Play, PlayDecision, SeatView, Suit, parse_cards
 from tests.ai.positions import play_position
 from tests.ai.test_play_reading import H, _after_a_trick_by_the_rules
 
 ROOT = Path(__file__).resolve().parents[2]
+S = Suit.SPADES
 
 
 def test_the_shipped_policy_loads_with_a_weight_for_each_fact_and_phase() -> None:
@@ -103,7 +105,8 @@ def test_a_world_where_the_leader_held_the_top_trump_explains_its_plain_lead_les
 
     swapped = [list(hand) for hand in hands]
     swapped[1][0], swapped[3][0] = "AH", "QC"  # with the Ace East would have led it
-    assert reading.log_likelihood(world(swapped)) < reading.log_likelihood(world(hands)) - 2
+    # At least four times less likely (the rules lead the Ace most of the time, not always).
+    assert reading.log_likelihood(world(swapped)) < reading.log_likelihood(world(hands)) - 1.4
 
 
 def test_the_reading_seldom_gives_the_top_trump_to_the_seat_whose_lead_denies_it() -> None:
@@ -116,3 +119,47 @@ def test_the_reading_seldom_gives_the_top_trump_to_the_seat_whose_lead_denies_it
     read = sum(bool(PolicyReading(view)(k, random.Random(seed))[1] & ace) for seed in range(60))
     assert uniform >= 15  # East or West, about even, as far as voids and counts go
     assert read <= 6
+
+
+def _fourth_trick() -> SeatView:
+    """South to play to the fourth trick of a hand at spades, North having led the Five of
+    Hearts and East dropped the Queen. In the third trick West led the Eight of trumps: holding
+    the Queen of trumps, West would most often have led it (the rules pull trumps with the
+    highest), so the reading of that lead takes the Queen from West, and the worlds put it with
+    East far more often than with North."""
+    return play_position(
+        S,
+        ["6D 7S", "QS 8C", "6S JS AH", "5C 5S AD"],
+        [(0, "5H"), (1, "QH")],
+        maker=2,
+        contract=0,
+        dealer=2,
+        earlier=[
+            [(2, "AS"), (3, "3S"), (0, "4S"), (1, "9S")],
+            [(2, "QC"), (3, "AC"), (0, "3D"), (1, "4C")],
+            [(3, "8S"), (0, "KS"), (1, "2S"), (2, "10S")],
+        ],
+    )
+
+
+def test_the_reading_of_a_later_trick_places_the_queen_of_trumps() -> None:
+    view = _fourth_trick()
+    k = read_knowledge(view)
+    queen = 1 << k.layout.bit[Card.parse("QS")]
+    even = sum(bool(sample_hands(k, random.Random(seed))[1] & queen) for seed in range(100))
+    read = sum(bool(PolicyReading(view)(k, random.Random(seed))[1] & queen) for seed in range(100))
+    assert even < 35  # North, East or West as far as voids and counts go
+    assert read > 65
+
+
+def test_hard_takes_the_jack_home_before_the_queen_of_trumps_can_catch_it() -> None:
+    # With the Queen of trumps placed with East (after South, but over both of its trumps), the
+    # Jack is lost if it waits: it wins this trick now. Reading only the first plays, as hard
+    # did before, the worlds give the Queen to North or West as often and advise the Six.
+    view = _fourth_trick()
+    assert isinstance(view.decision, PlayDecision)
+    chosen = [decide(view, "hard", random.Random(seed)).card for seed in range(10)]
+    assert chosen.count(Card.parse("JS")) >= 6
+    for seed in range(3):
+        first = search_play(view, view.decision, random.Random(seed), 20_000, read_plays="first")
+        assert first == Play(Card.parse("6S"))
