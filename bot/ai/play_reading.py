@@ -168,6 +168,8 @@ def _misfit(play: EarlyPlay, hand: int, seen_out: int) -> bool:
 
 #: Every play of the hand read, by the policy (`play_policy`).
 EVERY_PLAY = {"opponent": 0, "partner": 0}
+#: The log-chance of a play its player could not have made with the hand a world gives it.
+IMPOSSIBLE = -30.0
 #: Worlds drawn at most into the pool that the searched worlds are drawn from.
 POOL = 64
 #: Plays read at most with a new hand (the chance of a play under a hand is remembered): a
@@ -227,6 +229,9 @@ def play_log_chance(policy: PlayPolicy, play: EarlyPlay, hand: int) -> float:
     a new one)."""
     knew = holding(play.before, hand, 0)
     legal = legal_cards(knew, hand)
+    if play.card not in legal:
+        # A world whose voids were given up to come out at all (`sampler.sample_hands`).
+        return IMPOSSIBLE
     if len(legal) == 1:
         return 0.0
     return policy.log_chance(choice(knew, legal), play.card)

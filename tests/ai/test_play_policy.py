@@ -163,3 +163,12 @@ def test_hard_takes_the_jack_home_before_the_queen_of_trumps_can_catch_it() -> N
     for seed in range(3):
         first = search_play(view, view.decision, random.Random(seed), 20_000, read_plays="first")
         assert first == Play(Card.parse("6S"))
+
+
+def test_a_world_that_makes_a_play_illegal_is_all_but_ruled_out() -> None:
+    view = _fourth_trick()
+    k, reading = read_knowledge(view), PolicyReading(view)
+    # North showed out of clubs in the second trick: a world giving it a club breaks that play.
+    true = [k.layout.mask(parse_cards(h)) for h in ["6D 7S", "QS 8C", "6S JS AH", "5C 5S AD"]]
+    broken = [k.layout.mask(parse_cards(h)) for h in ["8C 7S", "QS 6D", "6S JS AH", "5C 5S AD"]]
+    assert reading.log_likelihood(broken) < reading.log_likelihood(true) - 20
