@@ -1,4 +1,5 @@
-"""Worlds that explain how the others played the first tricks.
+"""Worlds that explain how the others played: their first tricks by the rules (`PlayReading`),
+or every play by a fitted policy (`PolicyReading`, what `hard` reads).
 
 Which card a player chose says more about its hand than the voids and counts that `knowledge`
 reads: a player who holds the top trump leads it, one who can take a trick full of points takes
