@@ -40,6 +40,7 @@ from bot.engine import (
     Game,
     HandScored,
     HouseRules,
+    Play,
     PlayDecision,
     SeatView,
     TrumpDecision,
@@ -103,14 +104,15 @@ def play_deal(seed: int, number: int, plays: Plays) -> None:
         assert seat is not None
         view = game.view(seat)
         action = table_action(view, memo, rng)
-        if isinstance(view.decision, PlayDecision) and len(view.decision.cards) > 1:
+        choosing = isinstance(view.decision, PlayDecision) and len(view.decision.cards) > 1
+        if choosing and isinstance(action, Play):
             record(view, action, number, plays)
         events = game.apply(seat, action)
         if any(isinstance(event, HandScored) for event in events):
             return
 
 
-def record(view: SeatView, action: Action, number: int, plays: Plays) -> None:
+def record(view: SeatView, action: Play, number: int, plays: Plays) -> None:
     """The play's facts as another seat reads them with the player's true hand (the robbing
     dealer's knowledge of the cards out of play left out, as `play_reading` leaves it)."""
     before = read_knowledge(dataclasses.replace(view, hand=(), known_out=(), decision=None))
@@ -125,7 +127,7 @@ def record(view: SeatView, action: Action, number: int, plays: Plays) -> None:
     mask[: len(legal)] = True
     plays.facts.append(facts)
     plays.legal.append(mask)
-    card = layout.bit[action.card]  # type: ignore[attr-defined]
+    card = layout.bit[action.card]
     plays.rows.append((played.phase, played.cards.index(card), len(view.tricks), number))
 
 
