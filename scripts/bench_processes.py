@@ -12,7 +12,8 @@ server (its every process, from ``/proc``) and the statements the server ran for
 (``pg_stat_statements``), and the ratios to SQLite and to the first PostgreSQL run, so the cost
 of the shared engine and the gain of more processes show in one run. ``--processes 2`` runs
 PostgreSQL in two processes only: ``--tables 2000 --pace 5 --processes 2`` is 1,000 busy tables
-in each; ``--no-sqlite`` leaves out the SQLite run.
+in each; ``--no-sqlite`` leaves out the SQLite run; ``--spread`` advances each table first,
+as ``bench_service.py --spread`` does, in each process before they play together.
 
 PostgreSQL: ``--postgres URL`` of a server whose user may create databases (its CPU and
 statements are not measured); without it a throwaway server is started (Debian's ``postgresql``
@@ -46,7 +47,19 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
-from bench_service import Load, alternating, percentile, play_tables, worktree
+from bench_service import (
+    KindFigures,
+    Load,
+    Timed,
+    add_spread_option,
+    alternating,
+    by_kind,
+    percentile,
+    play_tables,
+    report_kinds,
+    spread_options,
+    worktree,
+)
 
 import bot
 from bot.sharding import ShardPlan
@@ -91,6 +104,8 @@ class Run:
     server_cpu_per_action: float | None = None
     #: Statements the server ran per action (None: not counted).
     statements_per_action: float | None = None
+    #: How the measured actions split by kind.
+    kinds: tuple[KindFigures, ...] = ()
 
 
 def guild_on_shard(plan: ShardPlan, shard: int, number: int) -> int:
@@ -175,10 +190,10 @@ class Together:
 
 @dataclass(frozen=True)
 class Share:
-    """What one process measured: each action's end-to-end ms, the seconds they took, its
-    resident MB and CPU seconds, and the server's CPU seconds and statements meanwhile."""
+    """What one process measured: each action, the seconds they took, its resident MB and CPU
+    seconds, and the server's CPU seconds and statements meanwhile."""
 
-    times: list[float]
+    measured: list[Timed]
     seconds: float
     resident_mb: float
     cpu: float
@@ -194,9 +209,10 @@ def play_share(
     threads: int,
     server: Server,
     barrier: threading.Barrier,
+    spread: int,
 ) -> Share:
     """One process's share of the tables, in its shard's servers, played once every process
-    has seated its own."""
+    has seated its own (and advanced them by up to ``spread`` actions each)."""
     shard = plan.ids[0]
     share = Load(load.tables // plan.count, load.pace)
     watch = ServerWatch(server, database)
@@ -210,11 +226,12 @@ def play_share(
             lambda number: guild_on_shard(plan, shard, number),
             first=shard * load.tables,
             watches=(Together(barrier), watch) if watching else (Together(barrier),),
+            spread=spread,
         )
     )
     server_cpu, statements = watch.used
     return Share(
-        [end_to_end * 1000 for end_to_end, _ in measured],
+        measured,
         elapsed,
         memory,
         cpu,
@@ -230,6 +247,7 @@ def run_processes(
     load: Load,
     seconds: float,
     threads: int,
+    spread: int,
     server: Server | None = None,
 ) -> Run:
     spawn = multiprocessing.get_context("spawn")
@@ -245,15 +263,16 @@ def run_processes(
                 threads,
                 server or Server(""),
                 barrier,
+                spread,
             )
             for shard in range(count)
         ]
         results = [share.result() for share in shares]
-    times = [value for result in results for value in result.times]
+    times = [timed.total * 1000 for result in results for timed in result.measured]
     elapsed = max(result.seconds for result in results)
     # The processes play the same seconds, and the server's work over them is everyone's:
     # its rate, averaged over the processes, against the actions all of them made a second.
-    actions_a_second = sum(len(result.times) / result.seconds for result in results)
+    actions_a_second = sum(len(result.measured) / result.seconds for result in results)
 
     def per_action(used: list[float]) -> float:
         rate = statistics.mean(
@@ -266,7 +285,10 @@ def run_processes(
         len(times) / elapsed,
         statistics.median(times),
         percentile(times, 0.99),
-        max(percentile(result.times, 0.99) for result in results),
+        max(
+            percentile([timed.total * 1000 for timed in result.measured], 0.99)
+            for result in results
+        ),
         max(result.resident_mb for result in results),
         sum(result.cpu for result in results) * 1000 / max(len(times), 1),
         None
@@ -275,6 +297,7 @@ def run_processes(
         None
         if server is None or not server.counts_statements
         else per_action([result.statements for result in results]),
+        by_kind([timed for result in results for timed in result.measured]),
     )
 
 
@@ -320,14 +343,18 @@ def measure(args: argparse.Namespace) -> list[Run]:
     if not args.no_sqlite:
         sqlite_file = str(Path(tempfile.mkdtemp(prefix="cinch-bench-")) / "bench.sqlite3")
         runs.append(
-            run_processes("SQLite, 1 process", sqlite_file, 1, load, args.seconds, args.threads)
+            run_processes(
+                "SQLite, 1 process", sqlite_file, 1, load, args.seconds, args.threads, args.spread
+            )
         )
     with postgres(args.postgres, args.durable) as server:
         for count in args.processes:
             database = asyncio.run(_create_database(server, f"cinch_bench_{count}"))
             label = f"PostgreSQL, {count} process{'es' if count > 1 else ''}"
             runs.append(
-                run_processes(label, database, count, load, args.seconds, args.threads, server)
+                run_processes(
+                    label, database, count, load, args.seconds, args.threads, args.spread, server
+                )
             )
     return runs
 
@@ -366,6 +393,8 @@ def report(runs: list[Run]) -> None:
             f" {run.per_second / one.per_second:>28.2f}x",
             flush=True,
         )
+    for run in runs:
+        report_kinds(run.label, run.kinds)
 
 
 def read_report(text: str) -> dict[str, dict[str, float]]:
@@ -457,6 +486,7 @@ def main() -> None:
     parser.add_argument(
         "--rounds", type=int, default=2, help="with --compare: rounds of each code (default 2)"
     )
+    add_spread_option(parser)
     args = parser.parse_args()
     load = Load(args.tables, args.pace)
     load_average = ", ".join(f"{value:.1f}" for value in os.getloadavg())
@@ -473,6 +503,7 @@ def main() -> None:
             *(("--postgres", args.postgres) if args.postgres else ()),
             *(("--no-sqlite",) if args.no_sqlite else ()),
             *(("--durable",) if args.durable else ()),
+            *spread_options(args),
         ]
         compare(args.compare, args.rounds, options)
         return

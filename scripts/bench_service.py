@@ -22,10 +22,22 @@ printed for it (every table still open) is that load's alone. The summary prints
 to p50 and how p99 grows with the number of tables. Run from the repository root:
 ``python scripts/bench_service.py [50:2 200:2 500:5 200:0] [--seconds 30]``.
 
+A table seated and started is at the first bid of its first game, and at a move every 5 s a
+20-second run measures little but auctions. ``--spread [ACTIONS]`` first advances each table by
+a number of random legal moves drawn below ACTIONS (30 by default, about a hand) from a seed of
+its own, through the service as its players would make them (stored, hands recorded and
+reviewed, games ended and new ones begun), untimed; the measured seconds then find the tables
+all through a hand, and measure auctions, draws, tricks, hands' ends and new deals in their
+share. The split of the measured actions by kind is printed under the figures. At 1,000 tables
+the advance takes about a minute.
+
 ``--compare REV`` runs the same loads on an earlier release (a temporary git worktree of REV,
 measured by its own copy of this script) and on this code, round after round in alternate
 order so that the other work on a shared machine weighs on both, and prints the medians and
-their ratios: a regression of more than 20% is a bug to fix before anything else.
+their ratios: a regression of more than 20% is a bug to fix before anything else. A release
+whose script lacks an option asked for (``--spread`` before it existed) is measured by this
+script instead, its own bot on the path: the same tables advanced alike and the same work on
+both codes (the script uses only the service's public calls, which such a release must have).
 """
 
 from __future__ import annotations
@@ -46,8 +58,10 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
+from bot.engine import Game
+from bot.engine.actions import Bid, Discard, Keep, NameTrump, Pass, Play
 from bot.engine.random_player import random_action
 from bot.service import NoOutbox, Person, TableOptions, TableService
 from bot.service.showing.drawing import DRAWING_THREADS, Drawing
@@ -81,6 +95,61 @@ async def seat_table(service: TableService, number: int, guild_id: int) -> tuple
     return table.table_id, people
 
 
+#: The kind of move each action is, as the split of the measured actions prints it (the
+#: auction's bids and passes, the trump named, a player's discards to draw, the dealer robbing
+#: the pack, a card played); an action that ends a hand (the next one dealt, or a game won) or
+#: redeals after an auction everyone passed is counted as that instead.
+ACTION_KINDS = {
+    Bid: "bid",
+    Pass: "pass",
+    NameTrump: "trump",
+    Discard: "draw",
+    Keep: "rob",
+    Play: "play",
+}
+#: The kinds in the order of a hand, as the split prints them.
+KIND_ORDER = (*ACTION_KINDS.values(), "redeal", "hand end", "game end")
+
+
+class Timed(NamedTuple):
+    """One measured action: seconds end to end (apply, commit, the mover's hand drawn), the
+    apply's alone, and its kind (`KIND_ORDER`)."""
+
+    total: float
+    apply: float
+    kind: str
+
+
+async def game_going(service: TableService, table_id: int, people: list[Person]) -> Game:
+    """The table's game, a new one started first if the last one is over (not measured, as
+    the seats' draw moves everyone at once)."""
+    table = service.registry.table(table_id)
+    if table.game is None:
+        await service.start(table_id, people[0])
+    assert table.game is not None
+    return table.game
+
+
+async def move(
+    service: TableService, table_id: int, game: Game, people: list[Person], rng: random.Random
+) -> tuple[Person, str]:
+    """One random legal move at the table by whoever is to act, as their click makes it: who
+    moved, and the kind of move it was."""
+    table = service.registry.table(table_id)
+    hand = game.hand_number
+    user = table.user_at(game.to_act)
+    person = next(person for person in people if person.user_id == user)
+    action = random_action(game.decision(), rng)
+    await service.act(table_id, person, action, answered=False)
+    if table.game is not game or game.is_over:
+        kind = "game end"
+    elif game.hand_number != hand:
+        kind = "hand end" if isinstance(action, Play) else "redeal"
+    else:
+        kind = ACTION_KINDS[type(action)]
+    return person, kind
+
+
 async def play(
     service: TableService,
     table_id: int,
@@ -88,27 +157,62 @@ async def play(
     pace: float,
     until: float,
     rng: random.Random,
-    measured: list[tuple[float, float]],
+    measured: list[Timed],
 ) -> None:
     """Play random legal moves until ``until``, timing each (apply and commit, then render)."""
     table = service.registry.table(table_id)
     await asyncio.sleep(rng.uniform(0, min(pace, seconds_left(until))))  # not in lockstep
     while time.perf_counter() < until:
-        if table.game is None:
-            await service.start(table_id, people[0])
-        game = table.game
-        assert game is not None
-        user = table.user_at(game.to_act)
-        person = next(person for person in people if person.user_id == user)
-        action = random_action(game.decision(), rng)
+        game = await game_going(service, table_id, people)
         started = time.perf_counter()
-        await service.act(table_id, person, action, answered=False)
+        person, kind = await move(service, table_id, game, people, rng)
         applied = time.perf_counter()
         if table.game is not None:  # the mover's answer: their hand as it is now
             await service.show_hand(table_id, person)
-        measured.append((time.perf_counter() - started, applied - started))
+        measured.append(Timed(time.perf_counter() - started, applied - started, kind))
         if pace:
             await asyncio.sleep(min(rng.expovariate(1 / pace), seconds_left(until)))
+
+
+#: Actions in a hand between random players, on average (a game is some five hands of about
+#: 30 actions, in `bot/engine`'s random games): the default spread, so that the measured
+#: seconds find the tables anywhere in a hand. A game's end comes every fifth hand or so, one
+#: action in 150: ``--spread 150`` spreads the tables over whole games, for a warm-up five
+#: times as long (each hand ended reviewed before the measured seconds begin).
+ACTIONS_A_HAND = 30
+
+
+def advance_count(spread: int, number: int) -> int:
+    """How many actions table ``number`` is advanced before the measured seconds: drawn
+    uniformly below ``spread``, from a seed of its own (the same on every code compared)."""
+    return random.Random(f"spread {number}").randrange(spread) if spread else 0
+
+
+async def advance(
+    service: TableService, seated: Sequence[tuple[int, list[Person]]], spread: int, first: int = 0
+) -> int:
+    """Advance each table by `advance_count` random legal moves through the service, as its
+    players would have made them (stored, hands recorded, results and new games as in play),
+    untimed and as fast as the service takes them; then wait until the tables it drew meanwhile
+    are shown. The tables are numbered from ``first``, as their channels. The number of
+    actions made."""
+
+    async def advance_one(number: int, table_id: int, people: list[Person]) -> int:
+        rng = random.Random(f"advance {number}")
+        count = advance_count(spread, number)
+        for _ in range(count):
+            await move(service, table_id, await game_going(service, table_id, people), people, rng)
+        return count
+
+    counts = await asyncio.gather(
+        *(
+            advance_one(n, table_id, people)
+            for n, (table_id, people) in enumerate(seated, start=first)
+        )
+    )
+    while pending := service.pending_tasks:
+        await asyncio.wait(pending)
+    return sum(counts)
 
 
 @dataclass(frozen=True)
@@ -144,6 +248,46 @@ class Figures:
     #: CPU time used while the tables played, drawing processes included, per action (ms): the
     #: cost of an action, whatever share of the machine the process was given.
     cpu_per_action: float
+    #: How the measured actions split by kind.
+    kinds: tuple[KindFigures, ...] = ()
+
+
+@dataclass(frozen=True)
+class KindFigures:
+    """The measured actions of one kind: how many, their share of all, p50 and p99 end to end
+    (ms)."""
+
+    kind: str
+    actions: int
+    share: float
+    p50: float
+    p99: float
+
+
+def by_kind(measured: Sequence[Timed]) -> tuple[KindFigures, ...]:
+    """The measured actions split by kind, in the order of a hand."""
+    times: dict[str, list[float]] = {}
+    for timed in measured:
+        times.setdefault(timed.kind, []).append(timed.total * 1000)
+    return tuple(
+        KindFigures(
+            kind,
+            len(times[kind]),
+            len(times[kind]) / len(measured),
+            statistics.median(times[kind]),
+            percentile(times[kind], 0.99),
+        )
+        for kind in KIND_ORDER
+        if kind in times
+    )
+
+
+def report_kinds(title: str, kinds: Sequence[KindFigures]) -> None:
+    """One line of how the actions split by kind: each kind's share, then its p50 and p99."""
+    shares = ", ".join(
+        f"{kind.kind} {kind.share:.0%} ({kind.p50:.1f}/{kind.p99:.1f})" for kind in kinds
+    )
+    print(f"  {title}: the actions by kind (p50/p99 ms): {shares}")
 
 
 def own_processes() -> list[str]:
@@ -194,7 +338,8 @@ async def play_tables(
     first: int = 0,
     processes: bool = False,
     watches: Sequence[Watch] = (),
-) -> tuple[list[tuple[float, float]], float, float, float]:
+    spread: int = 0,
+) -> tuple[list[Timed], float, float, float]:
     """Seat ``load.tables`` tables (channels numbered from ``first``, each table ``n`` in
     server ``guild_of(n)``: one apiece by default, as many servers stay within their limits
     on open tables) and play them for ``seconds``: each action's (end to end, apply) seconds,
@@ -202,7 +347,9 @@ async def play_tables(
     the pictures, in threads as in the bot by default, or in processes of their own
     (``processes``, as ``DRAWING_PROCESSES`` asks the bot). Also the CPU seconds used while
     they played (drawing processes included); ``watches`` are started and stopped with that
-    measure."""
+    measure. With ``spread``, each table is first advanced by up to that many moves
+    (`advance`), untimed, so that the measured seconds find the tables all through their
+    games."""
     store = await Store.open(database)
     service = TableService(
         store,
@@ -210,12 +357,21 @@ async def play_tables(
         random_source=random.Random(1),
         drawing=Drawing(threads, processes=processes),
     )
-    measured: list[tuple[float, float]] = []
+    measured: list[Timed] = []
     try:
         seated = [
             await seat_table(service, first + number, guild_of(first + number))
             for number in range(load.tables)
         ]
+        if spread:
+            began = time.perf_counter()
+            made = await advance(service, seated, spread, first)
+            print(
+                f"{load}: advanced by {made} actions in {time.perf_counter() - began:.0f} s,"
+                " untimed",
+                file=sys.stderr,
+                flush=True,
+            )
         for watch in watches:
             await watch.start()
         started, cpu_before = time.perf_counter(), cpu_seconds()
@@ -237,13 +393,13 @@ async def play_tables(
 
 
 async def measure(
-    load: Load, seconds: float, database: Path, threads: int, processes: bool
+    load: Load, seconds: float, database: Path, threads: int, processes: bool, spread: int
 ) -> Figures:
     measured, elapsed, memory, cpu = await play_tables(
-        load, seconds, database, threads, processes=processes
+        load, seconds, database, threads, processes=processes, spread=spread
     )
-    total = [end_to_end * 1000 for end_to_end, _ in measured]
-    applying = [apply * 1000 for _, apply in measured]
+    total = [timed.total * 1000 for timed in measured]
+    applying = [timed.apply * 1000 for timed in measured]
     return Figures(
         load,
         len(total),
@@ -255,15 +411,16 @@ async def measure(
         percentile(applying, 0.99),
         memory,
         cpu * 1000 / max(len(total), 1),
+        by_kind(measured),
     )
 
 
 def measure_in_own_process(
-    load: Load, seconds: float, threads: int, processes: bool = False
+    load: Load, seconds: float, threads: int, processes: bool = False, spread: int = 0
 ) -> Figures:
     """One load in a fresh process on a fresh file, so memory and caches start clean."""
     database = Path(tempfile.mkdtemp(prefix="cinch-bench-")) / "bench.sqlite3"
-    return asyncio.run(measure(load, seconds, database, threads, processes))
+    return asyncio.run(measure(load, seconds, database, threads, processes, spread))
 
 
 def report(runs: list[Figures]) -> None:
@@ -277,6 +434,8 @@ def report(runs: list[Figures]) -> None:
             f"{run.worst:>7.1f} {run.p99 / run.p50:>7.1f} {run.apply_p50:>9.1f} "
             f"{run.apply_p99:>9.1f} {run.resident_mb:>7.0f} {run.cpu_per_action:>10.2f}"
         )
+    for run in runs:
+        report_kinds(str(run.load), run.kinds)
     paced = [run for run in runs if run.load.pace]
     if len(paced) > 1:
         first = paced[0]
@@ -301,18 +460,29 @@ COLUMNS = (
 )
 
 
+def script_for(tree: Path, options: Sequence[str]) -> Path:
+    """The benchmark that measures the code in ``tree``: its own copy of this script, as its
+    interfaces were then, unless it lacks one of ``options`` (a release before ``--spread``):
+    then this one, the same work on both codes, that code's bot on the path."""
+    own = tree / "scripts" / "bench_service.py"
+    text = own.read_text()
+    if all(f'"{option}"' in text for option in options if option.startswith("--")):
+        return own
+    return Path(__file__).resolve()
+
+
 def run_tree(
     tree: Path, load: Load, seconds: float, options: tuple[str, ...] = ()
 ) -> tuple[dict[str, float], float]:
-    """One load measured by the benchmark of the code in ``tree`` (its own script, as its
-    interfaces were then, given ``options``), in a process of its own: its figures, and the
-    CPU seconds that process used (seating the tables included)."""
+    """One load measured by the benchmark of the code in ``tree`` (`script_for`, given
+    ``options``), in a process of its own: its figures, and the CPU seconds that process used
+    (seating the tables, and advancing them with ``--spread``, included)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     argument = f"{load.tables}:{load.pace:g}"
     done = subprocess.run(
         [
             sys.executable,
-            "scripts/bench_service.py",
+            str(script_for(tree, options)),
             argument,
             "--seconds",
             f"{seconds:g}",
@@ -432,6 +602,26 @@ def report_comparison(
     )
 
 
+def add_spread_option(parser: argparse.ArgumentParser) -> None:
+    """``--spread [ACTIONS]``, shared with ``bench_processes.py``."""
+    parser.add_argument(
+        "--spread",
+        type=int,
+        nargs="?",
+        const=ACTIONS_A_HAND,
+        default=0,
+        metavar="ACTIONS",
+        help="before the measured seconds, advance each table by a seeded random number of"
+        " random legal moves below ACTIONS (default: %(const)s, about a hand), untimed, so that"
+        " a short run measures a whole hand's mix of actions",
+    )
+
+
+def spread_options(args: argparse.Namespace) -> tuple[str, ...]:
+    """``--spread`` as given, for the script a comparison runs."""
+    return ("--spread", str(args.spread)) if args.spread else ()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -464,15 +654,17 @@ def main() -> None:
     parser.add_argument(
         "--rounds", type=int, default=2, help="with --compare: rounds of each code (default 2)"
     )
+    add_spread_option(parser)
     args = parser.parse_args()
     load_average = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     if args.compare:
         loads = args.loads or [Load(500, 5)]
         print(
             f"{os.cpu_count()} CPUs, load average before the run: {load_average}; {args.compare}"
-            f" against today, {args.seconds:g} s per load; each its own benchmark script"
+            f" against today, {args.seconds:g} s per load; each its own benchmark script (or this"
+            " one, if its own lacks an option asked for)"
         )
-        options = ("--in-processes",) if args.in_processes else ()
+        options = (*(("--in-processes",) if args.in_processes else ()), *spread_options(args))
         compare(args.compare, loads, args.seconds, args.rounds, options)
         return
     print(
@@ -480,6 +672,7 @@ def main() -> None:
         f"{args.seconds:g} s per load, {args.threads} drawing"
         f" {'processes' if args.in_processes else 'threads'}; times in ms, one action "
         "end to end = apply, commit, draw the mover's hand"
+        + (f"; each table first advanced by up to {args.spread} actions" if args.spread else "")
     )
     runs = []
     spawn = multiprocessing.get_context("spawn")
@@ -487,7 +680,12 @@ def main() -> None:
     with ProcessPoolExecutor(1, mp_context=spawn, max_tasks_per_child=1) as pool:
         for load in loads:
             run = pool.submit(
-                measure_in_own_process, load, args.seconds, args.threads, args.in_processes
+                measure_in_own_process,
+                load,
+                args.seconds,
+                args.threads,
+                args.in_processes,
+                args.spread,
             )
             runs.append(run.result())
     report(runs)
