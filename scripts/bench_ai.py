@@ -14,7 +14,9 @@ less), and illegal actions
 Levels: easy, normal, hard; baseline (the earlier rule-based `normal`, kept to measure the
 current one against); baseline-normal and baseline-hard (`normal` and `hard` with their searched
 worlds dealt evenly, without the learned odds of where the hidden cards lie; baseline-normal is
-also the `normal` of before it searched from the first trick); random (uniformly
+also the `normal` of before it searched from the first trick); hard-first-plays (`hard` reading
+only the others' first plays, by the rules, as it did before it read every play by a fitted
+policy); random (uniformly
 random legal actions, bidding half the time, as the engine's random player does) and
 random-pass (random cards, but always passing in the auction, which measures card play more
 than bidding).
