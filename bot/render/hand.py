@@ -45,10 +45,10 @@ LABEL_SIZE = 28
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 HAND_PALETTE_FILE = shipped(__package__, "hand_palette.png")
 #: Bytes of pieces of hands kept in the hand palette (`compose_hand`): the strips of cards (20
-#: to 45 KB each; a thousand busy tables use some 400, each again at 99 in 100 hands) and the
+#: to 45 KB each; a thousand busy tables used some 400, each found kept 99 times in 100) and the
 #: edges where two cards meet (6 KB each; some 3,000 came up over a hand at a thousand tables,
 #: used again 94 times in 100, and 2,000 kept still found 92): see `docs/benchmarks.md`.
-KEPT_STRIP_BYTES, KEPT_EDGE_BYTES = 16 * 2**20, 20 * 2**20
+KEPT_STRIP_BYTES, KEPT_EDGE_BYTES = 24 * 2**20, 20 * 2**20
 
 
 def _suit_sequence(trump: Suit | None) -> tuple[Suit, ...]:

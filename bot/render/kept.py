@@ -82,6 +82,20 @@ class Kept(Generic[Piece]):
         return len(self._pieces)
 
 
+class _Shows(list[Hashable]):
+    """A painting's arguments, hashed once (as `functools.lru_cache` does): a store looks a key
+    up twice (found, then moved to the end), and cards hash in Python."""
+
+    __slots__ = ("_hash",)
+
+    def __init__(self, shows: tuple[Hashable, ...]) -> None:
+        super().__init__(shows)
+        self._hash = hash(shows)
+
+    def __hash__(self) -> int:  # type: ignore[override]  # never changed once made
+        return self._hash
+
+
 class KeptPainting(Generic[Piece]):
     """``paint`` called through a `Kept` store: a piece painted for the same arguments lately
     is taken from it. ``painted`` counts the pieces painted (what was not found kept)."""
@@ -94,9 +108,10 @@ class KeptPainting(Generic[Piece]):
         self.painted = 0
 
     def __call__(self, *shows: Hashable) -> Piece:
-        piece = self.kept.get(shows)
+        key = _Shows(shows)
+        piece = self.kept.get(key)
         if piece is None:
             piece = self._paint(*shows)
             self.painted += 1
-            self.kept.keep(shows, piece)
+            self.kept.keep(key, piece)
         return piece
