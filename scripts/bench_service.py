@@ -515,8 +515,12 @@ def run_tree(
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    line = next(line for line in done.stdout.splitlines() if line.startswith(str(load)))
+    lines = done.stdout.splitlines()
+    line = next(line for line in lines if line.startswith(str(load)))
     values = [float(word) for word in line.removeprefix(str(load)).split()]
+    for detail in lines:  # the actions by kind, the memory of each process (when printed)
+        if detail.startswith(f"  {load}"):
+            print(detail)
     return dict(zip(COLUMNS, values, strict=False)), cpu
 
 
