@@ -93,10 +93,13 @@ def check_metrics_address(settings: Settings) -> None:
 
 def run_bot(args: argparse.Namespace) -> int:
     """Connect to Discord and serve until interrupted."""
-    return _with_discord(
-        lambda bot_settings, token: create_bot(bot_settings).run(token, log_handler=None),
-        serves_metrics=True,
-    )
+
+    def serve(bot_settings: Settings, token: str) -> None:
+        bot = create_bot(bot_settings)
+        bot.settles_heap = True
+        bot.run(token, log_handler=None)
+
+    return _with_discord(serve, serves_metrics=True)
 
 
 def run_sync(args: argparse.Namespace) -> int:

@@ -44,6 +44,7 @@ from bot.ai.pool import DecisionPool
 from bot.boards import Boards
 from bot.daily import DailyDeals
 from bot.daily.day_end import DayEndPosts
+from bot.heap import settle_heap
 from bot.league.service import LeagueService
 from bot.monitor import Health, Monitor, store_answers
 from bot.people import People
@@ -109,6 +110,9 @@ class CinchBot(CinchClient):
         self._store = store
         #: Log in only to publish the commands (``python -m bot sync``): no table is restored.
         self.only_publishing = False
+        #: Keep what start-up made out of the cycle collector's walks once the tables are
+        #: back (``bot.heap``): the bot's own process, never the tests' many bots in one.
+        self.settles_heap = False
         #: The computer players' worker processes: moves, hints and hand reviews.
         self._decisions = DecisionPool(
             settings.decision_workers, observer=self.metrics, executor=workers
@@ -173,6 +177,8 @@ class CinchBot(CinchClient):
         await self._publish_commands_at_start()
         self.day_ends = DayEndPosts(self._daily, lambda end: post_day_end(self, end), owns=owns)
         self.day_ends.start()
+        if self.settles_heap:
+            settle_heap()
 
     async def _add_commands(self) -> None:
         """Every extension's commands and buttons, named in every language."""

@@ -11,7 +11,12 @@ actions pickle, cards unpickle to the interned instances.
 The workers are shared by every table of every server, so each job names its owner (the table
 of a move or a hint, the game of a review) and waits in a :class:`FairScheduler`: moves first,
 then hints, reviews, and last the slices of other analyses; owners in turn, never more jobs in
-the executor than it has workers. There is one worker per core but the one the event loop needs
+the executor than it has workers. Reviews and analyses hold up nobody's move, and a review costs
+more than everything else a hand does (some 140 ms of search a hand of random play): a worker
+runs them in a thread of its own that the operating system puts behind the event loop and the
+pictures when the cores are busy (`started_in_background`), where a move or a hint keeps the
+worker's own priority. A move that comes while such a slice runs still waits for that slice,
+longer when the cores are busy. There is one worker per core but the one the event loop needs
 (``DECISION_WORKERS`` sets another number).
 
 Whoever watches the bot run (its metrics) may pass an observer: it hears how many searches wait
@@ -21,13 +26,16 @@ for a worker, and how long each waited before one took it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import random
 import signal
+import sys
+import threading
 import time
 from collections.abc import Callable, Hashable, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
 from bot.ai.decide import decide, hint, may_search
@@ -38,6 +46,8 @@ from bot.ai.slices import State, Step, Unfinished
 from bot.engine import Action, Card, Game, SeatView, Suit
 
 Result = TypeVar("Result")
+
+log = logging.getLogger(__name__)
 
 #: The most workers chosen from the number of cores: each is a process of its own, holding the
 #: computer players' tables in memory. ``DECISION_WORKERS`` may ask for more.
@@ -101,6 +111,40 @@ def started_and_done(work: Callable[..., Result], *args: Any) -> tuple[float, Re
     return started, work(*args)
 
 
+#: How much lower than a worker's the operating system's priority of its work that nobody waits
+#: for is (a ``nice`` value added, at most 19): hands' reviews and puzzles' analyses.
+BACKGROUND_NICENESS = 10
+
+#: Each worker's thread for the work nobody waits for (see `started_in_background`): one per
+#: thread the worker runs jobs in (its process's only one, or each of a test's threads).
+_background = threading.local()
+
+
+def started_in_background(work: Callable[..., Result], *args: Any) -> tuple[float, Result]:
+    """`started_and_done` for work nobody waits for: run by a thread of the worker's own whose
+    priority the operating system holds lower (`BACKGROUND_NICENESS`), so that on a busy
+    machine it takes the cores the event loop and the pictures leave; a move or a hint, in the
+    worker's own thread, keeps the worker's priority."""
+    started = time.time()
+    thread: ThreadPoolExecutor | None = getattr(_background, "thread", None)
+    if thread is None:
+        thread = _background.thread = ThreadPoolExecutor(1, "background", _lower_priority)
+    return started, thread.submit(work, *args).result()
+
+
+def _lower_priority() -> None:
+    """This thread's priority lowered by `BACKGROUND_NICENESS` (Linux sets it thread by
+    thread; elsewhere, or where the system refuses, it stays: the work is the same, only
+    less polite)."""
+    if sys.platform == "linux":
+        thread = threading.get_native_id()
+        try:
+            niceness = os.getpriority(os.PRIO_PROCESS, thread) + BACKGROUND_NICENESS
+            os.setpriority(os.PRIO_PROCESS, thread, min(niceness, 19))
+        except OSError:
+            log.warning("The decision workers' background work keeps their priority")
+
+
 class DecisionPool:
     """Computer decisions for many tables, searching levels in worker processes shared fairly
     between their owners (see the module)."""
@@ -141,13 +185,14 @@ class DecisionPool:
         told to the observer."""
         loop = asyncio.get_running_loop()
         submitted = time.time()
+        run = started_and_done if urgency <= Urgency.HINT else started_in_background
         self._in_flight += 1
         self._tell_waiting()
         try:
             started, result = await self._scheduler.run(
                 urgency,
                 owner,
-                lambda: loop.run_in_executor(self._pool(), started_and_done, work, *args),
+                lambda: loop.run_in_executor(self._pool(), run, work, *args),
             )
         finally:
             self._in_flight -= 1

@@ -4,16 +4,24 @@ A review (the open-hand verdict on every card) is read from the store, or comput
 computer players' worker processes, off the event loop, and kept (as
 ``bot.ai.review.review_to_json`` writes it; one of another version is computed again). The
 table service asks for it as each hand ends, so a replay opened later shows at once.
+
+Reviews cost more than everything else a hand does (some 140 ms of search a hand of random
+play, 70 ms of good play: a worker's whole core at a thousand busy tables), so hands that end
+while the workers are busy wait their turn holding only their numbers and their game: a hand's
+replay is rebuilt only when a worker can take its review, never held in memory for the length of the
+queue; the table service rebuilds it from the game it holds (the actions it stored), without
+reading them back. A replay someone opens does not wait behind them.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.ai.pool import DecisionPool
 from bot.ai.review import HandReview, review_from_json, review_to_json
-from bot.errors import UserFacingError
 from bot.replays.steps import HandReplay
 from bot.replays.stored import StoredReplay, load_replay
 from bot.store import Store
@@ -39,6 +47,9 @@ class Replays:
     def __init__(self, store: Store, decisions: DecisionPool) -> None:
         self._store = store
         self._decisions = decisions
+        #: The hands reviewed as they end, at most one a worker at once; the others wait here
+        #: in the order they ended.
+        self._reviewing = asyncio.Semaphore(decisions.workers)
 
     async def replay(self, guild_id: int, game_id: int, number: int) -> Replay:
         """Hand ``number`` of game ``game_id`` of this server, with its review. Raises
@@ -52,13 +63,22 @@ class Replays:
             review = None
         return Replay(stored, review)
 
-    async def review_finished_hand(self, guild_id: int, game_id: int, number: int) -> None:
-        """Review a hand that just ended, so that its replay opens at once and the statistics
-        count its card play."""
-        try:
-            await self.replay(guild_id, game_id, number)
-        except UserFacingError as refused:  # a game whose actions do not replay
-            log.warning("Hand %s of game %s cannot be reviewed: %s", number, game_id, refused)
+    async def review_finished_hand(
+        self, game_id: int, number: int, replayed: Callable[[], HandReplay]
+    ) -> None:
+        """Review hand ``number`` of game ``game_id``, which just ended, so that its replay
+        opens at once and the statistics count its card play. ``replayed`` rebuilds the hand
+        from what the table service holds of the game (the very actions it stored), so nothing
+        is read back; it is called only once a worker is free for the review (see the
+        module)."""
+        async with self._reviewing:
+            try:
+                if review_from_json(await self._store.reviews.get(game_id, number)) is not None:
+                    return  # someone opened the replay meanwhile
+                review = await review_replay(self._decisions, replayed(), game=game_id)
+                await self._store.reviews.save(game_id, number, review_to_json(review))
+            except Exception:
+                log.exception("Could not review hand %s of game %s", number, game_id)
 
     async def _review(self, stored: StoredReplay) -> HandReview:
         number = stored.replay.hand_number

@@ -5,13 +5,20 @@ most one job (the one a worker is already running)."""
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 import threading
 from collections.abc import Hashable
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from bot.ai.pool import DecisionPool
+from bot.ai.pool import (
+    BACKGROUND_NICENESS,
+    DecisionPool,
+    started_and_done,
+    started_in_background,
+)
 from bot.ai.scheduling import FairScheduler, Urgency
 from bot.ai.slices import Unfinished
 from bot.engine import Suit
@@ -190,3 +197,35 @@ async def test_a_review_asked_during_a_long_analysis_waits_for_the_running_slice
     finally:
         pool.close()
     assert slices.taken == ["slice 0", "slice 1", "slice 2"]
+
+
+def thread_niceness(state: int) -> int:
+    """A step that answers at once with the operating system's priority of the thread it runs
+    in (its ``nice`` value)."""
+    return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="Linux sets priorities thread by thread")
+async def test_work_nobody_waits_for_runs_behind_moves_when_the_cores_are_busy():
+    own = thread_niceness(0)
+    pool = DecisionPool(1, executor=ThreadPoolExecutor(1))
+    try:
+        analysed = await pool.analyse(thread_niceness, 0, owner="puzzles")
+    finally:
+        pool.close()
+    assert analysed == min(own + BACKGROUND_NICENESS, 19)
+    # A move or a hint runs at the worker's own priority.
+    assert started_and_done(thread_niceness, 0)[1] == own
+
+
+def test_work_nobody_waits_for_still_runs_where_its_priority_cannot_be_lowered(monkeypatch):
+    def refused(*args: object) -> None:
+        raise PermissionError("not allowed here")
+
+    monkeypatch.setattr(os, "setpriority", refused)
+    answers: list[tuple[float, int]] = []
+    # A thread of its own gets a background thread of its own, set up under the refusal.
+    caller = threading.Thread(target=lambda: answers.append(started_in_background(len, "four")))
+    caller.start()
+    caller.join(timeout=60)
+    assert [answer for _, answer in answers] == [4]

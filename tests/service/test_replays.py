@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import pytest
 
 from bot.ai.pool import DecisionPool
 from bot.ai.review import review_from_json, review_to_json
+from bot.ai.slices import Unfinished
 from bot.engine import Game, Phase, Play
 from bot.errors import UserFacingError
 from bot.replays import Replays
 from bot.replays.steps import StepKind
 from bot.replays.stored import load_replay
 from bot.service import TableService
+from bot.service.areas.playing import hand_replayed
 from bot.store import Store
 from tests.service.tables import GUILD, four_people, play_until
 
@@ -113,3 +118,61 @@ async def test_a_review_is_computed_once_then_read_back(service, clock, store: S
         assert again.stored == first.stored
     finally:
         decisions.close()
+
+
+class HeldAnalysis:
+    """An analysis whose one slice holds the pool's only worker until the test lets it go."""
+
+    def __init__(self) -> None:
+        self.taken = threading.Event()
+        self.gate = threading.Event()
+
+    def step(self, state: int) -> Unfinished[int] | str:
+        self.taken.set()
+        self.gate.wait(timeout=60)
+        return "done"
+
+
+async def test_hands_waiting_for_their_review_are_rebuilt_only_when_a_worker_is_free(
+    service, clock, store: Store
+):
+    table, number = await first_hand_finished(service, clock, store)
+    game_id = table.game_id
+    # Not reviewed yet: a review of another version is computed again.
+    await store.reviews.save(game_id, number, {"version": 0})
+    rebuilt = []
+
+    def replayed():
+        rebuilt.append(number)
+        return hand_replayed(table.game, number)
+
+    held = HeldAnalysis()
+    decisions = DecisionPool(1, executor=ThreadPoolExecutor(1))
+    replays = Replays(store, decisions)
+    try:
+        busy = asyncio.create_task(decisions.analyse(held.step, 0, owner="puzzles"))
+        await asyncio.to_thread(held.taken.wait, 60)
+        # Three hands end while the worker is busy.
+        reviews = [
+            asyncio.create_task(replays.review_finished_hand(game_id, number, replayed))
+            for _ in range(3)
+        ]
+        while not rebuilt:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.3)  # time for the others to rebuild theirs, if they did
+        assert rebuilt == [number]  # the first waits in the worker's queue, the others hold it
+        held.gate.set()
+        await asyncio.gather(busy, *reviews)
+        # The first was reviewed and stored; the others found it stored.
+        assert rebuilt == [number]
+        assert review_from_json(await store.reviews.get(game_id, number)) is not None
+    finally:
+        decisions.close()
+
+
+async def test_a_hand_rebuilt_from_the_tables_game_is_the_stored_actions_replay(
+    service, clock, store: Store
+):
+    table, number = await first_hand_finished(service, clock, store)
+    stored = await load_replay(store, GUILD, table.game_id, number)
+    assert hand_replayed(table.game, number) == stored.replay

@@ -11,11 +11,13 @@ come through the same :meth:`Playing._apply`.
 from __future__ import annotations
 
 import logging
+from functools import partial
 
-from bot.engine import Action, HandScored, IllegalAction, Keep, KeepDecision
+from bot.engine import Action, Game, HandScored, IllegalAction, Keep, KeepDecision
 from bot.errors import UserFacingError
 from bot.people import Person
 from bot.presentation.user_text import in_message
+from bot.replays.steps import HandReplay, replay_hand
 from bot.service.areas.closing import TableClosing
 from bot.service.refusals import OutOfDate, refusal
 from bot.service.showing.after_action import after_action
@@ -143,10 +145,11 @@ class Playing(TableClosing):
             raise
         for event in events:
             if isinstance(event, HandScored) and table.game_id is not None:
-                review = self._replays.review_finished_hand(
-                    table.record.guild_id, table.game_id, event.result.hand_number
+                number = event.result.hand_number
+                replayed = partial(hand_replayed, game, number)
+                self._tasks.spawn(
+                    self._replays.review_finished_hand(table.game_id, number, replayed)
                 )
-                self._tasks.spawn(review)
         self.observer.action_applied()
         self.showing.delays.applied(table.id, table.game_id, len(game.log))
         shown_by_caller = responder if answered else None
@@ -159,3 +162,11 @@ class Playing(TableClosing):
                 pending = await self._close_with_its_game(table, pending)
         self._changed(table)
         return pending
+
+
+def hand_replayed(game: Game, number: int) -> HandReplay:
+    """Hand ``number`` of the table's own ``game`` rebuilt by the engine from the game's log:
+    the replay the stored actions give (the very actions stored), without reading them back or
+    parsing a snapshot of the whole game. The log only grows, and the rebuild stops at the
+    hand's end, so it may be called any time later."""
+    return replay_hand(game.restarted(), game.log, number)
