@@ -96,7 +96,7 @@ class Run:
     p99: float
     #: The highest of the processes' own p99 (ms): each process is to meet the goal.
     worst_p99: float
-    #: The resident memory of the largest process, with its drawing processes (MB).
+    #: The resident memory of the largest process, with its child processes (MB).
     resident_mb: float
     #: The CPU time the bot's processes used while the tables played, per action (ms).
     cpu_per_action: float
@@ -233,7 +233,7 @@ def play_share(
     return Share(
         measured,
         elapsed,
-        memory,
+        memory.total,
         cpu,
         server_cpu,
         statements,

@@ -250,6 +250,8 @@ class Figures:
     cpu_per_action: float
     #: How the measured actions split by kind.
     kinds: tuple[KindFigures, ...] = ()
+    #: The process's own resident memory, its child processes' left out (MB).
+    own_mb: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -299,15 +301,27 @@ def own_processes() -> list[str]:
     ]
 
 
-def resident_mb() -> float:
-    """This process's resident memory now, with its children's (its drawing processes), in MB
-    (Linux)."""
-    total = 0.0
+class Resident(NamedTuple):
+    """Resident memory (MB): the process's own, and its child processes' (the decision
+    worker that reviews each finished hand and plays computer moves, started at the first
+    hand's end; drawing processes, when asked for; multiprocessing's resource tracker)."""
+
+    own: float
+    children: float
+
+    @property
+    def total(self) -> float:
+        return self.own + self.children
+
+
+def resident() -> Resident:
+    """This process's resident memory now, and its children's (Linux)."""
+    sizes = []
     for pid in own_processes():
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
-                total += int(line.split()[1]) / 1024
-    return total
+                sizes.append(int(line.split()[1]) / 1024)
+    return Resident(sizes[0], sum(sizes[1:]))
 
 
 def cpu_seconds() -> float:
@@ -329,6 +343,17 @@ class Watch(Protocol):
     async def stop(self) -> None: ...
 
 
+def settle_heap_as_the_bot_does() -> None:
+    """What the bot does once its tables are back (`bot.heap.settle_heap`: start-up's objects out
+    of the cycle collector's walks), so that the collector's pauses are the bot's own; a release
+    from before it has nothing to settle."""
+    try:
+        from bot.heap import settle_heap
+    except ImportError:
+        return
+    settle_heap()
+
+
 async def play_tables(
     load: Load,
     seconds: float,
@@ -339,11 +364,11 @@ async def play_tables(
     processes: bool = False,
     watches: Sequence[Watch] = (),
     spread: int = 0,
-) -> tuple[list[Timed], float, float, float]:
+) -> tuple[list[Timed], float, Resident, float]:
     """Seat ``load.tables`` tables (channels numbered from ``first``, each table ``n`` in
     server ``guild_of(n)``: one apiece by default, as many servers stay within their limits
-    on open tables) and play them for ``seconds``: each action's (end to end, apply) seconds,
-    the time taken, and the resident memory with every table still open. ``threads`` draw
+    on open tables) and play them for ``seconds``: each action measured (`Timed`), the time
+    taken, and the resident memory with every table still open (`Resident`). ``threads`` draw
     the pictures, in threads as in the bot by default, or in processes of their own
     (``processes``, as ``DRAWING_PROCESSES`` asks the bot). Also the CPU seconds used while
     they played (drawing processes included); ``watches`` are started and stopped with that
@@ -372,6 +397,7 @@ async def play_tables(
                 file=sys.stderr,
                 flush=True,
             )
+        settle_heap_as_the_bot_does()
         for watch in watches:
             await watch.start()
         started, cpu_before = time.perf_counter(), cpu_seconds()
@@ -385,7 +411,7 @@ async def play_tables(
         elapsed, cpu = time.perf_counter() - started, cpu_seconds() - cpu_before
         for watch in watches:
             await watch.stop()
-        memory = resident_mb()
+        memory = resident()
     finally:
         await service.close()
         await store.close()
@@ -409,9 +435,10 @@ async def measure(
         max(total),
         statistics.median(applying),
         percentile(applying, 0.99),
-        memory,
+        memory.total,
         cpu * 1000 / max(len(total), 1),
         by_kind(measured),
+        memory.own,
     )
 
 
@@ -436,6 +463,10 @@ def report(runs: list[Figures]) -> None:
         )
     for run in runs:
         report_kinds(str(run.load), run.kinds)
+        print(
+            f"  {run.load}: resident {run.resident_mb:.0f} MB, the process's own"
+            f" {run.own_mb:.0f} MB, its child processes {run.resident_mb - run.own_mb:.0f} MB"
+        )
     paced = [run for run in runs if run.load.pace]
     if len(paced) > 1:
         first = paced[0]
@@ -496,8 +527,12 @@ def run_tree(
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    line = next(line for line in done.stdout.splitlines() if line.startswith(str(load)))
+    lines = done.stdout.splitlines()
+    line = next(line for line in lines if line.startswith(str(load)))
     values = [float(word) for word in line.removeprefix(str(load)).split()]
+    for detail in lines:  # the actions by kind, the memory of each process (when printed)
+        if detail.startswith(f"  {load}"):
+            print(detail)
     return dict(zip(COLUMNS, values, strict=False)), cpu
 
 

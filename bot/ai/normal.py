@@ -102,7 +102,7 @@ def decide_normal(
                 rng,
                 ENDGAME_BUDGET,
                 inference=inference,
-                read_plays=reads_the_table,
+                read_plays="first" if reads_the_table else None,
                 draws=READING_DRAWS,
             )
         case PlayDecision() if (
@@ -114,7 +114,7 @@ def decide_normal(
                 rng,
                 SEARCH_BUDGET,
                 inference=inference,
-                read_plays=True,
+                read_plays="first",
                 draws=READING_DRAWS,
             )
         case PlayDecision():

@@ -30,7 +30,11 @@ class SearchTimeout(Exception):
 #: Distinct moves in order, per trump layout and card points, keyed by what decides them (shared
 #: by all worlds).
 _MOVE_CACHES: dict[tuple[int, tuple[int, ...]], dict[tuple[int, int, int, int], list[int]]] = {}
-_MOVE_CACHE_LIMIT = 100_000
+#: Entries a layout's cache may hold before a new solver starts it afresh. Each is some 250
+#: bytes, and a decision worker reviewing hands fills the four trump layouts' caches: at 100,000
+#: they held 280,000 entries and the worker 147 MB after 80 reviews, at 20,000 it held 87 MB,
+#: reviews and `hard`'s decisions as quick (`docs/benchmarks.md`).
+_MOVE_CACHE_LIMIT = 20_000
 
 
 def _move_cache(

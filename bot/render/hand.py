@@ -28,6 +28,7 @@ from bot.render.canvas import (
     suit_badge,
     to_png,
 )
+from bot.render.kept import KeptPainting, image_bytes
 from bot.render.png import png_bytes
 from bot.render.scenes import HandScene
 from bot.render.style import HIGHLIGHT, PANEL, TEXT_DIM
@@ -43,9 +44,11 @@ LABEL_SIZE = 28
 #: Suits alternate colours when listed from the left, whatever suit is trumps.
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 HAND_PALETTE_FILE = shipped(__package__, "hand_palette.png")
-#: Pieces of hands kept in the hand palette (`compose_hand`): strips of cards (20 to 45 KB
-#: each) and the edges where two cards meet (4 KB each).
-KEPT_STRIPS, KEPT_EDGES = 1024, 8192
+#: Bytes of pieces of hands kept in the hand palette (`compose_hand`): the strips of cards (20
+#: to 45 KB each; a thousand busy tables used some 400, each found kept 99 times in 100) and the
+#: edges where two cards meet (6 KB each; some 3,000 came up over a hand at a thousand tables,
+#: used again 94 times in 100, and 2,000 kept still found 92): see `docs/benchmarks.md`.
+KEPT_STRIP_BYTES, KEPT_EDGE_BYTES = 24 * 2**20, 20 * 2**20
 
 
 def _suit_sequence(trump: Suit | None) -> tuple[Suit, ...]:
@@ -289,10 +292,10 @@ def _paint_strip(
     return strip.quantize(palette=hand_palette(), dither=Image.Dither.NONE)
 
 
-#: The kept strips: a card's, beyond its edge (some 20 to 45 KB each; a deck's cards at a few
-#: heights and places), and the edges of pairs of cards (4 KB each; some 5,000 pairs in all).
-_strip = lru_cache(maxsize=KEPT_STRIPS)(_paint_strip)
-_edge = lru_cache(maxsize=KEPT_EDGES)(_paint_strip)
+#: The kept strips: a card's, beyond its edge (a deck's cards at a few heights and places),
+#: and the edges of pairs of cards (some 5,000 pairs in all).
+_strip = KeptPainting(_paint_strip, KEPT_STRIP_BYTES, image_bytes)
+_edge = KeptPainting(_paint_strip, KEPT_EDGE_BYTES, image_bytes)
 
 
 @lru_cache(maxsize=256)

@@ -12,8 +12,6 @@ records every word and card so tests check that nothing essential is cut or over
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from enum import Enum
@@ -33,6 +31,7 @@ from bot.render.canvas import (
     shipped_palette,
     suit_badge,
 )
+from bot.render.kept import Kept
 from bot.render.png import DeflatedRows, deflated_rows, png_of_rows
 from bot.render.scenes import PlayedCard, SeatScene, SideScene, TableScene
 from bot.render.style import (
@@ -462,40 +461,9 @@ def _bands(scene: TableScene, height: int) -> list[_Band]:
     ]
 
 
-class _KeptBands:
-    """The bands of the pictures drawn lately, reduced and compressed, the least lately
-    used forgotten first (each a few KB); shared by the drawing threads."""
-
-    def __init__(self, most: int) -> None:
-        self._most = most
-        self._bands: OrderedDict[Hashable, DeflatedRows] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, shows: Hashable) -> DeflatedRows | None:
-        if shows is None:
-            return None
-        with self._lock:
-            kept = self._bands.get(shows)
-            if kept is not None:
-                self._bands.move_to_end(shows)
-            return kept
-
-    def keep(self, shows: Hashable, rows: DeflatedRows) -> None:
-        if shows is None:
-            return
-        with self._lock:
-            self._bands[shows] = rows
-            while len(self._bands) > self._most:
-                self._bands.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._bands.clear()
-
-    def __len__(self) -> int:
-        return len(self._bands)
-
-
-#: Bands kept: four a table (its header, top and bottom seats, scores), some 4 KB each.
-KEPT_BANDS = 8192
-_kept = _KeptBands(KEPT_BANDS)
+#: Bytes of bands kept, compressed (some 4 KB each, four a table: its header, top and bottom
+#: seats, scores): a thousand busy tables find the band of a seat kept 98 times in 100, of the
+#: header and the scores 89 to 90 with 8,000 bands kept, 82 to 93 with 4,000
+#: (`docs/benchmarks.md`).
+KEPT_BAND_BYTES = 32 * 2**20
+_kept: Kept[DeflatedRows] = Kept(KEPT_BAND_BYTES, lambda rows: len(rows.data))

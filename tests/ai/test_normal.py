@@ -42,7 +42,7 @@ from bot.engine import (
     parse_cards,
 )
 from tests.ai.positions import bid_position, play_position
-from tests.ai.test_play_reading import H, after_a_trick_by_the_rules
+from tests.ai.test_play_reading import H, _after_a_trick_by_the_rules
 from tests.ai.test_rob_playouts import rob_view
 
 SEEDS = range(4)
@@ -88,7 +88,7 @@ def test_keeps_the_ace_of_trumps_off_a_trick_its_partner_holds_for_certain() -> 
             view.decision,
             random.Random(seed),
             SEARCH_BUDGET,
-            read_plays=True,
+            read_plays="first",
             draws=READING_DRAWS,
         )
         assert card != Play(ACE)
@@ -100,7 +100,7 @@ def test_leads_as_the_worlds_that_explain_the_first_trick_advise() -> None:
     # The position where `hard` reads East's small plain lead as no Ace of trumps: worlds that
     # put the Ace with East as often as with West advise the low trump, at `normal`'s budget as
     # at `hard`'s; `normal`'s worlds explain the lead too, and it leads a plain card.
-    hands, trick = after_a_trick_by_the_rules()
+    hands, trick = _after_a_trick_by_the_rules()
     view = play_position(H, [" ".join(hand) for hand in hands], earlier=[trick], leader=0)
     assert isinstance(view.decision, PlayDecision)
     low_trump = Play(Card.parse("4H"))

@@ -32,7 +32,7 @@ H = Suit.HEARTS
 START = ["JH 4H 8S 7D 2C", "QC 5C 9D 2S 9C", "KH 6C 7C 3D 8C", "AH 3C 4D 6S 10C"]
 
 
-def after_a_trick_by_the_rules() -> tuple[list[list[str]], list[tuple[int, str]]]:
+def _after_a_trick_by_the_rules() -> tuple[list[list[str]], list[tuple[int, str]]]:
     """The hands after East's trick played by the rules, and the trick."""
     hands = [text.split() for text in START]
     trick: list[tuple[int, str]] = []
@@ -46,7 +46,7 @@ def after_a_trick_by_the_rules() -> tuple[list[list[str]], list[tuple[int, str]]
 
 
 def test_a_world_where_the_leader_held_the_top_trump_does_not_explain_a_plain_lead() -> None:
-    hands, trick = after_a_trick_by_the_rules()
+    hands, trick = _after_a_trick_by_the_rules()
     assert trick[0] == (1, "2S")  # East, without a trump, led a small plain card
     view = play_position(H, [" ".join(hand) for hand in hands], earlier=[trick], leader=0)
     assert [play.seat for play in early_plays(view)] == [1, 3]  # the opponents' (North plays)
@@ -63,7 +63,7 @@ def test_a_world_where_the_leader_held_the_top_trump_does_not_explain_a_plain_le
 
 
 def test_the_reading_seldom_gives_the_top_trump_to_the_seat_whose_lead_denies_it() -> None:
-    hands, trick = after_a_trick_by_the_rules()
+    hands, trick = _after_a_trick_by_the_rules()
     view = play_position(H, [" ".join(hand) for hand in hands], earlier=[trick], leader=0)
     k = read_knowledge(view)
     ace = 1 << k.layout.bit[Card.parse("AH")]
@@ -99,14 +99,15 @@ def test_the_true_deal_explains_every_play_of_players_who_follow_the_rules(seed:
     assert read > 0
 
 
-def test_hard_leads_as_the_worlds_that_explain_the_first_trick_advise() -> None:
+def test_the_search_leads_as_the_worlds_that_explain_the_first_trick_advise() -> None:
     # East led a small plain card: with the Ace of trumps it would have led it. Worlds that put
-    # the Ace with East as often as with West advise the low trump; hard's worlds, which
-    # explain East's lead, put it with West and advise the Seven of Diamonds.
-    hands, trick = after_a_trick_by_the_rules()
+    # the Ace with East as often as with West advise the low trump; worlds that explain East's
+    # lead by the rules put it with West and advise the Seven of Diamonds.
+    hands, trick = _after_a_trick_by_the_rules()
     view = play_position(H, [" ".join(hand) for hand in hands], earlier=[trick], leader=0)
     assert isinstance(view.decision, PlayDecision)
     for seed in range(3):
         unread = search_play(view, view.decision, random.Random(seed), 20_000)
         assert unread == Play(Card.parse("4H"))
-        assert decide(view, "hard", random.Random(seed)) == Play(Card.parse("7D"))
+        read = search_play(view, view.decision, random.Random(seed), 20_000, read_plays="first")
+        assert read == Play(Card.parse("7D"))

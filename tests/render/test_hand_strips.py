@@ -55,15 +55,15 @@ def test_the_examples_and_a_robbing_dealers_pack_are_the_hands_painted_whole() -
 
 def _made() -> int:
     """How many pieces of hands were painted (not found kept)."""
-    return hand_picture._strip.cache_info().misses + hand_picture._edge.cache_info().misses
+    return hand_picture._strip.painted + hand_picture._edge.painted
 
 
 def test_a_hand_shown_again_after_a_card_is_played_reuses_its_pieces() -> None:
     """What makes a hand cheap: the pieces of the cards that kept their neighbours are kept,
     and only where a card left is a piece made anew (the edge of the card that now follows
     another)."""
-    hand_picture._strip.cache_clear()
-    hand_picture._edge.cache_clear()
+    hand_picture._strip.kept.clear()
+    hand_picture._edge.kept.clear()
     cards = tuple(FULL_DECK[:7])
     render_hand(HandScene(cards, Suit.SPADES))
     made = _made()
@@ -75,11 +75,12 @@ def test_a_hand_shown_again_after_a_card_is_played_reuses_its_pieces() -> None:
 def test_beyond_its_edge_a_cards_strip_is_kept_once_whatever_card_is_before_it() -> None:
     """Two hands that differ only in the card before the last: the last card's strip is
     the same piece, only its edge differs."""
-    hand_picture._strip.cache_clear()
-    hand_picture._edge.cache_clear()
+    hand_picture._strip.kept.clear()
+    hand_picture._edge.kept.clear()
+    edges, strips = hand_picture._edge.painted, hand_picture._strip.painted
     last = FULL_DECK[12]
     for before in FULL_DECK[:4]:
         scene = HandScene((before, last))
         assert render_hand(scene) == _painted_whole(scene)
-    assert hand_picture._edge.cache_info().misses == 4
-    assert hand_picture._strip.cache_info().misses == 4 + 1  # each first card, and the last
+    assert hand_picture._edge.painted - edges == 4
+    assert hand_picture._strip.painted - strips == 4 + 1  # each first card, and the last

@@ -16,7 +16,6 @@ from bot.i18n.picture_words import picture_words
 from bot.render import PlayedCard, SeatScene, SideScene, TableScene, Words, examples
 from bot.render import table_picture as table
 from bot.render.canvas import to_png
-from bot.render.png import deflated_rows
 
 LANGUAGES = ("en", "fr", "pt-BR", "nl")
 #: Few names and numbers, so that scenes drawn one after the other share bands.
@@ -171,13 +170,3 @@ def test_a_band_that_shows_something_else_is_painted_again() -> None:
         kept = len(table._kept)
         assert _pixels(table.render_table(changed)) == _pixels(_painted_whole(changed))
         assert len(table._kept) > kept
-
-
-def test_the_bands_kept_are_bounded() -> None:
-    bands = table._KeptBands(3)
-    rows = deflated_rows(Image.new("P", (4, 2)))
-    for shows in range(5):
-        bands.keep(shows, rows)
-    assert len(bands) == 3
-    assert bands.get(0) is None
-    assert bands.get(4) is rows

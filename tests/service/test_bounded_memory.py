@@ -4,16 +4,23 @@ or the person leaves it, so a bot that plays for months holds no more than its o
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
+import threading
+import types
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import Executor
 from typing import Any
 
 import pytest
 
+from bot.ai.pool import DecisionPool
+from bot.engine import Game
 from bot.engine.random_player import random_action
 from bot.render.table_picture import render_table
 from bot.service import HandPlace, Person, TableOptions, TableService
 from bot.service.showing.drawing import Drawing, Picture
+from bot.service.tables.table import Table
 from bot.store import Store
 from tests.service.tables import (
     ALICE,
@@ -132,3 +139,61 @@ async def test_a_table_closed_while_its_message_is_drawn_is_neither_shown_nor_re
     assert outbox.closed == [table_id]
     assert len(outbox.tables) == shown_before_closing
     assert service.showing.turns._turns == {}
+
+
+#: What the count of objects held by the service leaves out: the store and the workers (their
+#: own resources), the event loop, the engine's game (its moves are the game's own, gone with
+#: it), and the test's clock and outbox (which remember everything on purpose).
+NOT_COUNTED = (
+    Store,
+    DecisionPool,
+    Executor,
+    threading.Thread,
+    asyncio.AbstractEventLoop,
+    Game,
+    ManualClock,
+    RecordingOutbox,
+)
+#: Objects that are no state of anyone's: their classes, functions and modules.
+NOT_STATE = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.CodeType)
+
+
+def held_objects(root: object) -> int:
+    """How many objects ``root`` holds, directly or not (`NOT_COUNTED` counted, not entered)."""
+    seen, waiting = {id(root)}, [root]
+    while waiting:
+        held = waiting.pop()
+        if isinstance(held, NOT_COUNTED):
+            continue
+        for inner in gc.get_referents(held):
+            if id(inner) not in seen and not isinstance(inner, NOT_STATE):
+                seen.add(id(inner))
+                waiting.append(inner)
+    return len(seen)
+
+
+def next_hand_or_game(table: Table) -> Callable[[Table], bool]:
+    """Whether the table has gone on from its hand now to the next one, or ended its game."""
+    playing = table.game
+    assert playing is not None
+    number = playing.hand_number
+    return lambda table: table.game is not playing or playing.hand_number != number
+
+
+async def test_a_table_played_hand_after_hand_holds_no_more_than_after_its_first_hands(
+    service: TableService, clock: ManualClock
+):
+    """Counted at the start of each hand, over eighteen hands of short games: whatever the
+    service keeps for a table (its records, its messages, its waiting edits, its deliveries)
+    is as much after many hands as after a few; a structure growing with every hand or every
+    move would hold more each time."""
+    table_id = await four_people(service, target=21)
+    table = service.registry.table(table_id)
+    counts = []
+    for hand in range(18):
+        await play_until(service, clock, table_id, next_hand_or_game(table), seed=hand)
+        if table.game is None:  # the game was won: the same four play another
+            await service.start(table_id, ALICE)
+        await clock.advance(service, 30)  # every picture and delivery of the move done
+        counts.append(held_objects(service))
+    assert max(counts[6:]) <= max(counts[:6]) + 3, counts
