@@ -69,7 +69,6 @@ def test_a_trick_taken_later_in_it_was_not_sure_when_the_partner_played() -> Non
     assert not {Card.parse("5H"), Card.parse("5D")} & _excluded(view, 2)
 
 
-
 def test_hards_worlds_put_the_king_where_the_play_showed_it() -> None:
     # West let North's Ten of trumps go earlier, so no world North samples gives West the King
     # of trumps.
