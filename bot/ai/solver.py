@@ -425,9 +425,11 @@ class Solver:
         self.nodes += 1
         if not self.nodes % _CHECK_EVERY:
             self._check_limit()
+        block = self._block[bit]
         if led == _UNSET:
-            led, best_seat, best_bit = self._block[bit], seat, bit
-        elif self._beats(bit, best_bit, led):
+            led, best_seat, best_bit = block, seat, bit
+        elif bit > best_bit and block in (led, TRUMP_BLOCK):
+            # `_beats`, written out: this runs at every node of the search.
             best_seat, best_bit = seat, bit
         pts += self.points[bit]
         hands[seat] ^= 1 << bit
@@ -488,7 +490,9 @@ class Solver:
         for seat in self._their_seats:
             theirs |= hands[seat]
         trumps = self._trump_mask
-        bounds = self._bounds(ours & trumps, theirs & trumps)
+        ours &= trumps
+        theirs &= trumps
+        bounds = self._bounds_cache.get((ours, theirs)) or self._bounds(ours, theirs)
         lower, upper = bounds
         if alpha >= upper or lower == upper:
             return upper
