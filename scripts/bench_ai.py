@@ -14,7 +14,9 @@ less), and illegal actions
 Levels: easy, normal, hard; baseline (the earlier rule-based `normal`, kept to measure the
 current one against); baseline-normal and baseline-hard (`normal` and `hard` with their searched
 worlds dealt evenly, without the learned odds of where the hidden cards lie; baseline-normal is
-also the `normal` of before it searched from the first trick); random (uniformly
+also the `normal` of before it searched from the first trick); hard-first-plays (`hard` reading
+only the others' first plays, by the rules, as it did before it read every play by a fitted
+policy); random (uniformly
 random legal actions, bidding half the time, as the engine's random player does) and
 random-pass (random cards, but always passing in the auction, which measures card play more
 than bidding).
@@ -46,7 +48,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
 from bot.ai import decide
-from bot.ai.hard import SEARCH_CARDS
+from bot.ai.hard import SEARCH_CARDS, decide_hard
 from bot.ai.knowledge import Knowledge
 from bot.ai.search import search_play
 from bot.engine import (
@@ -78,6 +80,8 @@ class TableResult:
     illegal: int = 0
 
 
+#: `hard` reading only the others' first plays, by the rules (what it read before the policy).
+FIRST_PLAYS = "hard-first-plays"
 RANDOM_LEVELS = {"random": 0.5, "random-pass": 0.0}
 #: Which cards each oracle level sees through: (the hand's first two cards, the later ones).
 ORACLE_LEVELS = {
@@ -90,6 +94,8 @@ ORACLE_NODES = 10**9
 
 
 def choose(view, level: str, rng: random.Random, budget: int | None, game: Game):
+    if level == FIRST_PLAYS:
+        return decide_hard(view, view.decision, rng, budget, reading="first")
     if level in RANDOM_LEVELS:
         return random_action(view.decision, rng, bid_chance=RANDOM_LEVELS[level])
     if level in ORACLE_LEVELS:

@@ -343,6 +343,17 @@ class Watch(Protocol):
     async def stop(self) -> None: ...
 
 
+def settle_heap_as_the_bot_does() -> None:
+    """What the bot does once its tables are back (`bot.heap.settle_heap`: start-up's objects out
+    of the cycle collector's walks), so that the collector's pauses are the bot's own; a release
+    from before it has nothing to settle."""
+    try:
+        from bot.heap import settle_heap
+    except ImportError:
+        return
+    settle_heap()
+
+
 async def play_tables(
     load: Load,
     seconds: float,
@@ -386,6 +397,7 @@ async def play_tables(
                 file=sys.stderr,
                 flush=True,
             )
+        settle_heap_as_the_bot_does()
         for watch in watches:
             await watch.start()
         started, cpu_before = time.perf_counter(), cpu_seconds()

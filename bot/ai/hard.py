@@ -9,12 +9,15 @@ deals) keep a decision under about 200 ms at the 95th percentile on a small shar
 scripts/bench_ai.py). The robbing dealer's keep is played out over sampled deals
 (`rob_playouts`); the other choices of the draw are the rule-based ones. The searched worlds and
 the rob's deals are dealt by the learned odds of where the hidden cards lie (`inference`), and
-the searched worlds explain how the others played their first tricks (`play_reading`).
+the searched worlds are weighed by how likely each makes every play the others made, under a
+policy fitted on play (`play_reading.PolicyReading`; `reading="first"` reads only the others'
+first plays, by the rules, as `hard` did before: the benchmark's `hard-first-plays`).
 """
 
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 from bot.ai.normal import decide_normal
 from bot.ai.playouts import choose_call
@@ -62,10 +65,13 @@ def decide_hard(
     budget: int | None = None,
     *,
     inference: bool = True,
+    reading: Literal["first", "every"] = "every",
 ) -> Action:
     """`budget` caps the search nodes of a card play (None: `DEFAULT_BUDGET`); without
     `inference` the searched worlds are dealt evenly instead of by the learned odds, and its bids
-    do not count the stronger defence the odds give (the benchmark's `baseline-hard`)."""
+    do not count the stronger defence the odds give, nor are the others' plays read (the
+    benchmark's `baseline-hard`); `reading` says which of the others' plays weigh the worlds:
+    "every" by the fitted policy, "first" their first tricks by the rules."""
     match decision:
         case BidDecision() | TrumpDecision():
             opposed = OPPOSED if inference else 0.0
@@ -76,7 +82,6 @@ def decide_hard(
             return choose_keep_by_playouts(view, decision, rng, KEEP_PLAYOUTS, inference=inference)
         case PlayDecision() if len(decision.cards) > 1 and sum(view.hand_sizes) <= SEARCH_CARDS:
             nodes = DEFAULT_BUDGET if budget is None else budget
-            return search_play(
-                view, decision, rng, nodes, inference=inference, read_plays=inference
-            )
+            read = reading if inference else None
+            return search_play(view, decision, rng, nodes, inference=inference, read_plays=read)
     return decide_normal(view, decision, rng, inference=inference)

@@ -1,4 +1,5 @@
-"""Worlds that explain how the others played the first tricks.
+"""Worlds that explain how the others played: their first tricks by the rules (`PlayReading`),
+or every play by a fitted policy (`PolicyReading`, what `hard` reads).
 
 Which card a player chose says more about its hand than the voids and counts that `knowledge`
 reads: a player who holds the top trump leads it, one who can take a trick full of points takes
@@ -20,18 +21,18 @@ the seed. See docs/computer-players.md, "Reading the others' first plays".
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from bot.ai.bits import bits_of
 from bot.ai.cardplay import preferred_cards
 from bot.ai.inference import Odds
 from bot.ai.knowledge import Knowledge, read_knowledge
-from bot.ai.sampler import sample_hands
+from bot.ai.play_policy import PlayPolicy, choice, legal_cards, load_policy
+from bot.ai.sampler import sample_hands, weighed
 from bot.engine import SeatView
 from bot.engine.seating import seat_sides
-from bot.engine.tricks import legal_in_hand_order
 
 #: How much less likely a world is for each play it does not explain.
 MISFIT = 0.001
@@ -59,8 +60,11 @@ class EarlyPlay:
     card: int
 
 
-def early_plays(view: SeatView) -> tuple[EarlyPlay, ...]:
-    """The other seats' plays in this hand that the rules would explain, in play order."""
+def early_plays(
+    view: SeatView, read_cards: dict[str, int] = READ_CARDS
+) -> tuple[EarlyPlay, ...]:
+    """The other seats' plays in this hand while more cards than `read_cards` (by the player's
+    role: "partner" or "opponent") were in the hands, in play order."""
     assert view.seat is not None
     plays = [
         (index, position, seat, card)
@@ -76,7 +80,7 @@ def early_plays(view: SeatView) -> tuple[EarlyPlay, ...]:
         for _, _, player, _ in plays[order:]:
             sizes[player] += 1  # the cards played since were still in the hands
         role = "partner" if side_of[seat] == side_of[view.seat] else "opponent"
-        if sum(sizes) <= READ_CARDS[role]:
+        if sum(sizes) <= read_cards[role]:
             continue
         tricks = view.tricks[:index]
         trick = view.tricks[index].cards if index < len(view.tricks) else view.trick
@@ -156,12 +160,85 @@ class PlayReading:
 def _misfit(play: EarlyPlay, hand: int, seen_out: int) -> bool:
     """Whether the rules would have played another card than `play`'s with `hand`, the player
     knowing of the unseen cards out of play `seen_out`."""
-    k = play.before
-    layout = k.layout
-    cards = [layout.card[bit] for bit in bits_of(hand)]
-    led = layout.card[k.trick[0][1]] if k.trick else None
-    legal = [layout.bit[card] for card in legal_in_hand_order(cards, led, layout.trump)]
+    knew = holding(play.before, hand, seen_out)
+    legal = legal_cards(knew, hand)
     if len(legal) == 1:
         return False
-    knew = dataclasses.replace(k, hand=hand, unseen=k.unseen & ~hand & ~seen_out)
     return play.card not in preferred_cards(knew, legal)
+
+
+#: Every play of the hand read, by the policy (`play_policy`).
+EVERY_PLAY = {"opponent": 0, "partner": 0}
+#: The log-chance of a play its player could not have made with the hand a world gives it.
+IMPOSSIBLE = -30.0
+#: Worlds drawn at most into the pool that the searched worlds are drawn from.
+POOL = 64
+#: Plays read at most with a new hand (the chance of a play under a hand is remembered): a
+#: count, so that the reading's time stays bounded and the decision a function of the seed.
+READINGS = 300
+
+
+class PolicyReading:
+    """A source of worlds (`search.WorldSource`) weighed by the chance, under the fitted play
+    policy (`play_policy`), of every play the others made with the hands each world gives them.
+
+    At the first call a pool of worlds is drawn (by the learned odds of `inference`), up to
+    `POOL` of them or until `READINGS` plays were read with a new hand; each world searched is
+    then drawn from the pool with chance proportional to the product of the chances of the plays
+    read (sampling-importance-resampling), so that a world may come more than once. Where
+    `PlayReading` rejects the worlds whose hands the rules would not have played as seen in the
+    first tricks, this is a soft reading of every play, searched ones included."""
+
+    def __init__(
+        self, view: SeatView, odds: Odds | None = None, policy: PlayPolicy | None = None
+    ) -> None:
+        self.plays = early_plays(view, EVERY_PLAY)
+        self.odds = odds
+        self.policy = policy or load_policy()
+        self._log_chances: dict[tuple[int, int], float] = {}
+        self._pool: list[list[int]] = []
+        self._weights: list[float] = []
+
+    def __call__(self, knowledge: Knowledge, rng: random.Random) -> list[int]:
+        if not self.plays:
+            return sample_hands(knowledge, rng, self.odds)
+        if not self._pool:
+            logs = []
+            while len(self._pool) < POOL and len(self._log_chances) < READINGS:
+                hands = sample_hands(knowledge, rng, self.odds)
+                self._pool.append(hands)
+                logs.append(self.log_likelihood(hands))
+            top = max(logs)
+            self._weights = [math.exp(log - top) for log in logs]
+        return weighed(rng, self._pool, self._weights)
+
+    def log_likelihood(self, hands: list[int]) -> float:
+        """The log of the chance of every play read with the hands of world `hands`."""
+        total = 0.0
+        for index, play in enumerate(self.plays):
+            hand = hands[play.seat] | play.since
+            log = self._log_chances.get((index, hand))
+            if log is None:
+                log = self._log_chances[index, hand] = play_log_chance(self.policy, play, hand)
+            total += log
+        return round(total, 9)
+
+
+def play_log_chance(policy: PlayPolicy, play: EarlyPlay, hand: int) -> float:
+    """The log of the chance that `play`'s player played its card holding `hand` (the robbing
+    dealer's knowledge of the cards out of play is not read: it would make every world's hand
+    a new one)."""
+    knew = holding(play.before, hand, 0)
+    legal = legal_cards(knew, hand)
+    if play.card not in legal:
+        # A world whose voids were given up to come out at all (`sampler.sample_hands`).
+        return IMPOSSIBLE
+    if len(legal) == 1:
+        return 0.0
+    return policy.log_chance(choice(knew, legal), play.card)
+
+
+def holding(before: Knowledge, hand: int, seen_out: int) -> Knowledge:
+    """What a player knew before a play (`EarlyPlay.before`) had it held `hand`, knowing of
+    the unseen cards out of play `seen_out`."""
+    return dataclasses.replace(before, hand=hand, unseen=before.unseen & ~hand & ~seen_out)

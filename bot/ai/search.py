@@ -15,11 +15,12 @@ import random
 from collections import defaultdict
 from collections.abc import Callable
 from functools import partial
+from typing import Literal
 
 from bot.ai.cardplay import card_values, choose_card, sensible, sure_take
 from bot.ai.inference import place_odds
 from bot.ai.knowledge import Knowledge, read_knowledge
-from bot.ai.play_reading import PlayReading
+from bot.ai.play_reading import PlayReading, PolicyReading
 from bot.ai.sampler import sample_hands
 from bot.ai.solver import SearchTimeout, Solver
 from bot.ai.utility import hand_net
@@ -42,14 +43,15 @@ def search_play(
     budget: int,
     *,
     inference: bool = True,
-    read_plays: bool = False,
+    read_plays: Literal["first", "every"] | None = None,
     worlds_from: WorldSource | None = None,
     max_worlds: int = MAX_WORLDS,
 ) -> Action:
     """The card with the best mean score change over sampled worlds, dealt by the learned odds
     of where the hidden cards lie (`inference`) or, without them, as evenly as the constraints
-    allow; with `read_plays`, the worlds also explain how the others played their first tricks
-    (`play_reading`).
+    allow; with `read_plays`, the worlds also explain how the others played: "first", their
+    first tricks as the rules would have (`play_reading.PlayReading`); "every", every play,
+    weighed by the fitted play policy (`play_reading.PolicyReading`).
 
     `worlds_from` and `max_worlds` let the benchmark's perfect-information ceiling
     (scripts/bench_ai.py, level `oracle`) search the one true deal with the same code."""
@@ -62,20 +64,35 @@ def search_play(
         return Play(layout.card[take])
     if worlds_from is None:
         odds = place_odds(view, k) if inference else None
-        worlds_from = PlayReading(view, odds) if read_plays else partial(sample_hands, odds=odds)
+        if read_plays == "every":
+            worlds_from = PolicyReading(view, odds)
+        elif read_plays == "first":
+            worlds_from = PlayReading(view, odds)
+        else:
+            worlds_from = partial(sample_hands, odds=odds)
     my_side = k.side_of[k.me]
     trick_points = k.bonus + sum(layout.points[bit] for _, bit in k.trick)
     totals: dict[int, float] = defaultdict(float)
+    # The policy's worlds are drawn from a pool, so a world may come again: solved once.
+    solved: dict[tuple[int, ...], tuple[dict[int, int], int]] | None = (
+        {} if read_plays == "every" else None
+    )
     worlds = 0
     while worlds < max_worlds and nodes_left > 0:
         hands = worlds_from(k, rng)
-        solver = Solver(layout, k.side_of, my_side, nodes_left)
-        try:
-            values = solver.move_values(hands, k.trick, k.leader, k.bonus)
-        except SearchTimeout:
-            break
-        nodes_left -= solver.nodes + WORLD_COST
-        at_stake = trick_points + solver.points_left(hands)
+        key = tuple(hands)
+        if solved is not None and key in solved:
+            values, at_stake = solved[key]
+        else:
+            solver = Solver(layout, k.side_of, my_side, nodes_left)
+            try:
+                values = solver.move_values(hands, k.trick, k.leader, k.bonus)
+            except SearchTimeout:
+                break
+            nodes_left -= solver.nodes + WORLD_COST
+            at_stake = trick_points + solver.points_left(hands)
+            if solved is not None:
+                solved[key] = values, at_stake
         for bit, value in values.items():
             totals[bit] += hand_net(view, my_side, value, at_stake - value)
         worlds += 1

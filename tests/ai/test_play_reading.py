@@ -99,14 +99,15 @@ def test_the_true_deal_explains_every_play_of_players_who_follow_the_rules(seed:
     assert read > 0
 
 
-def test_hard_leads_as_the_worlds_that_explain_the_first_trick_advise() -> None:
+def test_the_search_leads_as_the_worlds_that_explain_the_first_trick_advise() -> None:
     # East led a small plain card: with the Ace of trumps it would have led it. Worlds that put
-    # the Ace with East as often as with West advise the low trump; hard's worlds, which
-    # explain East's lead, put it with West and advise the Seven of Diamonds.
+    # the Ace with East as often as with West advise the low trump; worlds that explain East's
+    # lead by the rules put it with West and advise the Seven of Diamonds.
     hands, trick = _after_a_trick_by_the_rules()
     view = play_position(H, [" ".join(hand) for hand in hands], earlier=[trick], leader=0)
     assert isinstance(view.decision, PlayDecision)
     for seed in range(3):
         unread = search_play(view, view.decision, random.Random(seed), 20_000)
         assert unread == Play(Card.parse("4H"))
-        assert decide(view, "hard", random.Random(seed)) == Play(Card.parse("7D"))
+        read = search_play(view, view.decision, random.Random(seed), 20_000, read_plays="first")
+        assert read == Play(Card.parse("7D"))
