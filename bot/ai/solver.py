@@ -111,7 +111,11 @@ class Solver:
         is the hand review's question; another move only as good is not looked for, since
         proving that it equals the best costs as much as the whole rest of the search.
         With the position's exact `value` known as well, one null window tells whether the
-        judged move keeps it; if so it is the best, and nothing else is searched.
+        judged move keeps it; if so it is the best, and nothing else is searched. If not, the
+        best is worth `value`: the judged move's own value is closed in from the bound that
+        window gave, and the other moves, the likely best first, are tested with the same
+        window until one keeps it; it alone is returned besides the judged move (the same best
+        the search without `value` names: the first in that order of the best value).
         """
         position = self._position(hands, trick, leader, bonus)
         hands, _, _, seat, led, best_seat, best_bit, pts = position
@@ -122,13 +126,6 @@ class Solver:
         maximising = self.maximising[seat]
         if judged is not None:
             bit, twins = next(group for group in groups if judged in group[1])
-            if value is not None:
-                alpha = value - 1 if maximising else value
-                test = self._after(*position[:4], bit, *position[4:], alpha, alpha + 1)
-                if (test >= value) if maximising else (test <= value):
-                    return dict.fromkeys(twins, value)
-            floor = self._value(position, bit, 0, total, total // 2)
-            values.update(dict.fromkeys(twins, floor))
             # The likely best first (the search's own order): the sooner the best is found,
             # the fewer other moves pass the test against it.
             likely = self._moves(hands, seat, led, best_seat, best_bit)
@@ -137,6 +134,23 @@ class Solver:
                 (group for group in groups if judged not in group[1]),
                 key=lambda group: min(rank.get(bit, len(rank)) for bit in group[1]),
             )
+            if value is not None:
+                alpha = value - 1 if maximising else value
+                test = self._after(*position[:4], bit, *position[4:], alpha, alpha + 1)
+                if (test >= value) if maximising else (test <= value):
+                    return dict.fromkeys(twins, value)
+                # The test failed: `test` bounds the judged move's value from the side of
+                # `value`.
+                lower, upper = (0, test) if maximising else (test, total)
+                values = dict.fromkeys(twins, self._value(position, bit, lower, upper, test))
+                for other, others in groups:
+                    test = self._after(*position[:4], other, *position[4:], alpha, alpha + 1)
+                    if (test >= value) if maximising else (test <= value):
+                        values.update(dict.fromkeys(others, value))
+                        return values
+                raise ValueError(f"no move keeps the value {value}")
+            floor = self._value(position, bit, 0, total, total // 2)
+            values.update(dict.fromkeys(twins, floor))
         guess = total // 2
         # Judging, a move is valued only if it is strictly better than the judged one and than
         # the best found so far.
@@ -358,7 +372,12 @@ class Solver:
         else:
             live |= 1 << best_bit
             relation = 1 if self.maximising[best_seat] == self.maximising[seat] else 2
-        key = (legal, live, best_bit, relation)
+        # The order depends only on the live cards lying between the lowest and the highest
+        # legal card (those that may separate two of them), and on the winning card itself
+        # only when an opponent's: the key holds no more, so that positions differing
+        # elsewhere share it (the same orders, found in the cache far more often).
+        live &= (1 << legal.bit_length()) - (legal & -legal)
+        key = (legal, live, best_bit if relation == 2 else _UNSET, relation)
         moves = self._move_cache.get(key)
         if moves is None:
             moves = self._order_moves(legal, live, best_bit, relation)
@@ -406,9 +425,11 @@ class Solver:
         self.nodes += 1
         if not self.nodes % _CHECK_EVERY:
             self._check_limit()
+        block = self._block[bit]
         if led == _UNSET:
-            led, best_seat, best_bit = self._block[bit], seat, bit
-        elif self._beats(bit, best_bit, led):
+            led, best_seat, best_bit = block, seat, bit
+        elif bit > best_bit and block in (led, TRUMP_BLOCK):
+            # `_beats`, written out: this runs at every node of the search.
             best_seat, best_bit = seat, bit
         pts += self.points[bit]
         hands[seat] ^= 1 << bit
@@ -469,7 +490,9 @@ class Solver:
         for seat in self._their_seats:
             theirs |= hands[seat]
         trumps = self._trump_mask
-        bounds = self._bounds(ours & trumps, theirs & trumps)
+        ours &= trumps
+        theirs &= trumps
+        bounds = self._bounds_cache.get((ours, theirs)) or self._bounds(ours, theirs)
         lower, upper = bounds
         if alpha >= upper or lower == upper:
             return upper

@@ -5,8 +5,8 @@ computer players' worker processes, off the event loop, and kept (as
 ``bot.ai.review.review_to_json`` writes it; one of another version is computed again). The
 table service asks for it as each hand ends, so a replay opened later shows at once.
 
-Reviews cost more than everything else a hand does (some 140 ms of search a hand of random
-play, 70 ms of good play: a worker's whole core at a thousand busy tables), so hands that end
+Reviews cost more than everything else a hand does (some 90 ms of search a hand of random
+play, 50 ms of good play: most of a worker's core at a thousand busy tables), so hands that end
 while the workers are busy wait their turn holding only their numbers and their game: a hand's
 replay is rebuilt only when a worker can take its review, never held in memory for the length of the
 queue; the table service rebuilds it from the game it holds (the actions it stored), without

@@ -7,6 +7,8 @@ import gc
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.ai.bits import LAYOUTS
 from bot.ai.review import PlayPosition, Verdict, points_lost, review_hand, review_plays
@@ -194,6 +196,14 @@ def test_a_trick_won_with_a_seats_last_card_counts_for_that_seats_side():
     ]
 
 
+def _finished_hand(players: int, seed: int):
+    game = Game.new(players=players, seed=seed, first_dealer=0)
+    rng = random.Random(seed)
+    while not game.history:
+        game.apply(game.to_act, random_action(game.decision(), rng))
+    return game, replay_hand(game.restarted(), game.log, game.history[0].hand_number)
+
+
 def _plain_review(replay, side_of) -> list[tuple[int, int, list[Card]]]:
     """Every legal card valued exactly, one solver per side: what the review must agree with."""
     layout = LAYOUTS[replay.trump]
@@ -215,17 +225,44 @@ def _plain_review(replay, side_of) -> list[tuple[int, int, list[Card]]]:
 @pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(4, 3), (4, 8), (4, 13), (4, 21), (3, 5), (2, 9)])
 def test_the_review_agrees_with_valuing_every_card(players, seed):
-    game = Game.new(players=players, seed=seed, first_dealer=0)
-    rng = random.Random(seed)
-    while not game.history:
-        game.apply(game.to_act, random_action(game.decision(), rng))
-    replay = replay_hand(game.restarted(), game.log, game.history[0].hand_number)
+    game, replay = _finished_hand(players, seed)
     verdicts = review_plays(replay.plays, replay.trump, game.side_of, replay.capture_points)
     expected = _plain_review(replay, game.side_of)
     assert [(v.play, v.lost) for v in verdicts] == [(play, lost) for play, lost, _ in expected]
     # A best card (with the cards equivalent to it) is named, never one that is not the best.
     for verdict, (_, _, best) in zip(verdicts, expected, strict=True):
         assert verdict.better and set(verdict.better) <= set(best)
+
+
+def _judged_alone(replay, side_of) -> tuple[Verdict, ...]:
+    """Each play judged on its own, by a solver of its own, nothing carried from the plays
+    before it (the value of the position, the transposition table): the plain way, which the
+    review must agree with verdict for verdict."""
+    return tuple(
+        dataclasses.replace(verdict, play=index)
+        for index, position in enumerate(replay.plays)
+        for verdict in review_plays([position], replay.trump, side_of, replay.capture_points)
+    )
+
+
+@pytest.mark.parametrize("players", [4, 3])
+@given(seed=st.integers(0, 10**6))
+@settings(max_examples=3, deadline=None)
+def test_each_card_is_judged_as_if_it_were_judged_alone(players, seed):
+    """Every verdict (the card, what it lost, the better cards, the scoring cards that fell) is
+    the one the play gets judged alone, however the review carries values from one play to
+    the next."""
+    game, replay = _finished_hand(players, seed)
+    verdicts = review_plays(replay.plays, replay.trump, game.side_of, replay.capture_points)
+    assert verdicts == _judged_alone(replay, game.side_of)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(40))
+def test_each_card_is_judged_as_if_it_were_judged_alone_in_many_hands(seed):
+    game, replay = _finished_hand(4, 1000 + seed)
+    verdicts = review_plays(replay.plays, replay.trump, game.side_of, replay.capture_points)
+    assert verdicts == _judged_alone(replay, game.side_of)
 
 
 def test_the_cycle_collector_is_back_on_after_a_review():

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bot.ai import solver as solver_module
 from bot.ai.bits import LAYOUTS
 from bot.ai.solver import SearchTimeout, Solver
 from bot.engine import Card, Game, HouseRules, Phase, Suit, legal_plays, trick_winner
@@ -95,3 +96,33 @@ def test_a_node_limit_stops_the_search() -> None:
     solver = Solver(layout, game.side_of, 0, node_limit=200)
     with pytest.raises(SearchTimeout):
         solver.move_values([layout.mask(hand) for hand in game.hands], [], game.leader)
+
+
+def _searched(game: Game) -> tuple[dict[int, int], int]:
+    """The values of every legal card of the seat to play, and the nodes that took."""
+    layout = LAYOUTS[game.trump]
+    solver = Solver(layout, game.side_of, game.side_of[game.to_act])
+    values = solver.move_values(
+        [layout.mask(hand) for hand in game.hands],
+        [(seat, layout.bit[card]) for seat, card in game.trick],
+        game.leader,
+    )
+    return values, solver.nodes
+
+
+def test_a_search_visits_the_same_nodes_whatever_earlier_searches_cached() -> None:
+    """The move orders are cached by what decides them only (shared by every position that
+    agrees on it): a cache entry made by another deal must order the moves exactly as the
+    position would itself, or the computer players' searches, whose budgets are node counts,
+    would change with what ran before them."""
+    games = [
+        game
+        for seed in range(10)
+        if (game := late_position(4, seed, cards_played=seed % 4)).phase is Phase.PLAY
+    ]
+    alone = []
+    for game in games:
+        solver_module._MOVE_CACHES.clear()
+        alone.append(_searched(game))
+    after_the_others = [_searched(game) for game in reversed(games)]
+    assert after_the_others[::-1] == alone
