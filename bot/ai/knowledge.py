@@ -246,8 +246,10 @@ def _read_trump(
         return
     if trick.led_block != TRUMP_BLOCK or layout.points[bit] == _PEDRO_POINTS:
         return
+    # `out` holds the cards the seat could not see played yet, those played later in the trick
+    # included: a card that took the trick after it was still out when it played.
     best = trick.best
-    if side_of[trick.winner] == side_of[seat] and not (out & ~trick.cards & _above(best)):
+    if side_of[trick.winner] == side_of[seat] and not (out & _above(best)):
         excluded[seat] |= _PEDROS[layout.trump]
 
 

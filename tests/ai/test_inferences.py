@@ -56,6 +56,18 @@ def test_no_pedro_dropped_on_a_partners_sure_trick_means_no_pedro() -> None:
     assert {Card.parse("5H"), Card.parse("5D")} <= _excluded(view, 2)
 
 
+def test_a_trick_taken_later_in_it_was_not_sure_when_the_partner_played() -> None:
+    # North led the King of trumps; South followed with the Four, West then took it with the Ace.
+    # When South played, the Ace was still out: North's King was not sure, so South may hold a
+    # Pedro it kept back.
+    view = play_position(
+        H,
+        ["8S 4C", "QH 5C", "5H 6C", "9S 3C"],
+        earlier=[[(0, "KH"), (1, "3H"), (2, "4H"), (3, "AH")]],
+        leader=3,
+    )
+    assert not {Card.parse("5H"), Card.parse("5D")} & _excluded(view, 2)
+
 
 def test_hards_worlds_put_the_king_where_the_play_showed_it() -> None:
     # West let North's Ten of trumps go earlier, so no world North samples gives West the King

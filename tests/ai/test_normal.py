@@ -12,9 +12,11 @@ from bot.ai.decide import may_search
 from bot.ai.draw_choices import choose_keep
 from bot.ai.normal import (
     CALL_PLAYOUTS,
+    ENDGAME_BUDGET,
     ENDGAME_CARDS,
     KEEP_PLAYOUTS,
     OPPOSED,
+    READING_DRAWS,
     SEARCH_BUDGET,
     SEARCH_CARDS,
 )
@@ -26,6 +28,7 @@ from bot.engine import (
     Action,
     Bid,
     BidDecision,
+    Card,
     Game,
     HouseRules,
     Keep,
@@ -38,7 +41,8 @@ from bot.engine import (
     Suit,
     parse_cards,
 )
-from tests.ai.positions import bid_position
+from tests.ai.positions import bid_position, play_position
+from tests.ai.test_play_reading import H, _after_a_trick_by_the_rules
 from tests.ai.test_rob_playouts import rob_view
 
 SEEDS = range(4)
@@ -79,10 +83,33 @@ def test_keeps_the_ace_of_trumps_off_a_trick_its_partner_holds_for_certain() -> 
     assert ENDGAME_CARDS < sum(view.hand_sizes) <= SEARCH_CARDS
     for seed in SEEDS:
         card = decide(view, "normal", random.Random(seed))
-        assert card == search_play(view, view.decision, random.Random(seed), SEARCH_BUDGET)
+        assert card == search_play(
+            view,
+            view.decision,
+            random.Random(seed),
+            SEARCH_BUDGET,
+            read_plays="first",
+            draws=READING_DRAWS,
+        )
         assert card != Play(ACE)
         assert decide(view, "baseline-normal", random.Random(seed)) == Play(ACE)
         assert decide(view, "easy", random.Random(seed)) == Play(ACE)
+
+
+def test_leads_as_the_worlds_that_explain_the_first_trick_advise() -> None:
+    # The position where `hard` reads East's small plain lead as no Ace of trumps: worlds that
+    # put the Ace with East as often as with West advise the low trump, at `normal`'s budget as
+    # at `hard`'s; `normal`'s worlds explain the lead too, and it leads a plain card.
+    hands, trick = _after_a_trick_by_the_rules()
+    view = play_position(H, [" ".join(hand) for hand in hands], earlier=[trick], leader=0)
+    assert isinstance(view.decision, PlayDecision)
+    low_trump = Play(Card.parse("4H"))
+    for seed in SEEDS:
+        unread = search_play(view, view.decision, random.Random(seed), ENDGAME_BUDGET)
+        assert unread == low_trump
+        assert decide(view, "baseline-normal", random.Random(seed)) == low_trump
+        card = decide(view, "normal", random.Random(seed))
+        assert isinstance(card, Play) and card.card.suit is not Suit.HEARTS
 
 
 def test_searches_its_cards_from_the_first_tricks_third_card() -> None:
