@@ -3,8 +3,8 @@
 A picture takes a few milliseconds of CPU, much of it holding the interpreter lock. Run in
 ``asyncio.to_thread``'s shared pool, a burst of pictures from many tables fills every worker
 thread, and the event loop (which answers every interaction and commits every action) then waits
-its turn for the lock behind all of them. A pool of one or two threads keeps drawing off the
-loop while leaving the loop's thread a fair share.
+its turn for the lock behind all of them. A single thread keeps drawing off the loop while
+leaving the loop's thread a fair share (`DRAWING_THREADS`).
 
 When more pictures are asked for than the threads draw, they wait here, never in the threads'
 own queue, and the most awaited go first (:class:`Picture`): the hand a player is waiting for in
@@ -28,8 +28,10 @@ from bot.ai.scheduling import FairScheduler
 
 Scene = TypeVar("Scene")
 
-#: Threads that draw. Two use both cores of a small server without crowding the loop out.
-DRAWING_THREADS = 2
+#: Threads that draw. One: a second thread draws little more (most of a picture holds the
+#: interpreter lock) and makes the loop wait for the lock twice as often; at 1,000 busy tables
+#: the loop's p99 was 17-39 ms with one thread against 70-158 ms with two (docs/benchmarks.md).
+DRAWING_THREADS = 1
 
 
 class Picture(IntEnum):
@@ -59,7 +61,7 @@ class Drawing:
         self._turns = FairScheduler(threads, Picture)
 
     @classmethod
-    def in_processes(cls, count: int = DRAWING_THREADS) -> Drawing:
+    def in_processes(cls, count: int) -> Drawing:
         """Pictures drawn in ``count`` processes of their own: much of a picture's painting
         holds the interpreter lock, and in threads it makes the event loop wait for the lock
         at each of its steps (each query, each answer); in processes the loop keeps its lock
