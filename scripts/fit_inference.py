@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from self_play_fitting import PLAYERS, adam_update, dealt_game
 
 from bot.ai.bidding import choose_bid, choose_trump
 from bot.ai.inference import (
@@ -40,18 +41,15 @@ from bot.ai.inference import (
 from bot.ai.knowledge import ReadingMemo, read_knowledge
 from bot.ai.playouts import rule_action
 from bot.engine import (
-    FULL_DECK,
     Action,
     BidDecision,
     Game,
     HandScored,
-    HouseRules,
     PlayDecision,
     SeatView,
     TrumpDecision,
 )
 
-PLAYERS = 4
 #: Share of the play decisions whose view is recorded (the others' are much alike).
 RECORD_SHARE = 0.25
 HELD_OUT = 0.1
@@ -128,10 +126,7 @@ def table_action(view: SeatView, memo: ReadingMemo) -> Action:
 
 def play_deal(seed: int, number: int, rows: Rows) -> None:
     """Play one deal out, recording some play decisions' views and the true places."""
-    deal_seed = seed * 1_000_003 + number
-    deck = list(FULL_DECK)
-    random.Random(deal_seed).shuffle(deck)
-    game = Game.from_deck(deck, number % PLAYERS, HouseRules(), PLAYERS, seed=deal_seed)
+    game, deal_seed = dealt_game(seed, number)
     chooser = random.Random(deal_seed + 1)
     memo = ReadingMemo()
     while True:
@@ -205,12 +200,7 @@ def adam_step(
     )
     gradient = gradient / counts.sum() + PENALTY * weights
     gradient[0] = 0.0
-    first *= 0.9
-    first += 0.1 * gradient
-    second *= 0.999
-    second += 0.001 * gradient**2
-    step_size = LEARNING_RATE * np.sqrt(1 - 0.999**step) / (1 - 0.9**step)
-    return weights - step_size * first / (np.sqrt(second) + 1e-8)
+    return adam_update(weights, first, second, step, gradient, LEARNING_RATE)
 
 
 def report(weights: np.ndarray, data: dict[str, np.ndarray]) -> list[str]:

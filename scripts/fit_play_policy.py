@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from self_play_fitting import adam_update, dealt_game
 
 from bot.ai import decide
 from bot.ai.bidding import choose_bid, choose_trump
@@ -34,19 +35,15 @@ from bot.ai.play_policy import FACTS, PHASES, SCALE, choice, legal_cards
 from bot.ai.play_reading import holding
 from bot.ai.playouts import rule_action
 from bot.engine import (
-    FULL_DECK,
     Action,
     BidDecision,
-    Game,
     HandScored,
-    HouseRules,
     Play,
     PlayDecision,
     SeatView,
     TrumpDecision,
 )
 
-PLAYERS = 4
 HELD_OUT = 0.1
 #: Most legal cards a play can have (a hand of six after the draw).
 MOST_CARDS = 6
@@ -93,10 +90,7 @@ def table_action(view: SeatView, memo: ReadingMemo, rng: random.Random) -> Actio
 
 def play_deal(seed: int, number: int, plays: Plays) -> None:
     """Play one deal out, recording every play with a choice."""
-    deal_seed = seed * 1_000_003 + number
-    deck = list(FULL_DECK)
-    random.Random(deal_seed).shuffle(deck)
-    game = Game.from_deck(deck, number % PLAYERS, HouseRules(), PLAYERS, seed=deal_seed)
+    game, deal_seed = dealt_game(seed, number)
     rng = random.Random(deal_seed + 1)
     memo = ReadingMemo()
     while True:
@@ -153,10 +147,7 @@ def fit(data: dict[str, np.ndarray]) -> np.ndarray:
         gradient = np.zeros((len(PHASES), len(FACTS)))
         np.add.at(gradient, data["phase"], per_row)
         gradient = gradient.reshape(-1) / len(rows) + PENALTY * weights
-        first = 0.9 * first + 0.1 * gradient
-        second = 0.999 * second + 0.001 * gradient**2
-        step_size = LEARNING_RATE * np.sqrt(1 - 0.999**step) / (1 - 0.9**step)
-        weights = weights - step_size * first / (np.sqrt(second) + 1e-8)
+        weights = adam_update(weights, first, second, step, gradient, LEARNING_RATE)
     return weights
 
 
