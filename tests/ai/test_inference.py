@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -27,10 +24,9 @@ from bot.ai.inference import (
 from bot.ai.knowledge import read_knowledge
 from bot.ai.sampler import sample_hands
 from bot.engine import PlayDecision
+from tests.ai.fitting import fitted
 from tests.ai.play import first_hand_plays
 from tests.ai.worlds import check_world
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_shipped_model_loads_with_a_weight_for_every_feature() -> None:
@@ -50,16 +46,7 @@ def test_a_model_for_other_features_is_refused() -> None:
 
 
 def _fit(out: Path, seed: int) -> str:
-    script = "scripts/fit_inference.py"
-    subprocess.run(
-        [sys.executable, script, "--seed", str(seed), "--deals", "12", "--out", str(out)],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        timeout=300,
-    )
-    return out.read_text(encoding="utf-8")
+    return fitted("fit_inference.py", out, seed, 12)
 
 
 @pytest.mark.slow

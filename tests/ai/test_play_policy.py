@@ -7,10 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +19,7 @@ from bot.ai.play_reading import PolicyReading, holding
 from bot.ai.sampler import sample_hands
 from bot.ai.search import search_play
 from bot.engine import Card, Game, HouseRules, Play, PlayDecision, SeatView, Suit, parse_cards
+from tests.ai.fitting import fitted
 from tests.ai.positions import play_position
 from tests.ai.test_play_reading import H, _after_a_trick_by_the_rules
 
@@ -72,16 +70,7 @@ def test_the_policy_predicts_real_plays_better_than_a_uniform_choice() -> None:
 
 
 def _fit(out: Path, seed: int) -> str:
-    script = "scripts/fit_play_policy.py"
-    subprocess.run(
-        [sys.executable, script, "--seed", str(seed), "--deals", "4", "--out", str(out)],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        timeout=300,
-    )
-    return out.read_text(encoding="utf-8")
+    return fitted("fit_play_policy.py", out, seed, 4)
 
 
 @pytest.mark.slow
