@@ -24,7 +24,6 @@ import time
 from pathlib import Path
 
 import numpy as np
-from self_play_fitting import PLAYERS, adam_update, dealt_game
 
 from bot.ai.bidding import choose_bid, choose_trump
 from bot.ai.inference import (
@@ -41,10 +40,12 @@ from bot.ai.inference import (
 from bot.ai.knowledge import ReadingMemo, read_knowledge
 from bot.ai.playouts import rule_action
 from bot.engine import (
+    FULL_DECK,
     Action,
     BidDecision,
     Game,
     HandScored,
+    HouseRules,
     PlayDecision,
     SeatView,
     TrumpDecision,
@@ -52,6 +53,7 @@ from bot.engine import (
 
 #: Share of the play decisions whose view is recorded (the others' are much alike).
 RECORD_SHARE = 0.25
+PLAYERS = 4
 HELD_OUT = 0.1
 #: Adam over shuffled batches of rows: passes over the data, rows a step, step size.
 EPOCHS = 4
@@ -124,6 +126,15 @@ def table_action(view: SeatView, memo: ReadingMemo) -> Action:
     return rule_action(view, memo)
 
 
+def dealt_game(seed: int, number: int) -> tuple[Game, int]:
+    """Deal ``number`` of a run seeded ``seed``, and that deal's own seed (for its players'
+    choices): the dealer turns with the number."""
+    deal_seed = seed * 1_000_003 + number
+    deck = list(FULL_DECK)
+    random.Random(deal_seed).shuffle(deck)
+    return Game.from_deck(deck, number % PLAYERS, HouseRules(), PLAYERS, seed=deal_seed), deal_seed
+
+
 def play_deal(seed: int, number: int, rows: Rows) -> None:
     """Play one deal out, recording some play decisions' views and the true places."""
     game, deal_seed = dealt_game(seed, number)
@@ -177,6 +188,24 @@ def fit(table: np.ndarray, seed: int) -> np.ndarray:
             batch = as_data(table[shuffled[start : start + BATCH]])
             weights = adam_step(weights, first, second, step, batch)
     return weights
+
+
+def adam_update(
+    weights: np.ndarray,
+    first: np.ndarray,
+    second: np.ndarray,
+    step: int,
+    gradient: np.ndarray,
+    learning_rate: float,
+) -> np.ndarray:
+    """One step of Adam: `first` and `second` (its moment estimates) are updated in place, the
+    new weights returned."""
+    first *= 0.9
+    first += 0.1 * gradient
+    second *= 0.999
+    second += 0.001 * gradient**2
+    step_size = learning_rate * np.sqrt(1 - 0.999**step) / (1 - 0.9**step)
+    return weights - step_size * first / (np.sqrt(second) + 1e-8)
 
 
 def adam_step(

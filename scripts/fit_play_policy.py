@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from self_play_fitting import adam_update, dealt_game
+from fit_inference import adam_update, dealt_game
 
 from bot.ai import decide
 from bot.ai.bidding import choose_bid, choose_trump
