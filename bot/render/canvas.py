@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -22,6 +23,8 @@ NEAREST = Image.Resampling.NEAREST
 
 
 Box = tuple[int, int, int, int]
+#: A point's coordinates: whole pixels, or (for text and chips) placed between them.
+Coordinate = TypeVar("Coordinate", int, float)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +56,25 @@ class Painter:
 
     image: Image.Image
     layout: list[Placed] | None = None
+    #: Where `image` lies in the picture: a painter may paint only a part of its picture, on an
+    #: image holding just that part; it places everything where it lies in the whole (what
+    #: lies outside the part is clipped) and records it there. Text is placed by rounding
+    #: halves to even (`draw_text`), which moves with the picture only by an even number of
+    #: pixels: a part begins on an even row and column.
+    origin: tuple[int, int] = (0, 0)
 
     def paint(self) -> Image.Image:
         """Draw the whole picture (each painter's own)."""
         raise NotImplementedError
+
+    def on_image(self, xy: tuple[Coordinate, Coordinate]) -> tuple[Coordinate, Coordinate]:
+        """Where the picture's point ``xy`` lies on `image`."""
+        return xy[0] - self.origin[0], xy[1] - self.origin[1]
+
+    def box_on_image(self, box: Box) -> Box:
+        """Where the picture's ``box`` lies on `image`."""
+        left, top = self.origin
+        return box[0] - left, box[1] - top, box[2] - left, box[3] - top
 
     def place(
         self, kind: str, box: Box, text: str = "", size: int = 0, shortened: bool = False
@@ -74,7 +92,7 @@ class Painter:
         align: str = "left",
     ) -> int:
         """Draw one line (see `draw_text`), shortened to `max_width`; returns its width."""
-        width = draw_text(self.image, xy, text, size, fill, align, max_width)
+        width = draw_text(self.image, self.on_image(xy), text, size, fill, align, max_width)
         if self.layout is not None and text.strip():
             left = round(aligned_left(xy[0], width, align))
             shortened = max_width is not None and fit(text, size, max_width) != clean(text).strip()
@@ -110,8 +128,8 @@ class Painter:
     ) -> None:
         """A place on a board: the first three on a gold, silver or bronze disc of ``radius``,
         the others as a bare number at most ``width`` wide."""
-        x, y = centre
         if place <= len(MEDALS):
+            x, y = self.on_image(centre)
             disc = (x - radius, y - radius, x + radius, y + radius)
             ImageDraw.Draw(self.image).ellipse(disc, fill=MEDALS[place - 1])
             self.text(centre, str(place), size, MEDAL_TEXT, 2 * radius, "centre")
@@ -127,7 +145,7 @@ class Painter:
         align: str = "centre",
     ) -> int:
         """A `chip` (`colours` = fill, text) recorded in the layout; returns its width."""
-        width = chip(self.image, xy, label, size, colours[0], colours[1], align)
+        width = chip(self.image, self.on_image(xy), label, size, colours[0], colours[1], align)
         left = round(aligned_left(xy[0], width, align))
         top, half = round(xy[1]), (size + CHIP_PADDING) // 2
         self.place("chip", (left, top - half, left + width, top + half), label, size)

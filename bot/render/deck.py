@@ -55,6 +55,13 @@ def _darken(face: Image.Image) -> Image.Image:
     return darker
 
 
+def sprite_size(width: int) -> tuple[int, int]:
+    """The size of a card's `sprite`: the card `width` wide, its shadow blurred round it and
+    cast down and to the right."""
+    margin = 2 * SHADOW_BLUR
+    return width + margin + SHADOW_OFFSET[0], card_height(width) + margin + SHADOW_OFFSET[1]
+
+
 def sprite(card: Card | None, width: int, four_colour: bool, dimmed: bool) -> Image.Image:
     """A card (or the back, for `None`) `width` wide on its own soft shadow, ready to paste
     (drawn once a process as its `pieces`, which are what is kept).
@@ -66,8 +73,7 @@ def sprite(card: Card | None, width: int, four_colour: bool, dimmed: bool) -> Im
     face = scaled(path, width)
     if dimmed:
         face = _darken(face)
-    margin = 2 * SHADOW_BLUR
-    size = (face.width + margin + SHADOW_OFFSET[0], face.height + margin + SHADOW_OFFSET[1])
+    size = sprite_size(width)
     shadow_alpha = Image.new("L", size, 0)
     opacity = face.getchannel("A").point(lambda value: round(value * SHADOW_OPACITY))
     shadow_alpha.paste(opacity, (SHADOW_BLUR + SHADOW_OFFSET[0], SHADOW_BLUR + SHADOW_OFFSET[1]))

@@ -23,6 +23,7 @@ from bot.engine.cards import FULL_DECK, Card, Suit
 from bot.package_data import shipped
 from bot.render import deck
 from bot.render.canvas import (
+    Box,
     Painter,
     Placed,
     felt,
@@ -31,7 +32,7 @@ from bot.render.canvas import (
     shipped_palette,
     suit_badge,
 )
-from bot.render.kept import Kept
+from bot.render.kept import Kept, image_bytes
 from bot.render.png import DeflatedRows, deflated_rows, png_of_rows
 from bot.render.scenes import PlayedCard, SeatScene, SideScene, TableScene
 from bot.render.style import (
@@ -109,6 +110,50 @@ def _trick_corner(slot: Slot) -> tuple[int, int]:
     return centre_x - TRICK_CARD // 2, centre_y - deck.card_height(TRICK_CARD) // 2
 
 
+class Look(Enum):
+    """How a card shows before its seat: played to the trick or, between tricks, the last
+    trick's winner (ringed) or a card it beat (dimmed)."""
+
+    PLAYED = "played"
+    WON = "won"
+    BEATEN = "beaten"
+
+
+def _shown_cards(scene: TableScene) -> list[tuple[Slot, Card, Look]]:
+    """The cards before the seats, in the order they are painted: the trick's, or between
+    tricks the last one's."""
+    slots = SLOTS[len(scene.seats)]
+    if scene.trick:
+        return [(slots[play.seat], play.card, Look.PLAYED) for play in scene.trick]
+    winner = scene.last_trick_winner
+    return [
+        (slots[play.seat], play.card, Look.WON if play.seat == winner else Look.BEATEN)
+        for play in scene.last_trick
+    ]
+
+
+def _card_cell(slot: Slot) -> Box:
+    """Where the trick's card before ``slot`` is painted (its shadow, and the winner's ring,
+    included), as a box of the picture (right and bottom edges outside it). The cells of
+    two slots never meet."""
+    x, y = _trick_corner(slot)
+    width, height = deck.sprite_size(TRICK_CARD)
+    left, top = x - deck.SHADOW_BLUR, y - deck.SHADOW_BLUR
+    ring_right = x + TRICK_CARD + WINNER_RING + 1
+    ring_bottom = y + deck.card_height(TRICK_CARD) + WINNER_RING + 1
+    return (
+        min(left, x - WINNER_RING),
+        min(top, y - WINNER_RING),
+        max(left + width, ring_right),
+        max(top + height, ring_bottom),
+    )
+
+
+def _seat_sides(scene: TableScene) -> tuple[int, ...]:
+    """Each seat's side, in seat order: with the number of sides, the table's seating."""
+    return tuple(seat.side for seat in scene.seats)
+
+
 #: Seatings whose empty table is kept drawn: each table keeps its seats' sides for a game.
 SEATINGS_KEPT = 16
 
@@ -149,21 +194,30 @@ def _seat_panel(
 
 
 class _TablePainter(Painter):
-    """Draws one `TableScene`; each method paints one part of the picture."""
+    """Draws one `TableScene`; each method paints one part of the picture. With ``rows`` (from
+    a top, which is even, to before a bottom) it paints those rows only (`Painter.origin`),
+    and copies only them of the kept background."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableScene, rows: tuple[int, int] | None = None) -> None:
         self.scene = scene
         self.words = scene.words
         self.slots = SLOTS[len(scene.seats)]
-        seat_sides = tuple(seat.side for seat in scene.seats)
-        self.image = _background(len(scene.sides), seat_sides).copy()
+        background = _background(len(scene.sides), _seat_sides(scene))
+        if rows is None:
+            self.image = background.copy()
+        else:
+            top, bottom = rows
+            if top % 2:
+                raise ValueError(f"a table's rows are painted from an even one, not {top}")
+            self.image = background.crop((0, top, background.width, bottom))
+            self.origin = (0, top)
         self.draw = ImageDraw.Draw(self.image)
         self.layout = []
 
     def card(
         self, card: Card | None, xy: tuple[int, int], width: int, dimmed: bool = False
     ) -> None:
-        paste_card(self.image, card, xy, width, self.scene.four_colour, dimmed)
+        paste_card(self.image, card, self.on_image(xy), width, self.scene.four_colour, dimmed)
         box = (xy[0], xy[1], xy[0] + width, xy[1] + deck.card_height(width))
         self.place("card", box, card.code if card else "")
 
@@ -176,10 +230,8 @@ class _TablePainter(Painter):
         return self.image
 
     def trick_or_last(self) -> None:
-        if self.scene.trick:
-            self.trick()
-        else:
-            self.last_trick()
+        for slot, card, look in _shown_cards(self.scene):
+            self.trick_card(slot, card, look)
 
     def header_band(self) -> None:
         self.header()
@@ -194,7 +246,8 @@ class _TablePainter(Painter):
         left, top, right, bottom = _seat_box(self.slots[seat])
         to_act = self.scene.to_act == seat
         if to_act:  # the others' panels are the background's
-            _seat_panel(self.draw, (left, top, right, bottom), info.side, to_act=True)
+            box = self.box_on_image((left, top, right, bottom))
+            _seat_panel(self.draw, box, info.side, to_act=True)
         name_colour = HIGHLIGHT if to_act else TEXT
         self.text((left + 20, top + 22), info.name, NAME, name_colour, right - left - 30)
         self.seat_details(info, left + 20, top + 54)
@@ -216,23 +269,14 @@ class _TablePainter(Painter):
         if info.is_computer:
             self.chip((x, y), self.words.computer, LABEL, (PANEL_EDGE, TEXT), "left")
 
-    def trick(self) -> None:
-        for play in self.scene.trick:
-            self.card(play.card, _trick_corner(self.slots[play.seat]), TRICK_CARD)
-
-    def last_trick(self) -> None:
-        """Between tricks the last one stays where it was played, its winner's card ringed and
-        the others dimmed, as on a real table until the next lead."""
-        scene = self.scene
-        height = deck.card_height(TRICK_CARD)
-        for play in scene.last_trick:
-            x, y = _trick_corner(self.slots[play.seat])
-            won = play.seat == scene.last_trick_winner
-            if won:
-                edge = WINNER_RING
-                ring = (x - edge, y - edge, x + TRICK_CARD + edge, y + height + edge)
-                self.draw.rounded_rectangle(ring, radius=10, fill=HIGHLIGHT)
-            self.card(play.card, (x, y), TRICK_CARD, dimmed=not won)
+    def trick_card(self, slot: Slot, card: Card, look: Look) -> None:
+        """A card of the trick, or of the last one (`Look`) before its seat."""
+        x, y = _trick_corner(slot)
+        if look is Look.WON:
+            edge, height = WINNER_RING, deck.card_height(TRICK_CARD)
+            ring = (x - edge, y - edge, x + TRICK_CARD + edge, y + height + edge)
+            self.draw.rounded_rectangle(self.box_on_image(ring), radius=10, fill=HIGHLIGHT)
+        self.card(card, (x, y), TRICK_CARD, dimmed=look is Look.BEATEN)
 
     def header(self) -> None:
         left = HEADER[0] + 12
@@ -249,7 +293,8 @@ class _TablePainter(Painter):
         self.text((TRUMP_X, 30), self.words.trump, LABEL, TEXT_DIM, CONTRACT_X - TRUMP_X - 8)
         badge = (TRUMP_X, 48, 50)
         if scene.trump is not None:
-            suit_badge(self.image, badge, scene.trump, scene.four_colour)
+            left, top = self.on_image(badge[:2])
+            suit_badge(self.image, (left, top, badge[2]), scene.trump, scene.four_colour)
             self.place("badge", (badge[0], badge[1], badge[0] + badge[2], badge[1] + badge[2]))
         else:
             self.text((TRUMP_X + 25, 74), self.words.no_trump_yet, HUGE, TEXT_DIM, align="centre")
@@ -272,7 +317,7 @@ class _TablePainter(Painter):
         score_width = 0
         if score is not None:
             score_width = self.text((right, middle), str(score), TITLE, TEXT, align="right")
-        self.draw.ellipse((left, middle - 7, left + 14, middle + 7), fill=colour)
+        self.draw.ellipse(self.box_on_image((left, middle - 7, left + 14, middle + 7)), fill=colour)
         names_width = right - score_width - 14 - left - 22
         self.text((left + 22, middle), side.name, NAME, TEXT, names_width)
         if target is None:
@@ -282,11 +327,12 @@ class _TablePainter(Painter):
             points = self.words.hand_points.format(points=side.hand_points)
             bar_right -= self.text((right, bar_top + 4), points, LABEL, TEXT_DIM, 300, "right") + 14
         bar = (left, bar_top, bar_right, bar_top + 8)
-        self.draw.rounded_rectangle(bar, radius=4, fill=FELT_DARK)
+        self.draw.rounded_rectangle(self.box_on_image(bar), radius=4, fill=FELT_DARK)
         reached = min(max(side.score, 0), target) / target
         if reached:
             end = left + max(round((bar_right - left) * reached), 8)
-            self.draw.rounded_rectangle((*bar[:2], end, bar[3]), radius=4, fill=colour)
+            reached_bar = self.box_on_image((*bar[:2], end, bar[3]))
+            self.draw.rounded_rectangle(reached_bar, radius=4, fill=colour)
 
 
 def _palette_scene(number: int, shown: list[Card], four_colour: bool) -> TableScene:
@@ -367,69 +413,103 @@ def render_table(scene: TableScene) -> bytes:
     Reducing a picture to a palette maps each pixel by itself, and each band of the picture
     shows only what its part of the scene says: a band whose part is as it was in a picture
     drawn lately is taken from `_kept`, reduced and compressed, and only the others are
-    painted, reduced and compressed. A move changes the trick and two seats; the header and
-    the scores change once a trick."""
+    painted (or put together, `_side_seats_and_trick`), reduced and compressed. A move
+    changes a card of the trick and two seats; the header and the scores change once a
+    trick."""
     size = picture_size(len(scene.sides))
-    painter: _TablePainter | None = None
     rows = []
     for band in _bands(scene, size[1]):
         kept = _kept.get(band.shows)
         if kept is None:
-            if painter is None:
-                painter = _TablePainter(scene)
-            band.paint(painter)
-            picture = painter.image.crop((0, band.top, size[0], band.bottom))
-            reduced = picture.quantize(palette=table_palette(), dither=Image.Dither.NONE)
-            kept = deflated_rows(reduced)
+            kept = deflated_rows(band.reduced(scene, band.top, band.bottom))
             _kept.keep(band.shows, kept)
         rows.append(kept)
     return png_of_rows(size, table_palette(), rows)
 
 
+def _reduced(picture: Image.Image) -> Image.Image:
+    """A part of a table picture, in true colour, reduced to the table palette."""
+    return picture.quantize(palette=table_palette(), dither=Image.Dither.NONE)
+
+
+#: A band's rows of a scene's picture (from a top to before a bottom) in the table palette.
+Reduced = Callable[[TableScene, int, int], Image.Image]
+
+
+def _painted(paint: Callable[[_TablePainter], None]) -> Reduced:
+    """A band painted by ``paint`` on its own rows, then reduced."""
+
+    def reduced(scene: TableScene, top: int, bottom: int) -> Image.Image:
+        painter = _TablePainter(scene, (top, bottom))
+        paint(painter)
+        return _reduced(painter.image)
+
+    return reduced
+
+
 #: Where the bands of a table picture end, top to bottom: the header's panel; the top seat;
-#: the side seats and the trick between them; the bottom seat; the scores' panel (to the
-#: picture's foot). Nothing is painted across two (`tests/render/test_table_bands.py`).
-HEADER_END, TOP_SEAT_END, TRICK_END, BOTTOM_SEAT_END = 112, 226, 484, SCORES_TOP
+#: the top seat's card of the trick (the rows above the side seats' cards); the side seats
+#: and the trick's cards between them (the rows of the side seats' cards, to an even row);
+#: the bottom seat's card of the trick; the bottom seat; the scores' panel (to the picture's
+#: foot). Nothing is painted across two (`tests/render/test_table_bands.py`).
+HEADER_END, TOP_SEAT_END = 112, 226
+SIDE_CARDS_TOP = _card_cell(Slot.WEST)[1]
+SIDE_CARDS_END = _card_cell(Slot.WEST)[3] + _card_cell(Slot.WEST)[3] % 2
+TRICK_END, BOTTOM_SEAT_END = 484, SCORES_TOP
 
 
 @dataclass(frozen=True, slots=True)
 class _Band:
     """Rows of the table picture (from ``top`` to before ``bottom``), what they show (a key:
-    two scenes with the same one paint the band alike; None when it is not worth keeping)
-    and how the painter paints them."""
+    two scenes with the same one make the band alike; None when it is not worth keeping)
+    and how they are made, in the table palette."""
 
     top: int
     bottom: int
     shows: Hashable
-    paint: Callable[[_TablePainter], None]
+    reduced: Reduced
+
+
+def _seat_shows(scene: TableScene, seat: int, slot: Slot) -> Hashable:
+    """All that the picture of ``scene`` shows of ``seat``, sitting at ``slot``, in its
+    panel: two scenes alike in it paint the panel alike."""
+    return (
+        slot,
+        scene.seats[seat],
+        scene.to_act == seat,
+        scene.dealer == seat,
+        scene.words,
+        scene.four_colour,
+    )
 
 
 def _bands(scene: TableScene, height: int) -> list[_Band]:
     """The bands of the picture of ``scene`` (``height`` high): only the seats of a band,
-    the trick (between the side seats), the header's and the scores' lines are painted in
-    it, and its key names all they show."""
+    the trick's cards, the header's and the scores' lines are painted in it, and its key
+    names all they show."""
     slots = SLOTS[len(scene.seats)]
     seats = {slot: seat for seat, slot in enumerate(slots)}
 
     def seat_band(slot: Slot, top: int, bottom: int) -> _Band:
         seat = seats.get(slot)
         if seat is None:
-            return _Band(top, bottom, (slot,), lambda painter: None)
-        shows = (
-            slot,
-            scene.seats[seat],
-            scene.to_act == seat,
-            scene.dealer == seat,
-            scene.words,
-            scene.four_colour,
+            return _Band(top, bottom, (slot,), _painted(lambda painter: None))
+        return _Band(
+            top,
+            bottom,
+            _seat_shows(scene, seat, slot),
+            _painted(lambda painter: painter.seat(seat)),
         )
-        return _Band(top, bottom, shows, lambda painter: painter.seat(seat))
 
-    def side_seats_and_trick(painter: _TablePainter) -> None:
-        for slot in (Slot.EAST, Slot.WEST):
-            if slot in seats:
-                painter.seat(seats[slot])
-        painter.trick_or_last()
+    def card_band(slot: Slot, top: int, bottom: int) -> _Band:
+        shown = next(((card, look) for at, card, look in _shown_cards(scene) if at is slot), None)
+        shows = ("trick card", slot, shown, scene.four_colour)
+        if shown is None:
+            return _Band(top, bottom, shows, _painted(lambda painter: None))
+        card, look = shown
+        return _Band(
+            top, bottom, shows, _painted(lambda painter: painter.trick_card(slot, card, look))
+        )
 
     maker = scene.seats[scene.maker] if scene.maker is not None else None
     return [
@@ -447,23 +527,101 @@ def _bands(scene: TableScene, height: int) -> list[_Band]:
                 scene.contract,
                 maker and (maker.name, maker.side),
             ),
-            _TablePainter.header_band,
+            _painted(_TablePainter.header_band),
         ),
         seat_band(Slot.NORTH, HEADER_END, TOP_SEAT_END),
-        _Band(TOP_SEAT_END, TRICK_END, None, side_seats_and_trick),
+        card_band(Slot.NORTH, TOP_SEAT_END, SIDE_CARDS_TOP),
+        _Band(SIDE_CARDS_TOP, SIDE_CARDS_END, None, _side_seats_and_trick),
+        card_band(Slot.SOUTH, SIDE_CARDS_END, TRICK_END),
         seat_band(Slot.SOUTH, TRICK_END, BOTTOM_SEAT_END),
         _Band(
             BOTTOM_SEAT_END,
             height,
             ("scores", scene.sides, scene.target, scene.words),
-            _TablePainter.scores,
+            _painted(_TablePainter.scores),
         ),
     ]
 
 
-#: Bytes of bands kept, compressed (some 4 KB each, four a table: its header, top and bottom
-#: seats, scores): a thousand busy tables find the band of a seat kept 98 times in 100, of the
-#: header and the scores 89 to 90 with 8,000 bands kept, 82 to 93 with 4,000
-#: (`docs/benchmarks.md`).
+def _side_seats_and_trick(scene: TableScene, top: int, bottom: int) -> Image.Image:
+    """The rows of the side seats and the trick's cards between them, in the table palette,
+    put together from kept pieces: the rows of the empty table (`_side_rows`), each side
+    seat's panel over them (`_kept_seats`), then each card of the trick over them
+    (`_kept_cards`). A piece not kept is painted on these rows of the picture and reduced.
+
+    Reducing maps each pixel by itself, so a piece reduced alone is that piece of the whole
+    reduced, and copying pieces in the order they are painted gives the band's pixels. A
+    card's cell (`_card_cell`) meets no other card's; a side seat's card reaches over the
+    edge of its seat's panel, where the seat shows only its panel, ringed or not: the
+    card's piece is kept for its card, how it shows, and whether its seat is to act. The
+    top and bottom seats' cards, which meet no panel in these rows, are kept whoever acts."""
+    slots = SLOTS[len(scene.seats)]
+    band = _side_rows(len(scene.sides), _seat_sides(scene)).copy()
+    painter: _TablePainter | None = None
+    painted: set[int] = set()
+
+    def painted_seat(seat: int | None) -> _TablePainter:
+        """The painter of these rows, with ``seat`` painted (once)."""
+        nonlocal painter
+        if painter is None:
+            painter = _TablePainter(scene, (top, bottom))
+        if seat is not None and seat not in painted:
+            painter.seat(seat)
+            painted.add(seat)
+        return painter
+
+    for seat, slot in enumerate(slots):
+        if slot not in (Slot.EAST, Slot.WEST):
+            continue
+        left, upper, right, lower = _seat_box(slot)
+        box = (left, upper, right + 1, lower + 1)  # a panel's box holds its right and bottom edges
+        shows = _seat_shows(scene, seat, slot)
+        piece = _kept_seats.get(shows)
+        if piece is None:
+            seat_painter = painted_seat(seat)
+            piece = _reduced(seat_painter.image.crop(seat_painter.box_on_image(box)))
+            _kept_seats.keep(shows, piece)
+        band.paste(piece, (left, upper - top))
+    for slot, card, look in _shown_cards(scene):
+        left, upper, right, lower = _card_cell(slot)
+        cell = (left, max(upper, top), right, min(lower, bottom))
+        seat = slots.index(slot)
+        over_its_seat = _meet(cell, _seat_box(slot))
+        shows = (slot, card, look, scene.four_colour, over_its_seat and scene.to_act == seat)
+        piece = _kept_cards.get(shows)
+        if piece is None:
+            card_painter = painted_seat(seat if over_its_seat else None)
+            card_painter.trick_card(slot, card, look)
+            piece = _reduced(card_painter.image.crop(card_painter.box_on_image(cell)))
+            _kept_cards.keep(shows, piece)
+        band.paste(piece, (cell[0], cell[1] - top))
+    return band
+
+
+def _meet(box: Box, panel: Box) -> bool:
+    """Whether ``box`` (right and bottom edges outside it) meets a ``panel``'s box (which
+    holds its right and bottom edges)."""
+    return box[0] <= panel[2] and panel[0] < box[2] and box[1] <= panel[3] and panel[1] < box[3]
+
+
+@lru_cache(maxsize=SEATINGS_KEPT)
+def _side_rows(sides: int, seat_sides: tuple[int, ...]) -> Image.Image:
+    """The rows of the side seats' cards of the empty table of a seating, in the table
+    palette: the felt, and the side seats' panels as they are when it is not their turn."""
+    background = _background(sides, seat_sides)
+    return _reduced(background.crop((0, SIDE_CARDS_TOP, background.width, SIDE_CARDS_END)))
+
+
+#: Bytes of bands kept, compressed (some 4 KB each, six a table: its header, top and bottom
+#: seats, top and bottom seats' cards of the trick, scores): a thousand busy tables find the
+#: band of a seat kept 98 times in 100, of the header and the scores 89 to 90 with 8,000 bands
+#: kept, 82 to 93 with 4,000 (`docs/benchmarks.md`).
 KEPT_BAND_BYTES = 32 * 2**20
 _kept: Kept[DeflatedRows] = Kept(KEPT_BAND_BYTES, lambda rows: len(rows.data))
+#: Bytes of side seats' panels kept, in the table palette (23 KB each).
+KEPT_SIDE_SEAT_BYTES = 16 * 2**20
+_kept_seats: Kept[Image.Image] = Kept(KEPT_SIDE_SEAT_BYTES, image_bytes)
+#: Bytes of the trick's cards kept, in the table palette (6 to 12 KB each): a deck's cards,
+#: each before its seat, played, winning or beaten, some 11 MB for both decks.
+KEPT_TRICK_CARD_BYTES = 12 * 2**20
+_kept_cards: Kept[Image.Image] = Kept(KEPT_TRICK_CARD_BYTES, image_bytes)
