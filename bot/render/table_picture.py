@@ -112,7 +112,8 @@ def _trick_corner(slot: Slot) -> tuple[int, int]:
 
 class Look(Enum):
     """How a card shows before its seat: played to the trick or, between tricks, the last
-    trick's winner (ringed) or a card it beat (dimmed)."""
+    trick's winner (ringed) or a card it beat (dimmed). The last trick stays where it was
+    played until the next lead, as on a real table."""
 
     PLAYED = "played"
     WON = "won"
@@ -618,10 +619,13 @@ def _side_rows(sides: int, seat_sides: tuple[int, ...]) -> Image.Image:
 #: kept, 82 to 93 with 4,000 (`docs/benchmarks.md`).
 KEPT_BAND_BYTES = 32 * 2**20
 _kept: Kept[DeflatedRows] = Kept(KEPT_BAND_BYTES, lambda rows: len(rows.data))
-#: Bytes of side seats' panels kept, in the table palette (23 KB each).
+#: Bytes of side seats' panels kept, in the table palette (23 KB each, some 700): over the
+#: pictures of 1,000 busy tables, 85 side seats in 100 were found kept (68 with 8 MB, 92
+#: with 32; `docs/benchmarks.md`); one not kept is painted in a tenth of a millisecond.
 KEPT_SIDE_SEAT_BYTES = 16 * 2**20
 _kept_seats: Kept[Image.Image] = Kept(KEPT_SIDE_SEAT_BYTES, image_bytes)
-#: Bytes of the trick's cards kept, in the table palette (6 to 12 KB each): a deck's cards,
-#: each before its seat, played, winning or beaten, some 11 MB for both decks.
-KEPT_TRICK_CARD_BYTES = 12 * 2**20
+#: Bytes of the trick's cards kept, in the table palette (6 KB in the side seats' rows for the
+#: top and bottom seats' cards, 12 KB for the side seats'): what play shows of a deck, each
+#: card before each seat, played, winning or beaten, is some 6 MB.
+KEPT_TRICK_CARD_BYTES = 8 * 2**20
 _kept_cards: Kept[Image.Image] = Kept(KEPT_TRICK_CARD_BYTES, image_bytes)

@@ -144,19 +144,6 @@ def test_each_thing_a_table_shows_changed_alone_is_drawn() -> None:
         assert _pixels(table.render_table(scene)) == _pixels(_painted_whole(scene)), scene
 
 
-def test_a_card_played_paints_again_only_the_band_of_the_trick() -> None:
-    """What makes a table picture cheap: after a card is played, the header, the top and
-    bottom seats and the scores are the bands kept from the picture before."""
-    table._kept.clear()
-    before = examples.table_in_play()
-    table.render_table(before)
-    kept = len(table._kept)
-    assert kept == 4  # the header, the top seat, the bottom seat, the scores
-    played = dataclasses.replace(before, trick=before.trick[:-1])
-    assert _pixels(table.render_table(played)) == _pixels(_painted_whole(played))
-    assert len(table._kept) == kept
-
-
 def test_a_band_that_shows_something_else_is_painted_again() -> None:
     """A seat renamed, or whose turn it now is, is a band of its own, not the kept one."""
     table._kept.clear()
