@@ -619,10 +619,12 @@ def _side_rows(sides: int, seat_sides: tuple[int, ...]) -> Image.Image:
 #: kept, 82 to 93 with 4,000 (`docs/benchmarks.md`).
 KEPT_BAND_BYTES = 32 * 2**20
 _kept: Kept[DeflatedRows] = Kept(KEPT_BAND_BYTES, lambda rows: len(rows.data))
-#: Bytes of side seats' panels kept, in the table palette (23 KB each, some 700): over the
-#: pictures of 1,000 busy tables, 85 side seats in 100 were found kept (68 with 8 MB, 92
-#: with 32; `docs/benchmarks.md`); one not kept is painted in a tenth of a millisecond.
-KEPT_SIDE_SEAT_BYTES = 16 * 2**20
+#: Bytes of side seats' panels kept, in the table palette (23 KB each, some 180): a panel
+#: comes back in the pictures that follow each other at a table (a seat's panel changes when
+#: it plays or is to act). A table's next picture at 1,000 busy tables with names of their own
+#: comes some thousand pictures later, past what a bound of tens of MB keeps, and a panel not
+#: kept is painted in a tenth of a millisecond (`docs/benchmarks.md`).
+KEPT_SIDE_SEAT_BYTES = 4 * 2**20
 _kept_seats: Kept[Image.Image] = Kept(KEPT_SIDE_SEAT_BYTES, image_bytes)
 #: Bytes of the trick's cards kept, in the table palette (6 KB in the side seats' rows for the
 #: top and bottom seats' cards, 12 KB for the side seats'): what play shows of a deck, each
