@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from .database import (
     UNSET,
@@ -19,6 +19,7 @@ from .records import (
     ActionRecord,
     EndedGameStatus,
     FinishedHand,
+    GameEnd,
     GameRecord,
     HandRecord,
     ResultPlayer,
@@ -34,6 +35,9 @@ from .store_errors import (
 )
 
 _GAME_BY_ID = "SELECT * FROM games WHERE id = ?"
+#: More work for the transaction that ends a game, once its result is written: given the
+#: transaction and the game's id (the boards counting the game, ``bot.stats``).
+AfterResult = Callable[[Session, int], Awaitable[None]]
 _SEED_RANGE = 2**64
 
 
@@ -142,6 +146,8 @@ class GamesRepository:
         seq: int | None = None,
         request_id: int | None = None,
         hand: FinishedHand | None = None,
+        ended: GameEnd | None = None,
+        after_result: AfterResult | None = None,
     ) -> ActionRecord:
         """Store the game's next action (numbered 1, 2, ...), committed when this returns.
 
@@ -172,6 +178,11 @@ class GamesRepository:
         same transaction, so an action costs one commit, and a hand is never found ended
         without its result (nor the other way round).
 
+        An action that ends the game passes how it ended (``ended``): the game's end, its
+        result and its players are stored in the same transaction too, as :meth:`finish`
+        stores them, and then ``after_result`` does its work in it (the boards count the
+        game): a game's end is one commit. When ``after_result`` raises, nothing is stored.
+
         An action numbered by its caller that carries neither a snapshot nor a hand (most of
         a hand's) is one statement, one round trip to PostgreSQL, with the same lock and
         checks; the others take a transaction of several statements.
@@ -179,11 +190,20 @@ class GamesRepository:
         encoded = encode_json(action)
         created_at = self._db.now()
         stored = None
-        if seq is not None and state is UNSET and hand is None:
+        if seq is not None and state is UNSET and hand is None and ended is None:
             stored = await self._append_alone(game_id, seq, seat, encoded, created_at, request_id)
         if stored is None:
             stored = await self._append_checked(
-                game_id, seq, seat, encoded, created_at, request_id, state, hand
+                game_id,
+                seq,
+                seat,
+                encoded,
+                created_at,
+                request_id,
+                state,
+                hand,
+                ended,
+                after_result,
             )
         return ActionRecord(
             game_id=game_id,
@@ -227,13 +247,16 @@ class GamesRepository:
         request_id: int | None,
         state: JSON | Unset,
         hand: FinishedHand | None,
+        ended: GameEnd | None,
+        after_result: AfterResult | None,
     ) -> int:
         """The action in a transaction of several statements: the game's row locked and read
         first, so that an action numbered here (``seq`` None) follows every committed one, and
-        the snapshot, the hand's result and a relayed move's row written with it."""
+        the snapshot, the hand's result, the game's end and a relayed move's row written with
+        it."""
         async with self._db.write() as tx:
             game = await tx.fetch_one(
-                f"SELECT status FROM games WHERE id = ?{tx.for_update}", (game_id,)
+                f"SELECT guild_id, status FROM games WHERE id = ?{tx.for_update}", (game_id,)
             )
             if game is None:
                 raise NotFoundError(f"no game {game_id}")
@@ -247,13 +270,19 @@ class GamesRepository:
                 " WHERE game_id = ?)), ?, ?, ?, ?) RETURNING seq",
                 (game_id, seq, game_id, seat, encoded, created_at, request_id),
             )
+            changes: dict[str, object] = {}
             if state is not UNSET:
-                await tx.execute(
-                    "UPDATE games SET state = ?, state_seq = ? WHERE id = ?",
-                    (encode_json(state), stored, game_id),
-                )
+                changes.update(state=encode_json(state), state_seq=stored)
+            if ended is not None:
+                ended_at = self._db.now()
+                changes.update(status=_ended_status(ended), ended_at=ended_at)
+            await tx.update("games", changes, "id = ?", (game_id,))
             if hand is not None:
                 await _insert_hand(tx, game_id, hand, created_at)
+            if ended is not None:
+                await _insert_result(tx, game_id, game["guild_id"], ended, ended_at)
+                if after_result is not None:
+                    await after_result(tx, game_id)
         return int(stored)
 
     async def save_state(self, game_id: int, state: JSON, *, seq: int) -> None:
@@ -362,10 +391,11 @@ class GamesRepository:
         """End a game: ``finished`` (a side reached the target) or ``abandoned``.
 
         Writes the game's end, its result and one row per seated player in one transaction.
-        ``winners`` are side numbers; ``final_scores`` has one entry per side.
+        ``winners`` are side numbers; ``final_scores`` has one entry per side. (A game won by
+        an action ends with it: :meth:`append_action`'s ``ended``.)
         """
-        if status not in ("finished", "abandoned"):
-            raise ValueError(f"a game ends finished or abandoned, not {status!r}")
+        ended = GameEnd(status, winners, final_scores, players)
+        _ended_status(ended)
         ended_at = self._db.now()
         async with self._db.write() as tx:
             # Locked, so that two processes cannot both see the game playing and end it twice.
@@ -385,38 +415,7 @@ class GamesRepository:
                     " WHERE id = ?",
                     (encode_json(state), game_id, game_id),
                 )
-            await tx.execute(
-                "INSERT INTO results (game_id, guild_id, status, winners, final_scores, ended_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    game["guild_id"],
-                    status,
-                    encode_json(list(winners)),
-                    encode_json(list(final_scores)),
-                    ended_at,
-                ),
-            )
-            await tx.execute_many(
-                "INSERT INTO result_players (game_id, seat, guild_id, ended_at, user_id,"
-                " computer_level, display_name, side, won, stand_in_for)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        game_id,
-                        player.seat,
-                        game["guild_id"],
-                        ended_at,
-                        player.user_id,
-                        player.computer_level,
-                        player.display_name,
-                        player.side,
-                        int(player.won),
-                        player.stand_in_for,
-                    )
-                    for player in players
-                ],
-            )
+            await _insert_result(tx, game_id, game["guild_id"], ended, ended_at)
         return ResultRecord(
             game_id=game_id,
             guild_id=game["guild_id"],
@@ -482,8 +481,51 @@ async def _insert_hand(tx: Session, game_id: int, hand: FinishedHand, finished_a
         " VALUES (?, ?, ?, ?, ?)",
         [
             (game_id, hand.number, side, taken, change)
-            for side, (taken, change) in enumerate(
-                zip(hand.points, hand.score_change, strict=True)
+            for side, (taken, change) in enumerate(zip(hand.points, hand.score_change, strict=True))
+        ],
+    )
+
+
+def _ended_status(ended: GameEnd) -> EndedGameStatus:
+    """How the game ended, checked: ``finished`` (a side reached the target) or ``abandoned``."""
+    if ended.status not in ("finished", "abandoned"):
+        raise ValueError(f"a game ends finished or abandoned, not {ended.status!r}")
+    return ended.status
+
+
+async def _insert_result(
+    tx: Session, game_id: int, guild_id: int, ended: GameEnd, ended_at: str
+) -> None:
+    """Store a game's result and one row per seated player in the transaction ``tx``."""
+    await tx.execute(
+        "INSERT INTO results (game_id, guild_id, status, winners, final_scores, ended_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            game_id,
+            guild_id,
+            ended.status,
+            encode_json(list(ended.winners)),
+            encode_json(list(ended.final_scores)),
+            ended_at,
+        ),
+    )
+    await tx.execute_many(
+        "INSERT INTO result_players (game_id, seat, guild_id, ended_at, user_id,"
+        " computer_level, display_name, side, won, stand_in_for)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game_id,
+                player.seat,
+                guild_id,
+                ended_at,
+                player.user_id,
+                player.computer_level,
+                player.display_name,
+                player.side,
+                int(player.won),
+                player.stand_in_for,
             )
+            for player in ended.players
         ],
     )
