@@ -139,7 +139,10 @@ async def move(
     hand = game.hand_number
     user = table.user_at(game.to_act)
     person = next(person for person in people if person.user_id == user)
-    action = random_action(game.decision(), rng)
+    decision = game.decision()
+    if decision is None:
+        raise RuntimeError(f"table {table_id} has nobody to act: its game is over")
+    action = random_action(decision, rng)
     await service.act(table_id, person, action, answered=False)
     if table.game is not game or game.is_over:
         kind = "game end"
