@@ -15,6 +15,7 @@ from bot.store import (
     ConstraintError,
     FinishedHand,
     GameActiveError,
+    GameEnd,
     GameEndedError,
     NotFoundError,
     ResultPlayer,
@@ -369,6 +370,63 @@ async def test_a_deal_or_a_hand_end_is_refused_as_any_action_and_stores_nothing(
     with pytest.raises(GameEndedError):
         await deal(game.id, 3)
     assert [action.seq for action in await store.games.actions(game.id)] == [1, 2]
+
+
+async def test_the_action_that_wins_a_game_stores_its_end_in_the_same_commit(store: Store):
+    """The game's end and result are stored as :meth:`finish` stores them, with the action,
+    and the work after the result runs in the same transaction: when it raises, nothing of
+    the action is stored."""
+    game = await _game(store, state={"n": 0})
+    players = [
+        ResultPlayer(seat=0, side=0, display_name="Alice", won=True, user_id=1),
+        ResultPlayer(seat=1, side=1, display_name="Bob", won=False, user_id=2),
+    ]
+    ended = GameEnd("finished", [0], [52, 30], players)
+    seen = []
+
+    async def refuse(tx: Any, game_id: int) -> None:
+        seen.append(await tx.fetch_one("SELECT status FROM results WHERE game_id = ?", (game_id,)))
+        raise RuntimeError("refused")
+
+    with pytest.raises(RuntimeError):
+        await store.games.append_action(
+            game.id,
+            {"type": "play"},
+            seat=1,
+            seq=1,
+            state={"n": 1},
+            hand=HAND,
+            ended=ended,
+            after_result=refuse,
+        )
+    assert [row["status"] for row in seen] == ["finished"]
+    assert await store.games.actions(game.id) == [] and await store.games.result(game.id) is None
+    assert (await store.games.get(game.id)).status == "playing"
+
+    async def count(tx: Any, game_id: int) -> None:
+        seen.append(game_id)
+
+    action = await store.games.append_action(
+        game.id,
+        {"type": "play"},
+        seat=1,
+        seq=1,
+        state={"n": 1},
+        hand=HAND,
+        ended=ended,
+        after_result=count,
+    )
+    assert seen[-1] == game.id
+    stored = await store.games.get(game.id)
+    assert (stored.status, stored.state, stored.state_seq) == ("finished", {"n": 1}, 1)
+    result = await store.games.result(game.id)
+    assert result is not None and stored.ended_at == result.ended_at
+    assert (result.status, result.winners, result.final_scores) == ("finished", (0,), (52, 30))
+    assert result.players == tuple(players)
+    assert [hand.number for hand in await store.games.hands(game.id)] == [1]
+    assert await store.games.actions(game.id) == [action]
+    with pytest.raises(GameEndedError):
+        await store.games.append_action(game.id, {"type": "play"}, seat=2, seq=2)
 
 
 async def test_finishing_records_the_result_and_its_players(store: Store):
