@@ -9,6 +9,9 @@ At the end of every game, after ``store.games.finish(...)``::
     from bot.stats import record_game
     await record_game(store, game_id)
 
+or, in the transaction that stores the game's end (a game won by an action ends in one commit),
+``count_game(tx, game_id)``.
+
 Then read the boards::
 
     page = await leaderboard(store, guild_id, Metric.WINS, Period.MONTH, viewer=user_key(id))
@@ -42,6 +45,7 @@ from bot.stats.players import computer_key, is_computer, user_key
 from bot.stats.ratings import Skill
 from bot.stats.recorder import (
     board_settings,
+    count_game,
     rebuild,
     record_game,
     reset,
@@ -68,6 +72,7 @@ __all__ = [
     "board_settings",
     "card_play_losses",
     "computer_key",
+    "count_game",
     "game_channels",
     "game_hands",
     "is_computer",

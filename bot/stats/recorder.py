@@ -39,31 +39,36 @@ async def record_game(store: Store, game_id: int) -> bool:
     that does not count (abandoned, on a server that leaves those out) is skipped. Raises
     :class:`~bot.store.NotFoundError` when the game has no result yet.
     """
-    db = store.database
-    async with db.write() as tx:
-        result = await tx.fetch_one(
-            "SELECT guild_id, status, ended_at FROM results WHERE game_id = ?", (game_id,)
-        )
-        if result is None:
-            raise NotFoundError(f"game {game_id} has no result")
-        await _lock_server(tx, result["guild_id"])
-        if await tx.fetch_one("SELECT 1 FROM stat_games WHERE game_id = ? LIMIT 1", (game_id,)):
-            return True
-        settings = await read_settings(tx, result["guild_id"])
-        if not settings.counts(result["status"], decode_time(result["ended_at"])):
-            return False
-        latest = await tx.fetch_one(
-            "SELECT ended_at, game_id FROM stat_games WHERE guild_id = ?"
-            " ORDER BY ended_at DESC, game_id DESC LIMIT 1",
-            (settings.guild_id,),
-        )
-        if latest is not None and tuple(latest) > (result["ended_at"], game_id):
-            # A later game was rated first (two tables ending together): rate them all again
-            # in the order they ended, exactly as a rebuild would.
-            await _rebuild(tx, settings)
-        else:
-            await derive_game(tx, game_id)
-            await _rate(tx, settings.guild_id, only_game=game_id)
+    async with store.database.write() as tx:
+        return await count_game(tx, game_id)
+
+
+async def count_game(tx: Session, game_id: int) -> bool:
+    """:func:`record_game` in the transaction ``tx``: the one that stores the game's end, so
+    that a game's end is one commit (``GamesRepository.append_action``'s ``after_result``)."""
+    result = await tx.fetch_one(
+        "SELECT guild_id, status, ended_at FROM results WHERE game_id = ?", (game_id,)
+    )
+    if result is None:
+        raise NotFoundError(f"game {game_id} has no result")
+    await _lock_server(tx, result["guild_id"])
+    if await tx.fetch_one("SELECT 1 FROM stat_games WHERE game_id = ? LIMIT 1", (game_id,)):
+        return True
+    settings = await read_settings(tx, result["guild_id"])
+    if not settings.counts(result["status"], decode_time(result["ended_at"])):
+        return False
+    latest = await tx.fetch_one(
+        "SELECT ended_at, game_id FROM stat_games WHERE guild_id = ?"
+        " ORDER BY ended_at DESC, game_id DESC LIMIT 1",
+        (settings.guild_id,),
+    )
+    if latest is not None and tuple(latest) > (result["ended_at"], game_id):
+        # A later game was rated first (two tables ending together): rate them all again
+        # in the order they ended, exactly as a rebuild would.
+        await _rebuild(tx, settings)
+    else:
+        await derive_game(tx, game_id)
+        await _rate(tx, settings.guild_id, only_game=game_id)
     return True
 
 

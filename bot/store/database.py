@@ -130,6 +130,12 @@ class Session(ABC):
         (in any process) then run one after the other."""
 
     @abstractmethod
+    def savepoint(self) -> AbstractAsyncContextManager[None]:
+        """A part of the transaction that can fail alone: when its block raises, what it wrote
+        is undone and the error passes on, and the transaction may go on and commit the rest
+        (on PostgreSQL a failed statement otherwise spoils the whole transaction)."""
+
+    @abstractmethod
     def json_elements(self, column: str, alias: str) -> str:
         """A FROM item with one row per element of the JSON array in ``column``, the element
         readable as ``<alias>.value`` (``->>`` works on it in both engines)."""

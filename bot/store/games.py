@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from .database import (
     UNSET,
@@ -19,6 +19,7 @@ from .records import (
     ActionRecord,
     EndedGameStatus,
     FinishedHand,
+    GameEnd,
     GameRecord,
     HandRecord,
     ResultPlayer,
@@ -34,6 +35,9 @@ from .store_errors import (
 )
 
 _GAME_BY_ID = "SELECT * FROM games WHERE id = ?"
+#: More work for the transaction that ends a game, once its result is written: given the
+#: transaction and the game's id (the boards counting the game, ``bot.stats``).
+AfterResult = Callable[[Session, int], Awaitable[None]]
 _SEED_RANGE = 2**64
 
 
@@ -142,6 +146,8 @@ class GamesRepository:
         seq: int | None = None,
         request_id: int | None = None,
         hand: FinishedHand | None = None,
+        ended: GameEnd | None = None,
+        after_result: AfterResult | None = None,
     ) -> ActionRecord:
         """Store the game's next action (numbered 1, 2, ...), committed when this returns.
 
@@ -172,18 +178,42 @@ class GamesRepository:
         same transaction, so an action costs one commit, and a hand is never found ended
         without its result (nor the other way round).
 
+        An action that ends the game passes how it ended (``ended``): the game's end, its
+        result and its players are stored in the same transaction too, as :meth:`finish`
+        stores them, and then ``after_result`` does its work in it (the boards count the
+        game): a game's end is one commit. When ``after_result`` raises, nothing is stored.
+
         An action numbered by its caller that carries neither a snapshot nor a hand (most of
         a hand's) is one statement, one round trip to PostgreSQL, with the same lock and
-        checks; the others take a transaction of several statements.
+        checks; so is one with its snapshot (a deal) and the hand it ended, on PostgreSQL.
+        The others take a transaction of several statements.
         """
         encoded = encode_json(action)
         created_at = self._db.now()
         stored = None
-        if seq is not None and state is UNSET and hand is None:
+        if seq is not None and state is UNSET and hand is None and ended is None:
             stored = await self._append_alone(game_id, seq, seat, encoded, created_at, request_id)
+        elif (
+            seq is not None
+            and state is not UNSET
+            and ended is None
+            and self._db.dialect == "postgres"
+        ):
+            stored = await self._append_with_snapshot(
+                game_id, seq, seat, encoded, created_at, request_id, state, hand
+            )
         if stored is None:
             stored = await self._append_checked(
-                game_id, seq, seat, encoded, created_at, request_id, state, hand
+                game_id,
+                seq,
+                seat,
+                encoded,
+                created_at,
+                request_id,
+                state,
+                hand,
+                ended,
+                after_result,
             )
         return ActionRecord(
             game_id=game_id,
@@ -217,6 +247,41 @@ class GamesRepository:
             )
         return None if row is None else int(row[0])
 
+    async def _append_with_snapshot(
+        self,
+        game_id: int,
+        seq: int,
+        seat: int | None,
+        encoded: str,
+        created_at: str,
+        request_id: int | None,
+        state: JSON,
+        hand: FinishedHand | None,
+    ) -> int | None:
+        """A deal or a hand's end on PostgreSQL (numbered by its caller): the snapshot, the
+        action and the hand's result in one statement of data-modifying ``WITH`` queries, one
+        round trip instead of seven (BEGIN, the lock, four writes, COMMIT), each a wait for a
+        busy event loop. Updating the game's row locks it as :meth:`_append_checked` does, and
+        only while the game plays and no relayed move is kept under the click; ``None`` when it
+        stored nothing, and :meth:`_append_checked` finds out why (or settles the relayed move
+        with it). SQLite has no such queries; its trips are to a thread of the process."""
+        params: dict[str, object] = {
+            "game_id": game_id,
+            "seq": seq,
+            "seat": seat,
+            "action": encoded,
+            "created_at": created_at,
+            "request_id": request_id,
+            "state": encode_json(state),
+        }
+        sql = _SNAPSHOT_WITH_ACTION
+        if hand is not None:
+            params.update(_hand_params(hand))
+            sql += _AND_HAND
+        async with self._db.session() as session:
+            row = await session.fetch_one(f"{sql} SELECT seq FROM action", params)
+        return None if row is None else int(row[0])
+
     async def _append_checked(
         self,
         game_id: int,
@@ -227,13 +292,16 @@ class GamesRepository:
         request_id: int | None,
         state: JSON | Unset,
         hand: FinishedHand | None,
+        ended: GameEnd | None,
+        after_result: AfterResult | None,
     ) -> int:
         """The action in a transaction of several statements: the game's row locked and read
         first, so that an action numbered here (``seq`` None) follows every committed one, and
-        the snapshot, the hand's result and a relayed move's row written with it."""
+        the snapshot, the hand's result, the game's end and a relayed move's row written with
+        it."""
         async with self._db.write() as tx:
             game = await tx.fetch_one(
-                f"SELECT status FROM games WHERE id = ?{tx.for_update}", (game_id,)
+                f"SELECT guild_id, status FROM games WHERE id = ?{tx.for_update}", (game_id,)
             )
             if game is None:
                 raise NotFoundError(f"no game {game_id}")
@@ -247,13 +315,19 @@ class GamesRepository:
                 " WHERE game_id = ?)), ?, ?, ?, ?) RETURNING seq",
                 (game_id, seq, game_id, seat, encoded, created_at, request_id),
             )
+            changes: dict[str, object] = {}
             if state is not UNSET:
-                await tx.execute(
-                    "UPDATE games SET state = ?, state_seq = ? WHERE id = ?",
-                    (encode_json(state), stored, game_id),
-                )
+                changes.update(state=encode_json(state), state_seq=stored)
+            if ended is not None:
+                ended_at = self._db.now()
+                changes.update(status=_ended_status(ended), ended_at=ended_at)
+            await tx.update("games", changes, "id = ?", (game_id,))
             if hand is not None:
                 await _insert_hand(tx, game_id, hand, created_at)
+            if ended is not None:
+                await _insert_result(tx, game_id, game["guild_id"], ended, ended_at)
+                if after_result is not None:
+                    await after_result(tx, game_id)
         return int(stored)
 
     async def save_state(self, game_id: int, state: JSON, *, seq: int) -> None:
@@ -362,10 +436,11 @@ class GamesRepository:
         """End a game: ``finished`` (a side reached the target) or ``abandoned``.
 
         Writes the game's end, its result and one row per seated player in one transaction.
-        ``winners`` are side numbers; ``final_scores`` has one entry per side.
+        ``winners`` are side numbers; ``final_scores`` has one entry per side. (A game won by
+        an action ends with it: :meth:`append_action`'s ``ended``.)
         """
-        if status not in ("finished", "abandoned"):
-            raise ValueError(f"a game ends finished or abandoned, not {status!r}")
+        ended = GameEnd(status, winners, final_scores, players)
+        _ended_status(ended)
         ended_at = self._db.now()
         async with self._db.write() as tx:
             # Locked, so that two processes cannot both see the game playing and end it twice.
@@ -385,38 +460,7 @@ class GamesRepository:
                     " WHERE id = ?",
                     (encode_json(state), game_id, game_id),
                 )
-            await tx.execute(
-                "INSERT INTO results (game_id, guild_id, status, winners, final_scores, ended_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    game["guild_id"],
-                    status,
-                    encode_json(list(winners)),
-                    encode_json(list(final_scores)),
-                    ended_at,
-                ),
-            )
-            await tx.execute_many(
-                "INSERT INTO result_players (game_id, seat, guild_id, ended_at, user_id,"
-                " computer_level, display_name, side, won, stand_in_for)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        game_id,
-                        player.seat,
-                        game["guild_id"],
-                        ended_at,
-                        player.user_id,
-                        player.computer_level,
-                        player.display_name,
-                        player.side,
-                        int(player.won),
-                        player.stand_in_for,
-                    )
-                    for player in players
-                ],
-            )
+            await _insert_result(tx, game_id, game["guild_id"], ended, ended_at)
         return ResultRecord(
             game_id=game_id,
             guild_id=game["guild_id"],
@@ -458,32 +502,107 @@ class GamesRepository:
         )
 
 
-async def _insert_hand(tx: Session, game_id: int, hand: FinishedHand, finished_at: str) -> None:
-    """Store a finished hand and its sides in the transaction ``tx``."""
+#: The snapshot and the action, as :meth:`GamesRepository._append_with_snapshot` stores them
+#: (PostgreSQL alone).
+_SNAPSHOT_WITH_ACTION = (
+    "WITH game AS (UPDATE games SET state = :state, state_seq = :seq"
+    " WHERE id = :game_id AND status = 'playing'"
+    " AND NOT EXISTS (SELECT 1 FROM relayed_moves WHERE request_id = :request_id)"
+    " RETURNING id),"
+    " action AS (INSERT INTO actions (game_id, seq, seat, action, created_at, request_id)"
+    " SELECT id, :seq, :seat, :action, :created_at, :request_id FROM game RETURNING seq)"
+)
+#: ... and the hand it ended, with its sides (numbered from 0 in the order of the JSON lists,
+#: a type asyncpg knows without asking the server).
+_AND_HAND = (
+    ", hand AS (INSERT INTO hands (game_id, number, dealer, bids, contract, maker, trump,"
+    " finished_at, captured) SELECT :game_id, :number, :dealer, :bids, :contract, :maker,"
+    " :trump, :created_at, :captured FROM action RETURNING number),"
+    " sides AS (INSERT INTO hand_sides (game_id, hand_number, side, points, score_change)"
+    " SELECT :game_id, hand.number, side.number - 1, CAST(side.points AS INTEGER),"
+    " CAST(side.score_change AS INTEGER) FROM hand,"
+    " ROWS FROM (json_array_elements_text(CAST(:points AS JSON)),"
+    " json_array_elements_text(CAST(:score_change AS JSON)))"
+    " WITH ORDINALITY AS side(points, score_change, number))"
+)
+
+
+def _hand_params(hand: FinishedHand) -> dict[str, object]:
+    """A finished hand's values as the statements storing it take them."""
     if len(hand.points) != len(hand.score_change):
         raise ValueError("points and score_change need one entry per side each")
+    return {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "bids": encode_json(hand.bids),
+        "contract": hand.contract,
+        "maker": hand.maker,
+        "trump": hand.trump,
+        "captured": None if hand.captured is None else encode_json(hand.captured),
+        "points": encode_json(list(hand.points)),
+        "score_change": encode_json(list(hand.score_change)),
+    }
+
+
+async def _insert_hand(tx: Session, game_id: int, hand: FinishedHand, finished_at: str) -> None:
+    """Store a finished hand and its sides in the transaction ``tx``."""
+    values = {**_hand_params(hand), "game_id": game_id, "finished_at": finished_at}
     await tx.execute(
         "INSERT INTO hands (game_id, number, dealer, bids, contract, maker, trump,"
-        " finished_at, captured) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            game_id,
-            hand.number,
-            hand.dealer,
-            encode_json(hand.bids),
-            hand.contract,
-            hand.maker,
-            hand.trump,
-            finished_at,
-            None if hand.captured is None else encode_json(hand.captured),
-        ),
+        " finished_at, captured) VALUES (:game_id, :number, :dealer, :bids, :contract, :maker,"
+        " :trump, :finished_at, :captured)",
+        values,
     )
     await tx.execute_many(
         "INSERT INTO hand_sides (game_id, hand_number, side, points, score_change)"
         " VALUES (?, ?, ?, ?, ?)",
         [
             (game_id, hand.number, side, taken, change)
-            for side, (taken, change) in enumerate(
-                zip(hand.points, hand.score_change, strict=True)
+            for side, (taken, change) in enumerate(zip(hand.points, hand.score_change, strict=True))
+        ],
+    )
+
+
+def _ended_status(ended: GameEnd) -> EndedGameStatus:
+    """How the game ended, checked: ``finished`` (a side reached the target) or ``abandoned``."""
+    if ended.status not in ("finished", "abandoned"):
+        raise ValueError(f"a game ends finished or abandoned, not {ended.status!r}")
+    return ended.status
+
+
+async def _insert_result(
+    tx: Session, game_id: int, guild_id: int, ended: GameEnd, ended_at: str
+) -> None:
+    """Store a game's result and one row per seated player in the transaction ``tx``."""
+    await tx.execute(
+        "INSERT INTO results (game_id, guild_id, status, winners, final_scores, ended_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            game_id,
+            guild_id,
+            ended.status,
+            encode_json(list(ended.winners)),
+            encode_json(list(ended.final_scores)),
+            ended_at,
+        ),
+    )
+    await tx.execute_many(
+        "INSERT INTO result_players (game_id, seat, guild_id, ended_at, user_id,"
+        " computer_level, display_name, side, won, stand_in_for)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game_id,
+                player.seat,
+                guild_id,
+                ended_at,
+                player.user_id,
+                player.computer_level,
+                player.display_name,
+                player.side,
+                int(player.won),
+                player.stand_in_for,
             )
+            for player in ended.players
         ],
     )

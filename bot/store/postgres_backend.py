@@ -150,6 +150,12 @@ class PostgresSession(Session):
         or rollback (a crashed process never leaves it held)."""
         await self.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", name)
 
+    @asynccontextmanager
+    async def savepoint(self) -> AsyncIterator[None]:
+        # Within the block's transaction, asyncpg makes a nested one a savepoint.
+        async with self.conn.transaction():
+            yield
+
     def json_elements(self, column: str, alias: str) -> str:
         return f"jsonb_array_elements(CAST({column} AS jsonb)) AS {alias}(value)"
 

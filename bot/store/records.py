@@ -151,6 +151,18 @@ class ResultPlayer:
 
 
 @dataclass(frozen=True)
+class GameEnd:
+    """How a game ended, to store with the action that ended it (see
+    :meth:`~bot.store.games.GamesRepository.append_action`): ``winners`` are side numbers,
+    ``final_scores`` one entry per side."""
+
+    status: EndedGameStatus
+    winners: Sequence[int]
+    final_scores: Sequence[int]
+    players: Sequence[ResultPlayer]
+
+
+@dataclass(frozen=True)
 class ResultRecord:
     game_id: int
     guild_id: int

@@ -90,6 +90,17 @@ class SqliteSession(Session):
     async def lock(self, name: str) -> None:
         """Nothing to do: the transaction holds the database's only write lock."""
 
+    @asynccontextmanager
+    async def savepoint(self) -> AsyncIterator[None]:
+        await self.run("SAVEPOINT part")
+        try:
+            yield
+        except BaseException:
+            await self.run("ROLLBACK TO part")
+            await self.run("RELEASE part")
+            raise
+        await self.run("RELEASE part")
+
     def json_elements(self, column: str, alias: str) -> str:
         return f"json_each({column}) {alias}"
 

@@ -15,6 +15,7 @@ from bot.store import (
     ConstraintError,
     FinishedHand,
     GameActiveError,
+    GameEnd,
     GameEndedError,
     NotFoundError,
     ResultPlayer,
@@ -320,6 +321,112 @@ async def test_the_action_that_ends_a_hand_stores_its_result_in_the_same_commit(
         await store.games.append_action(game.id, {"type": "play"}, seat=2, seq=2, hand=hand)
     assert [action.seq for action in await store.games.actions(game.id)] == [1]
     await store.games.append_action(game.id, {"type": "play"}, seat=2, seq=2)
+
+
+HAND = FinishedHand(
+    number=1,
+    dealer=0,
+    bids=[],
+    contract=7,
+    maker=1,
+    trump="H",
+    points=[3, 11],
+    score_change=[3, 11],
+)
+
+
+async def test_a_deal_or_a_hand_end_is_refused_as_any_action_and_stores_nothing(store: Store):
+    """An action with its snapshot and its hand (one statement on PostgreSQL, a transaction on
+    SQLite) is refused like any other: its number taken, an unknown game, a withdrawn relayed
+    move, a game over; and a refused one leaves the snapshot, the hands and the relayed move
+    as they were."""
+    game = await _game(store, state={"n": 0})
+    await store.games.append_action(game.id, {"type": "play"}, seat=0, seq=1)
+
+    async def deal(game_id: int, seq: int, **options: Any) -> None:
+        await store.games.append_action(
+            game_id, {"type": "play"}, seat=1, seq=seq, state={"n": seq}, hand=HAND, **options
+        )
+
+    with pytest.raises(ConstraintError):  # the number is taken
+        await deal(game.id, 1)
+    with pytest.raises(NotFoundError):
+        await deal(404, 1)
+    await _relayed_move(store, 81, game.table_id, "withdrawn")
+    with pytest.raises(ConstraintError):
+        await deal(game.id, 2, request_id=81)
+    assert await _relayed_state(store, 81) == "withdrawn"
+    stored = await store.games.get(game.id)
+    assert (stored.state, stored.state_seq, await store.games.hands(game.id)) == ({"n": 0}, 0, [])
+    await _relayed_move(store, 82, game.table_id, "waiting")
+    await deal(game.id, 2, request_id=82)
+    assert await _relayed_state(store, 82) == "applied"
+    stored = await store.games.get(game.id)
+    assert (stored.state, stored.state_seq) == ({"n": 2}, 2)
+    assert [hand.number for hand in await store.games.hands(game.id)] == [1]
+    await store.games.finish(
+        game.id, status="abandoned", winners=[], final_scores=[10, 12], players=[]
+    )
+    with pytest.raises(GameEndedError):
+        await deal(game.id, 3)
+    assert [action.seq for action in await store.games.actions(game.id)] == [1, 2]
+
+
+async def test_the_action_that_wins_a_game_stores_its_end_in_the_same_commit(store: Store):
+    """The game's end and result are stored as :meth:`finish` stores them, with the action,
+    and the work after the result runs in the same transaction: when it raises, nothing of
+    the action is stored."""
+    game = await _game(store, state={"n": 0})
+    players = [
+        ResultPlayer(seat=0, side=0, display_name="Alice", won=True, user_id=1),
+        ResultPlayer(seat=1, side=1, display_name="Bob", won=False, user_id=2),
+    ]
+    ended = GameEnd("finished", [0], [52, 30], players)
+    seen = []
+
+    async def refuse(tx: Any, game_id: int) -> None:
+        seen.append(await tx.fetch_one("SELECT status FROM results WHERE game_id = ?", (game_id,)))
+        raise RuntimeError("refused")
+
+    with pytest.raises(RuntimeError):
+        await store.games.append_action(
+            game.id,
+            {"type": "play"},
+            seat=1,
+            seq=1,
+            state={"n": 1},
+            hand=HAND,
+            ended=ended,
+            after_result=refuse,
+        )
+    assert [row["status"] for row in seen] == ["finished"]
+    assert await store.games.actions(game.id) == [] and await store.games.result(game.id) is None
+    assert (await store.games.get(game.id)).status == "playing"
+
+    async def count(tx: Any, game_id: int) -> None:
+        seen.append(game_id)
+
+    action = await store.games.append_action(
+        game.id,
+        {"type": "play"},
+        seat=1,
+        seq=1,
+        state={"n": 1},
+        hand=HAND,
+        ended=ended,
+        after_result=count,
+    )
+    assert seen[-1] == game.id
+    stored = await store.games.get(game.id)
+    assert (stored.status, stored.state, stored.state_seq) == ("finished", {"n": 1}, 1)
+    result = await store.games.result(game.id)
+    assert result is not None and stored.ended_at == result.ended_at
+    assert (result.status, result.winners, result.final_scores) == ("finished", (0,), (52, 30))
+    assert result.players == tuple(players)
+    assert [hand.number for hand in await store.games.hands(game.id)] == [1]
+    assert await store.games.actions(game.id) == [action]
+    with pytest.raises(GameEndedError):
+        await store.games.append_action(game.id, {"type": "play"}, seat=2, seq=2)
 
 
 async def test_finishing_records_the_result_and_its_players(store: Store):

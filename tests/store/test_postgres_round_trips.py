@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.store import Store
+from bot.store import FinishedHand, Store
 from bot.store.database import utc_now
 from bot.store.postgres_backend import PostgresDatabase
 
@@ -62,15 +62,48 @@ async def test_an_action_in_a_hand_is_one_statement_and_the_connection_goes_back
     assert [action.seq for action in await store.games.actions(game_id)] == [1, 2]
 
 
-async def test_an_action_that_deals_is_one_transaction_with_its_snapshot(
+async def test_an_action_that_deals_or_ends_a_hand_is_one_statement_with_its_snapshot(
     watched: tuple[Store, Sent],
 ):
+    """A deal (the game's snapshot with it) and a hand's end (the snapshot, the hand and its
+    sides) are each one round trip, not a transaction of five and seven."""
     store, sent = watched
     game_id = await _game(store)
     mark = len(sent.statements)
     await store.games.append_action(game_id, {"type": "deal"}, seq=2, state={"hand": 2})
     statements = await sent.since(mark)
-    assert statements[0] == "BEGIN;" and statements[-1] == "COMMIT;"
-    assert sum(statement.startswith(("INSERT", "UPDATE")) for statement in statements) == 2
-    assert len(statements) == 5  # the game's row locked and read first
+    assert len(statements) == 1 and statements[0].startswith("WITH game AS (UPDATE games")
     assert (await store.games.get(game_id)).state == {"hand": 2}
+    hand = FinishedHand(
+        number=1,
+        dealer=0,
+        bids=[[1, 7]],
+        contract=7,
+        maker=1,
+        trump="H",
+        points=[3, 11],
+        score_change=[-7, 11],
+        captured=[["right_pedro", 1]],
+    )
+    mark = len(sent.statements)
+    await store.games.append_action(
+        game_id, {"type": "play"}, seat=3, seq=3, state={"hand": 3}, hand=hand
+    )
+    assert len(await sent.since(mark)) == 1
+    game = await store.games.get(game_id)
+    assert (game.state, game.state_seq) == ({"hand": 3}, 3)
+    [stored] = await store.games.hands(game_id)
+    assert (stored.number, stored.dealer, stored.bids, stored.contract, stored.maker) == (
+        1,
+        0,
+        [[1, 7]],
+        7,
+        1,
+    )
+    assert (stored.trump, stored.points, stored.score_change, stored.captured) == (
+        "H",
+        (3, 11),
+        (-7, 11),
+        [["right_pedro", 1]],
+    )
+    assert stored.finished_at == (await store.games.actions(game_id))[-1].created_at

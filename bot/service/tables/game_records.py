@@ -30,8 +30,9 @@ from bot.service.areas.automation import STAND_IN_LEVEL
 from bot.service.tables.options import Teams
 from bot.service.tables.restoring import read_game
 from bot.service.tables.table import Table
-from bot.stats import record_game
-from bot.store import UNSET, FinishedHand, ResultPlayer, SeatRecord, Store
+from bot.stats import count_game, record_game
+from bot.store import UNSET, FinishedHand, GameEnd, ResultPlayer, SeatRecord, Store
+from bot.store.database import Session
 
 log = logging.getLogger(__name__)
 
@@ -83,27 +84,27 @@ class GameRecords:
     ) -> None:
         """Store an action just applied, what it ended, and whether its seat is now away.
 
+        The action, the hand it ended (the engine ends one hand an action at most), the game
+        it won and the game counted on the boards are one transaction: an action is one commit.
+
         The action must get the number after the last one this table knows of: if another
         process stored one first, the store refuses it (:class:`~bot.store.ConstraintError`)."""
         assert table.game_id is not None
-        game_id = table.game_id
         snapshot = any(isinstance(event, HandDealt | HandScored) for event in events)
-        scored = [event.result for event in events if isinstance(event, HandScored)]
+        scored = next((event.result for event in events if isinstance(event, HandScored)), None)
+        won = next((event for event in events if isinstance(event, GameWon)), None)
         await self._store.games.append_action(
-            game_id,
+            table.game_id,
             action_to_dict(action),
             seat=seat,
             state=game.to_dict() if snapshot else UNSET,
             seq=table.stored_actions + 1,
             request_id=request_id,
-            hand=finished_hand(scored[0]) if scored else None,  # in the same transaction
+            hand=None if scored is None else finished_hand(scored),
+            ended=None if won is None else _game_end(table, game, won.side),
+            after_result=_count_on_boards,
         )
         table.stored_actions += 1
-        for event in events:
-            if isinstance(event, HandScored) and event.result is not scored[0]:
-                await self._record_hand(game_id, event.result)
-            elif isinstance(event, GameWon):
-                await self.finish(table, game, game_id, winner=event.side)
         await self._mark_presence(table, seat, timed_out=timed_out, responder=responder)
 
     async def _record_hand(self, game_id: int, result: HandResult) -> None:
@@ -130,17 +131,33 @@ class GameRecords:
         logged and never stops the end of a game.
         """
         await self._store.games.finish(
-            game_id,
-            status="abandoned" if winner is None else "finished",
-            winners=[] if winner is None else [winner],
-            final_scores=list(game.scores),
-            players=_result_players(table, game, winner=winner),
-            state=game.to_dict(),
+            game_id, **vars(_game_end(table, game, winner)), state=game.to_dict()
         )
         try:
             await record_game(self._store, game_id)
         except Exception:
             log.exception("could not count game %s on the boards", game_id)
+
+
+async def _count_on_boards(tx: Session, game_id: int) -> None:
+    """Count a game won by an action on the boards, in the transaction that stores the action.
+    The boards are derived data that a manager can always rebuild: a failure here is undone
+    alone (a savepoint) and logged, and the game's end is stored all the same."""
+    try:
+        async with tx.savepoint():
+            await count_game(tx, game_id)
+    except Exception:
+        log.exception("could not count game %s on the boards", game_id)
+
+
+def _game_end(table: Table, game: Game, winner: int | None) -> GameEnd:
+    """How the table's game ended: won by ``winner``, or abandoned when nobody won."""
+    return GameEnd(
+        status="abandoned" if winner is None else "finished",
+        winners=[] if winner is None else [winner],
+        final_scores=list(game.scores),
+        players=_result_players(table, game, winner=winner),
+    )
 
 
 def _result_players(table: Table, game: Game, winner: int | None) -> list[ResultPlayer]:
