@@ -35,14 +35,22 @@ the advance takes about a minute.
 measured by its own copy of this script) and on this code, round after round in alternate
 order so that the other work on a shared machine weighs on both, and prints the medians and
 their ratios: a regression of more than 20% is a bug to fix before anything else. A release
-whose script lacks an option asked for (``--spread`` before it existed) is measured by this
-script instead, its own bot on the path: the same tables advanced alike and the same work on
-both codes (the script uses only the service's public calls, which such a release must have).
+whose script lacks an option asked for (``--spread`` before it existed), or seats other names
+than this one (before every table was seated with names of its own), is measured by this script
+instead, its own bot on the path: the same people at the same tables, advanced alike, and the
+same work on both codes (the script uses only the service's public calls, which such a release
+must have).
+
+Every table seats four people with display names of their own (`seated_names`: given and family
+names with accents, handles, East Asian names, symbols, 2 to 30 characters; some 2,700 different
+names at 1,000 tables), the same on every run, so that what a picture keeps by a name (its drawn
+text, a seat's band or panel) is shared between tables no more than real names share it.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
 import multiprocessing
 import os
@@ -77,10 +85,79 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
+#: What display names are made of, as people choose them on Discord: given names and family
+#: names with their accents (Latin, Cyrillic and Greek letters), handles, and Chinese, Japanese
+#: and Korean names, now and then with a symbol or emoji, all drawn by the shipped fonts.
+GIVEN_NAMES = (
+    *("Zoë", "José", "Björn", "Chloé", "Łukasz", "Ørjan", "Renée", "Ñaki", "Anaïs", "Joël"),
+    *("Gonçalo", "Søren", "Dóra", "Élodie", "Şule", "Đorđe", "Jürgen", "Inês", "Maëlle", "Tomáš"),
+    *("Alex", "Sam", "Jordan", "Emma", "Lucas", "Noah", "Mia", "Léa", "Hugo", "Sofía"),
+    *("Marie-Hélène", "João Pedro", "Anne-Sophie", "Jan", "Fleur", "Thijs", "Bram", "Daan"),
+    *("Дмитрий", "Ольга", "Αλέξανδρος", "Ελένη", "Kateřina", "Zsófia", "Ayşe", "Małgorzata"),
+)
+FAMILY_NAMES = (
+    *("Dubois", "Nuñez", "van der Berg", "Kowalski", "Müller", "Gonçalves", "O'Brien", "Løvik"),
+    *("Lefèvre", "de Jong", "Østergaard", "Święcicki", "Šimůnek", "Ferreira da Silva", "Nagy"),
+    *("Ramírez", "Jansen", "Brontë", "Þórsson", "Smith", "Papadopoulos", "Иванова", "Yılmaz"),
+)
+HANDLE_WORDS = (
+    *("shadow", "pixel", "lucky", "dragon", "night", "cards", "ace", "trump", "frost", "echo"),
+    *("wolf", "mango", "ninja", "queen", "jack", "nova", "storm", "bunny", "kiwi", "raven"),
+)
+EAST_ASIAN_NAMES = (
+    *("田中太郎", "王小明", "李华", "张伟", "陈静", "林佳慧", "健太郎", "さくら", "ユキ", "佐藤"),
+    *("김지호", "민수", "이서연", "박준", "鈴木一郎", "小林", "ひなた", "陳美玲", "高橋", "하늘"),
+)
+SYMBOLS = ("✨", "★", "♥", "♪", "⚡", "☀", "❄", "🔥", "🎮", "🐉", "🌙", "👑", "🍀")
+
+
+def display_name(rng: random.Random) -> str:
+    """A display name as people choose them on Discord (2 to 32 characters): a given name,
+    with a family name or not, a handle, an East Asian name, sometimes with a symbol."""
+    style = rng.random()
+    if style < 0.1:
+        name = rng.choice(GIVEN_NAMES)
+    elif style < 0.4:
+        name = f"{rng.choice(GIVEN_NAMES)} {rng.choice(FAMILY_NAMES)}"
+    elif style < 0.8:
+        words = rng.sample(HANDLE_WORDS, rng.randint(1, 2))
+        if rng.random() < 0.3:
+            words = [word.capitalize() for word in words]
+        name = rng.choice(("_", ".", "")).join(words)
+        if rng.random() < 0.75:
+            name += str(rng.randrange(10 ** rng.randint(1, 4)))
+        if rng.random() < 0.1:
+            name = f"xX_{name}_Xx"
+    elif style < 0.92:
+        name = rng.choice(EAST_ASIAN_NAMES)
+        if rng.random() < 0.5:
+            name += rng.choice((f" ({rng.choice(GIVEN_NAMES)})", str(rng.randrange(100))))
+    else:
+        name = f"{rng.choice(GIVEN_NAMES)} {rng.choice(SYMBOLS)}"
+        if rng.random() < 0.5:
+            name = f"{name[-1]} {name}"
+    return name[:32] if len(name) >= 2 else name * 2
+
+
+def seated_names(number: int) -> list[str]:
+    """The four display names at table ``number``, different from each other, from a seed of
+    the table's own: the same on every run and every code compared."""
+    rng = random.Random(f"names {number}")
+    names: list[str] = []
+    while len(names) < 4:
+        name = display_name(rng)
+        if name not in names:
+            names.append(name)
+    return names
+
+
 async def seat_table(service: TableService, number: int, guild_id: int) -> tuple[int, list[Person]]:
-    """Open a table in its own channel, seat four players and start (not measured: the
-    draw for seats moves everyone, eight writes, at every table at once)."""
-    people = [Person(number * 10 + seat + 1, f"player {seat + 1}") for seat in range(4)]
+    """Open a table in its own channel, seat four players with names of their own
+    (`seated_names`) and start (not measured: the draw for seats moves everyone, eight
+    writes, at every table at once)."""
+    people = [
+        Person(number * 10 + seat + 1, name) for seat, name in enumerate(seated_names(number))
+    ]
     table = await service.open_table(
         guild_id=guild_id,
         channel_id=number + 1,
@@ -494,15 +571,41 @@ COLUMNS = (
 )
 
 
+#: What makes the names `seat_table` seats: a release's script that defines these alike seats
+#: the same people at the same tables.
+NAMING = ("GIVEN_NAMES", "FAMILY_NAMES", "HANDLE_WORDS", "EAST_ASIAN_NAMES", "SYMBOLS")
+NAMING_FUNCTIONS = ("display_name", "seated_names")
+
+
+def naming(source: str) -> list[str]:
+    """The definitions of a benchmark script's names (`NAMING`, `NAMING_FUNCTIONS`), as its
+    syntax tree shows them (comments and docstrings' layout aside): none before the tables
+    were seated with names of their own."""
+    definitions = []
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef) and node.name in NAMING_FUNCTIONS:
+            definitions.append(ast.dump(node))
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id in NAMING for target in node.targets
+        ):
+            definitions.append(ast.dump(node))
+    return definitions
+
+
 def script_for(tree: Path, options: Sequence[str]) -> Path:
     """The benchmark that measures the code in ``tree``: its own copy of this script, as its
-    interfaces were then, unless it lacks one of ``options`` (a release before ``--spread``):
-    then this one, the same work on both codes, that code's bot on the path."""
+    interfaces were then, unless it lacks one of ``options`` (a release before ``--spread``)
+    or seats other names than this one (`naming`: a release before the tables were seated
+    with names of their own, whose every table seated "player 1" to "player 4"): then this
+    one, the same work on both codes, that code's bot on the path."""
     own = tree / "scripts" / "bench_service.py"
     text = own.read_text()
+    this = Path(__file__).resolve()
+    if naming(text) != naming(this.read_text()):
+        return this
     if all(f'"{option}"' in text for option in options if option.startswith("--")):
         return own
-    return Path(__file__).resolve()
+    return this
 
 
 def run_tree(
@@ -700,7 +803,7 @@ def main() -> None:
         print(
             f"{os.cpu_count()} CPUs, load average before the run: {load_average}; {args.compare}"
             f" against today, {args.seconds:g} s per load; each its own benchmark script (or this"
-            " one, if its own lacks an option asked for)"
+            " one, if its own lacks an option asked for or seats other names)"
         )
         options = (*(("--in-processes",) if args.in_processes else ()), *spread_options(args))
         compare(args.compare, loads, args.seconds, args.rounds, options)
