@@ -581,15 +581,14 @@ def naming(source: str) -> list[str]:
     """The definitions of a benchmark script's names (`NAMING`, `NAMING_FUNCTIONS`), as its
     syntax tree shows them (comments and docstrings' layout aside): none before the tables
     were seated with names of their own."""
-    definitions = []
-    for node in ast.parse(source).body:
-        if isinstance(node, ast.FunctionDef) and node.name in NAMING_FUNCTIONS:
-            definitions.append(ast.dump(node))
-        elif isinstance(node, ast.Assign) and any(
-            isinstance(target, ast.Name) and target.id in NAMING for target in node.targets
-        ):
-            definitions.append(ast.dump(node))
-    return definitions
+
+    def names(node: ast.stmt) -> bool:
+        if isinstance(node, ast.FunctionDef):
+            return node.name in NAMING_FUNCTIONS
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        return any(isinstance(target, ast.Name) and target.id in NAMING for target in targets)
+
+    return [ast.dump(node) for node in ast.parse(source).body if names(node)]
 
 
 def script_for(tree: Path, options: Sequence[str]) -> Path:
