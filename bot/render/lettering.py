@@ -16,10 +16,12 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont, features
 
 from bot.package_data import shipped
+from bot.render.kept import KeptPainting, image_bytes
 
 FONT_DIR = shipped(__package__, "fonts")
 #: Tried in this order for every character.
@@ -217,19 +219,55 @@ def _centre_to_baseline(size: int) -> float:
     return (ascent - descent) / 2
 
 
-@lru_cache(maxsize=4096)
-def _run_mask(run: Run, size: int) -> tuple[Image.Image, int, int, float]:
+def _run_mask(run: Run, size: int) -> RunMask:
     """A run drawn once into an `L` mask, with the mask's offset from the pen position and
-    how far the pen moves past the run.
-
-    The same names and labels are drawn on every picture of a game, so keeping their masks
-    and advances saves most of the text cost.
-    """
+    how far the pen moves past the run."""
     font = run.font_object(size)
     left, top, right, bottom = (int(edge) for edge in font.getbbox(run.text, anchor="ls"))
     mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
     ImageDraw.Draw(mask).text((-left, -top), run.text, font=font, fill=255, anchor="ls")
-    return mask, left, top, font.getlength(run.text)
+    return RunMask(mask, left, top, font.getlength(run.text))
+
+
+class RunMask(NamedTuple):
+    """A run of text drawn into an `L` mask: where the mask lies from the pen position, and
+    how far the pen moves past the run."""
+
+    mask: Image.Image
+    left: int
+    top: int
+    advance: float
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnLine:
+    """A line of text as `draw_text` draws it: its width and its runs' masks."""
+
+    width: int
+    runs: tuple[RunMask, ...]
+
+
+def _drawn_line(text: str, size: int, max_width: int | None) -> DrawnLine:
+    """``text`` cleaned, shortened to ``max_width`` if given, measured and drawn into masks."""
+    line = fit(text, size, max_width) if max_width is not None else clean(text)
+    return DrawnLine(text_width(line, size), tuple(_run_mask(run, size) for run in runs(line)))
+
+
+#: What a line kept holds besides its masks' pixels: its key, the entry, the line, and each
+#: run's mask object (Pillow's image and its memory block), measured in a process.
+LINE_BYTES, RUN_BYTES = 400, 900
+
+
+def line_bytes(line: DrawnLine) -> int:
+    """The memory a line kept holds: its masks, and what each run and the line add."""
+    return LINE_BYTES + sum(RUN_BYTES + image_bytes(run.mask) for run in line.runs)
+
+
+#: Bytes of lines kept drawn (some 1.5 KB each): a table picture draws some 20 lines, its
+#: players' names in several of them, and a thousand busy tables seating people of their own
+#: come back to a table's lines some thousand pictures later (`docs/benchmarks.md`).
+KEPT_TEXT_BYTES = 16 * 2**20
+drawn_lines: KeptPainting[DrawnLine] = KeptPainting(_drawn_line, KEPT_TEXT_BYTES, line_bytes)
 
 
 def aligned_left(x: float, width: float, align: str) -> float:
@@ -248,15 +286,15 @@ def draw_text(
 ) -> int:
     """Draw one line vertically centred on `xy[1]`; `align` places it left/centre/right of x.
 
-    Returns the width drawn. With `max_width` the text is shortened to fit first.
+    Returns the width drawn. With `max_width` the text is shortened to fit first. The same
+    names and labels are drawn on every picture of a game, so the line is kept measured and
+    drawn (`drawn_lines`), which saves most of the text's cost.
     """
-    line = fit(text, size, max_width) if max_width is not None else clean(text)
-    width = text_width(line, size)
-    x = aligned_left(xy[0], width, align)
+    line = drawn_lines(text, size, max_width)
+    x = aligned_left(xy[0], line.width, align)
     baseline = round(xy[1] + _centre_to_baseline(size))
-    for run in runs(line):
-        mask, left, top, advance = _run_mask(run, size)
+    for mask, left, top, advance in line.runs:
         corner = (round(x) + left, baseline + top)
         image.paste(fill, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask)
         x += advance
-    return width
+    return line.width
