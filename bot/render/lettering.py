@@ -239,35 +239,21 @@ class RunMask(NamedTuple):
     advance: float
 
 
-@dataclass(frozen=True, slots=True)
-class DrawnLine:
-    """A line of text as `draw_text` draws it: its width and its runs' masks."""
-
-    width: int
-    runs: tuple[RunMask, ...]
+#: What a run kept holds besides its mask's pixels: its key and entry, and the mask's objects
+#: (Pillow's image and its memory block), measured in a process.
+RUN_BYTES = 1000
 
 
-def _drawn_line(text: str, size: int, max_width: int | None) -> DrawnLine:
-    """``text`` cleaned, shortened to ``max_width`` if given, measured and drawn into masks."""
-    line = fit(text, size, max_width) if max_width is not None else clean(text)
-    return DrawnLine(text_width(line, size), tuple(_run_mask(run, size) for run in runs(line)))
+def run_bytes(run: RunMask) -> int:
+    """The memory a run kept holds: its mask, and what the run adds."""
+    return RUN_BYTES + image_bytes(run.mask)
 
 
-#: What a line kept holds besides its masks' pixels: its key, the entry, the line, and each
-#: run's mask object (Pillow's image and its memory block), measured in a process.
-LINE_BYTES, RUN_BYTES = 400, 900
-
-
-def line_bytes(line: DrawnLine) -> int:
-    """The memory a line kept holds: its masks, and what each run and the line add."""
-    return LINE_BYTES + sum(RUN_BYTES + image_bytes(run.mask) for run in line.runs)
-
-
-#: Bytes of lines kept drawn (some 1.5 KB each): a table picture draws some 20 lines, its
-#: players' names in several of them, and a thousand busy tables seating people of their own
-#: come back to a table's lines some thousand pictures later (`docs/benchmarks.md`).
-KEPT_TEXT_BYTES = 16 * 2**20
-drawn_lines: KeptPainting[DrawnLine] = KeptPainting(_drawn_line, KEPT_TEXT_BYTES, line_bytes)
+#: Bytes of runs of text kept drawn (some 3 KB each): a table picture draws some 20 lines,
+#: its players' names in several of them, and a thousand busy tables seating people of their
+#: own come back to a table's runs some thousand pictures later (`docs/benchmarks.md`).
+KEPT_TEXT_BYTES = 24 * 2**20
+run_masks: KeptPainting[RunMask] = KeptPainting(_run_mask, KEPT_TEXT_BYTES, run_bytes)
 
 
 def aligned_left(x: float, width: float, align: str) -> float:
@@ -287,14 +273,16 @@ def draw_text(
     """Draw one line vertically centred on `xy[1]`; `align` places it left/centre/right of x.
 
     Returns the width drawn. With `max_width` the text is shortened to fit first. The same
-    names and labels are drawn on every picture of a game, so the line is kept measured and
-    drawn (`drawn_lines`), which saves most of the text's cost.
+    names and labels are drawn on every picture of a game, so their runs are kept drawn
+    (`run_masks`), which saves most of the text's cost.
     """
-    line = drawn_lines(text, size, max_width)
-    x = aligned_left(xy[0], line.width, align)
+    line = fit(text, size, max_width) if max_width is not None else clean(text)
+    width = text_width(line, size)
+    x = aligned_left(xy[0], width, align)
     baseline = round(xy[1] + _centre_to_baseline(size))
-    for mask, left, top, advance in line.runs:
+    for run in runs(line):
+        mask, left, top, advance = run_masks(run, size)
         corner = (round(x) + left, baseline + top)
         image.paste(fill, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask)
         x += advance
-    return line.width
+    return width

@@ -81,3 +81,30 @@ def test_every_shipped_font_has_a_licence_file() -> None:
     licences = {path.name for path in lettering.FONT_DIR.glob("LICENSE-*")}
     assert licences == {"LICENSE-DejaVu.txt", "LICENSE-Apache-2.0.txt", "LICENSE-Symbola.txt"}
     assert all((lettering.FONT_DIR / name).is_file() for name in lettering.FONT_FILES)
+
+
+def _fill_with_runs(size: int) -> int:
+    """Draw different runs of text at ``size`` until the store of drawn runs has forgotten
+    some: how many it holds then."""
+    lettering.run_masks.kept.clear()
+    image = Image.new("RGB", (900, 80))
+    number = 0
+    while len(lettering.run_masks.kept) == number:
+        lettering.draw_text(image, (0, 40), f"Marie-Hélène_Dubois_{number}", size, (0, 0, 0))
+        number += 1
+        assert lettering.run_masks.kept.bytes <= lettering.KEPT_TEXT_BYTES
+    return len(lettering.run_masks.kept)
+
+
+def test_drawn_text_is_kept_within_its_bytes_whatever_its_number_of_runs() -> None:
+    small, large = _fill_with_runs(20), _fill_with_runs(40)
+    lettering.run_masks.kept.clear()
+    assert large < small / 2  # a run twice as high and wide holds some four times the pixels
+
+
+def test_a_drawn_run_is_measured_by_its_mask() -> None:
+    (run,) = lettering.runs("Marie-Hélène")
+    drawn = lettering.run_masks(run, 40)
+    pixels = drawn.mask.width * drawn.mask.height
+    assert pixels > 5_000
+    assert pixels < lettering.run_bytes(drawn) < pixels + 1_500
