@@ -249,9 +249,10 @@ def run_bytes(run: RunMask) -> int:
     return RUN_BYTES + image_bytes(run.mask)
 
 
-#: Bytes of runs of text kept drawn (some 3 KB each): a table picture draws some 20 lines,
+#: Bytes of runs of text kept drawn (some 4.7 KB each): a table picture writes a dozen lines,
 #: its players' names in several of them, and a thousand busy tables seating people of their
-#: own come back to a table's runs some thousand pictures later (`docs/benchmarks.md`).
+#: own wrote some 5,000 different runs in 20 s, 24 MB; kept fewer (16 MB, or the last 4,096),
+#: a line cost as much or more (`docs/benchmarks.md`, "Tables seated with names of their own").
 KEPT_TEXT_BYTES = 24 * 2**20
 run_masks: KeptPainting[RunMask] = KeptPainting(_run_mask, KEPT_TEXT_BYTES, run_bytes)
 
