@@ -136,7 +136,7 @@ def display_name(rng: random.Random) -> str:
         name = f"{rng.choice(GIVEN_NAMES)} {rng.choice(SYMBOLS)}"
         if rng.random() < 0.5:
             name = f"{name[-1]} {name}"
-    return name[:32] if len(name) >= 2 else name * 2
+    return name[:32]
 
 
 def seated_names(number: int) -> list[str]:
