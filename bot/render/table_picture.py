@@ -13,7 +13,7 @@ records every word and card so tests check that nothing essential is cut or over
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import lru_cache
 
@@ -448,15 +448,19 @@ def _painted(paint: Callable[[_TablePainter], None]) -> Reduced:
     return reduced
 
 
-#: Where the bands of a table picture end, top to bottom: the header's panel; the top seat;
-#: the top seat's card of the trick (the rows above the side seats' cards); the side seats
-#: and the trick's cards between them (the rows of the side seats' cards, to an even row);
-#: the bottom seat's card of the trick; the bottom seat; the scores' panel (to the picture's
-#: foot). Nothing is painted across two (`tests/render/test_table_bands.py`).
+#: Where the bands of a table picture end, top to bottom: the header's panel; the top seat
+#: (its name's rows, `SEAT_NAME_ROWS`, then the rest); the top seat's card of the trick (the
+#: rows above the side seats' cards); the side seats and the trick's cards between them (the
+#: rows of the side seats' cards, to an even row); the bottom seat's card of the trick; the
+#: bottom seat (as the top one); the scores' panel (to the picture's foot). Nothing is
+#: painted across two (`tests/render/test_table_bands.py`).
 HEADER_END, TOP_SEAT_END = 112, 226
 SIDE_CARDS_TOP = _card_cell(Slot.WEST)[1]
 SIDE_CARDS_END = _card_cell(Slot.WEST)[3] + _card_cell(Slot.WEST)[3] % 2
 TRICK_END, BOTTOM_SEAT_END = 484, SCORES_TOP
+#: A seat's name is written in its panel's first rows, and nothing else of the seat but the
+#: panel, its ring and its side's colour (even, as a band's first row must be).
+SEAT_NAME_ROWS = 38
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,12 +475,16 @@ class _Band:
     reduced: Reduced
 
 
-def _seat_shows(scene: TableScene, seat: int, slot: Slot) -> Hashable:
+def _seat_shows(
+    scene: TableScene, seat: int, slot: Slot, *, whoever_sits: bool = False
+) -> Hashable:
     """All that the picture of ``scene`` shows of ``seat``, sitting at ``slot``, in its
-    panel: two scenes alike in it paint the panel alike."""
+    panel: two scenes alike in it paint the panel alike. ``whoever_sits``: all but the
+    name, for the panel's rows below it (`SEAT_NAME_ROWS`)."""
+    info = scene.seats[seat]
     return (
         slot,
-        scene.seats[seat],
+        replace(info, name="") if whoever_sits else info,
         scene.to_act == seat,
         scene.dealer == seat,
         scene.words,
@@ -491,16 +499,20 @@ def _bands(scene: TableScene, height: int) -> list[_Band]:
     slots = SLOTS[len(scene.seats)]
     seats = {slot: seat for seat, slot in enumerate(slots)}
 
-    def seat_band(slot: Slot, top: int, bottom: int) -> _Band:
+    def seat_bands(slot: Slot, top: int, bottom: int) -> list[_Band]:
+        """A seat's rows: those of its name, kept by who sits there, and those below, kept
+        by all else the seat shows, the same at every table (a seat's cards are counted in
+        them, and change at every trick)."""
         seat = seats.get(slot)
         if seat is None:
-            return _Band(top, bottom, (slot,), _painted(lambda painter: None))
-        return _Band(
-            top,
-            bottom,
-            _seat_shows(scene, seat, slot),
-            _painted(lambda painter: painter.seat(seat)),
-        )
+            return [_Band(top, bottom, (slot,), _painted(lambda painter: None))]
+        split = _seat_box(slot)[1] + SEAT_NAME_ROWS
+        info, to_act = scene.seats[seat], scene.to_act == seat
+        paint = _painted(lambda painter: painter.seat(seat))
+        return [
+            _Band(top, split, ("seat's name", slot, info.name, info.side, to_act), paint),
+            _Band(split, bottom, _seat_shows(scene, seat, slot, whoever_sits=True), paint),
+        ]
 
     def card_band(slot: Slot, top: int, bottom: int) -> _Band:
         shown = next(((card, look) for at, card, look in _shown_cards(scene) if at is slot), None)
@@ -530,11 +542,11 @@ def _bands(scene: TableScene, height: int) -> list[_Band]:
             ),
             _painted(_TablePainter.header_band),
         ),
-        seat_band(Slot.NORTH, HEADER_END, TOP_SEAT_END),
+        *seat_bands(Slot.NORTH, HEADER_END, TOP_SEAT_END),
         card_band(Slot.NORTH, TOP_SEAT_END, SIDE_CARDS_TOP),
         _Band(SIDE_CARDS_TOP, SIDE_CARDS_END, None, _side_seats_and_trick),
         card_band(Slot.SOUTH, SIDE_CARDS_END, TRICK_END),
-        seat_band(Slot.SOUTH, TRICK_END, BOTTOM_SEAT_END),
+        *seat_bands(Slot.SOUTH, TRICK_END, BOTTOM_SEAT_END),
         _Band(
             BOTTOM_SEAT_END,
             height,
@@ -546,9 +558,10 @@ def _bands(scene: TableScene, height: int) -> list[_Band]:
 
 def _side_seats_and_trick(scene: TableScene, top: int, bottom: int) -> Image.Image:
     """The rows of the side seats and the trick's cards between them, in the table palette,
-    put together from kept pieces: the rows of the empty table (`_side_rows`), each side
-    seat's panel over them (`_kept_seats`), then each card of the trick over them
-    (`_kept_cards`). A piece not kept is painted on these rows of the picture and reduced.
+    put together from pieces: the rows of the empty table (`_side_rows`), each side seat's
+    panel over them, painted on these rows of the picture and reduced (a table's next
+    picture comes too late for a panel kept to be found, `KEPT_TRICK_CARD_BYTES`), then each
+    card of the trick over them (`_kept_cards`), painted likewise when it is not kept.
 
     Reducing maps each pixel by itself, so a piece reduced alone is that piece of the whole
     reduced, and copying pieces in the order they are painted gives the band's pixels. A
@@ -576,13 +589,9 @@ def _side_seats_and_trick(scene: TableScene, top: int, bottom: int) -> Image.Ima
             continue
         left, upper, right, lower = _seat_box(slot)
         box = (left, upper, right + 1, lower + 1)  # a panel's box holds its right and bottom edges
-        shows = _seat_shows(scene, seat, slot)
-        piece = _kept_seats.get(shows)
-        if piece is None:
-            seat_painter = painted_seat(seat)
-            piece = _reduced(seat_painter.image.crop(seat_painter.box_on_image(box)))
-            _kept_seats.keep(shows, piece)
-        band.paste(piece, (left, upper - top))
+        seat_painter = painted_seat(seat)
+        panel = _reduced(seat_painter.image.crop(seat_painter.box_on_image(box)))
+        band.paste(panel, (left, upper - top))
     for slot, card, look in _shown_cards(scene):
         left, upper, right, lower = _card_cell(slot)
         cell = (left, max(upper, top), right, min(lower, bottom))
@@ -619,15 +628,11 @@ def _side_rows(sides: int, seat_sides: tuple[int, ...]) -> Image.Image:
 #: kept, 82 to 93 with 4,000 (`docs/benchmarks.md`).
 KEPT_BAND_BYTES = 32 * 2**20
 _kept: Kept[DeflatedRows] = Kept(KEPT_BAND_BYTES, lambda rows: len(rows.data))
-#: Bytes of side seats' panels kept, in the table palette (23 KB each, some 180): a panel
-#: comes back in the pictures that follow each other at a table (a seat's panel changes when
-#: it plays or is to act). A table's next picture at 1,000 busy tables with names of their own
-#: comes some thousand pictures later, past what a bound of tens of MB keeps, and a panel not
-#: kept is painted in a tenth of a millisecond (`docs/benchmarks.md`).
-KEPT_SIDE_SEAT_BYTES = 4 * 2**20
-_kept_seats: Kept[Image.Image] = Kept(KEPT_SIDE_SEAT_BYTES, image_bytes)
 #: Bytes of the trick's cards kept, in the table palette (6 KB in the side seats' rows for the
 #: top and bottom seats' cards, 12 KB for the side seats'): what play shows of a deck, each
-#: card before each seat, played, winning or beaten, is some 6 MB.
+#: card before each seat, played, winning or beaten, is some 6 MB. The side seats' panels are
+#: not kept: they show their seat's name, and a table's next picture at 1,000 busy tables of
+#: their own people comes some thousand pictures later; 4 MB of them were found 2 times in
+#: 100, a panel painted in 0.2 ms (`docs/benchmarks.md`).
 KEPT_TRICK_CARD_BYTES = 8 * 2**20
 _kept_cards: Kept[Image.Image] = Kept(KEPT_TRICK_CARD_BYTES, image_bytes)

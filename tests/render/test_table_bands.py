@@ -157,3 +157,31 @@ def test_a_band_that_shows_something_else_is_painted_again() -> None:
         kept = len(table._kept)
         assert _pixels(table.render_table(changed)) == _pixels(_painted_whole(changed))
         assert len(table._kept) > kept
+
+
+def _rows_shown_otherwise(scene: TableScene, changed: TableScene) -> set[tuple[int, int]]:
+    """The rows of the bands that two scenes' pictures keep by different keys."""
+    height = table.picture_size(len(scene.sides))[1]
+    shown = {(band.top, band.bottom): band.shows for band in table._bands(scene, height)}
+    return {
+        (band.top, band.bottom)
+        for band in table._bands(changed, height)
+        if band.shows != shown[band.top, band.bottom]
+    }
+
+
+def test_a_seats_name_and_the_rest_of_its_panel_are_kept_apart() -> None:
+    """The rows of the top and bottom seats' names are kept by who sits there, and the rows
+    below them (cards held, bid, dealer) by all else, the same at every table: other people
+    at a table alike find those rows kept, and a card played leaves a seat's name's rows
+    as they were."""
+    scene = dataclasses.replace(examples.table_in_play(), maker=None, contract=None)
+    north, south = (table._seat_box(slot)[1] + table.SEAT_NAME_ROWS for slot in table.SLOTS[2])
+    names = {(table.HEADER_END, north), (table.TRICK_END, south)}
+    below = {(north, table.TOP_SEAT_END), (south, table.BOTTOM_SEAT_END)}
+    other_people = tuple(dataclasses.replace(seat, name=f"{seat.name} Zed") for seat in scene.seats)
+    assert _rows_shown_otherwise(scene, dataclasses.replace(scene, seats=other_people)) == names
+    fewer_cards = tuple(
+        dataclasses.replace(seat, card_count=seat.card_count - 1) for seat in scene.seats
+    )
+    assert _rows_shown_otherwise(scene, dataclasses.replace(scene, seats=fewer_cards)) == below

@@ -51,7 +51,6 @@ def _painted_whole(scene: TableScene) -> bytes:
 
 def _clear_kept() -> None:
     table._kept.clear()
-    table._kept_seats.clear()
     table._kept_cards.clear()
 
 
@@ -96,7 +95,7 @@ def test_whole_hands_at_tables_taking_turns_are_the_tables_painted_whole() -> No
         assert _pixels(table.render_table(scene)) == _pixels(_painted_whole(scene)), scene
         played += bool(scene.trick)
     assert played > 100
-    assert len(table._kept_seats) and len(table._kept_cards)
+    assert len(table._kept_cards)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -234,27 +233,23 @@ def test_a_trick_card_between_the_side_seats_shows_only_itself_and_whether_its_s
             assert pixels != seen[slot, look, False]
 
 
-def test_a_side_seats_panel_is_painted_once_whatever_the_trick_shows_beside_it() -> None:
-    """A side seat's piece is its panel alone, the cards copied over it after: the same seats
-    with any trick, or none, are drawn from the same two pieces."""
+def test_the_side_seats_rows_are_the_same_whatever_the_trick_shows_beside_them() -> None:
+    """A side seat's panel painted alone, the cards copied over it after: any trick, or
+    none, beside the same seats."""
     _clear_kept()
     for scene in _shown_every_way(dataclasses.replace(_trick_of_four(), to_act=None)):
         assert _pixels(table.render_table(scene)) == _pixels(_painted_whole(scene))
-    assert len(table._kept_seats) == 2  # the east and the west seat's
 
 
 def test_a_card_played_paints_again_only_the_rows_of_that_card() -> None:
     """What makes a table picture cheap during the tricks: after the top seat's card is
     played, every band is the one kept from the picture before but the rows above the side
-    seats' cards, and of the pieces between the side seats only that card's is painted."""
+    seats' cards, and between the side seats only that card's piece and the side seats'
+    panels are painted."""
     _clear_kept()
     after = examples.table_in_play()
     before = dataclasses.replace(after, trick=after.trick[:-1])
     table.render_table(before)
-    kept = (len(table._kept), len(table._kept_seats), len(table._kept_cards))
+    kept = (len(table._kept), len(table._kept_cards))
     assert _pixels(table.render_table(after)) == _pixels(_painted_whole(after))
-    assert (len(table._kept), len(table._kept_seats), len(table._kept_cards)) == (
-        kept[0] + 1,
-        kept[1],
-        kept[2] + 1,
-    )
+    assert (len(table._kept), len(table._kept_cards)) == (kept[0] + 1, kept[1] + 1)
