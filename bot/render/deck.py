@@ -37,15 +37,18 @@ def card_height(width: int) -> int:
     return round(width * ART_ASPECT)
 
 
-@cache
 def _load(path: Path) -> Image.Image:
     with Image.open(path) as image:
         return image.convert("RGBA")
 
 
-@cache
 def scaled(path: Path, width: int) -> Image.Image:
-    """The picture at `path` resized to `width` pixels wide, RGBA."""
+    """The picture at `path` resized to `width` pixels wide, RGBA.
+
+    Neither the art nor its sizes are kept: a card is drawn at a width once a process, as its
+    `pieces`, and a deck's art at full size and at the widths of a hand, a trick and a
+    seat's count of cards held 25 MB more than those pieces, used by nothing once they
+    were made."""
     return _load(path).resize((width, card_height(width)), Image.Resampling.LANCZOS)
 
 

@@ -56,3 +56,19 @@ def test_a_large_card_is_mostly_copied_and_a_small_one_pasted_whole() -> None:
     assert [edge.size for edge, _ in small.edges] == [
         deck.sprite(FULL_DECK[0], 18, False, False).size
     ]
+
+
+def _images_alive() -> int:
+    """Pillow's images alive in this process (their memory blocks allocated, less freed)."""
+    stats = Image.core.get_stats()
+    return int(stats["allocated_blocks"]) - int(stats["freed_blocks"])
+
+
+def test_once_a_card_is_cut_into_pieces_only_the_pieces_are_held() -> None:
+    """What a card costs a process's memory: its pieces, not the art they were made from (at
+    full size, or resized to the card's width)."""
+    width = 151  # a width no picture draws, so that nothing of it is held yet
+    before = _images_alive()
+    made = deck.pieces(FULL_DECK[5], width, False, False)
+    assert made.solid is not None
+    assert _images_alive() - before == 1 + len(made.edges)
