@@ -251,9 +251,11 @@ def run_bytes(run: RunMask) -> int:
 
 #: Bytes of runs of text kept drawn (some 4.7 KB each): a table picture writes a dozen lines,
 #: its players' names in several of them, and a thousand busy tables seating people of their
-#: own wrote some 5,000 different runs in 20 s, 24 MB; kept fewer (16 MB, or the last 4,096),
-#: a line cost as much or more (`docs/benchmarks.md`, "Tables seated with names of their own").
-KEPT_TEXT_BYTES = 24 * 2**20
+#: own wrote some 5,000 different runs in 20 s, 24 MB. Kept within 16 MB (3,600 runs) a line
+#: cost some 10 us more (`docs/benchmarks.md`, "Tables seated with names of their own"), where
+#: a table picture writes fewer lines since a seat's name is kept apart from its panel's rest
+#: ("Spared memory for tables of their own people").
+KEPT_TEXT_BYTES = 16 * 2**20
 run_masks: KeptPainting[RunMask] = KeptPainting(_run_mask, KEPT_TEXT_BYTES, run_bytes)
 
 
