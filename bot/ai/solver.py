@@ -33,8 +33,10 @@ _MOVE_CACHES: dict[tuple[int, tuple[int, ...]], dict[tuple[int, int, int, int], 
 #: Entries a layout's cache may hold before a new solver starts it afresh. Each is some 250
 #: bytes, and a decision worker reviewing hands fills the four trump layouts' caches: at 100,000
 #: they held 280,000 entries and the worker 147 MB after 80 reviews, at 20,000 it held 87 MB,
-#: reviews and `hard`'s decisions as quick (`docs/benchmarks.md`).
-_MOVE_CACHE_LIMIT = 20_000
+#: reviews and `hard`'s decisions as quick; at 10,000 a review took 1.08 of the time, for the
+#: bot with 1,000 busy tables to stay within 300 MB with its reviewing worker
+#: (`docs/benchmarks.md`, "Spared memory for tables of their own people").
+_MOVE_CACHE_LIMIT = 10_000
 
 
 def _move_cache(
