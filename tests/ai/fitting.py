@@ -23,3 +23,12 @@ def fitted(script: str, out: Path, seed: int, deals: int) -> str:
         timeout=300,
     )
     return out.read_text(encoding="utf-8")
+
+
+def fitted_twice_and_other(script: str, directory: Path, deals: int) -> tuple[str, str, str]:
+    """The files ``scripts/<script>`` writes for seed 5, for seed 5 again and for seed 6."""
+    return (
+        fitted(script, directory / "first.json", 5, deals),
+        fitted(script, directory / "again.json", 5, deals),
+        fitted(script, directory / "other.json", 6, deals),
+    )

@@ -24,7 +24,7 @@ from bot.ai.inference import (
 from bot.ai.knowledge import read_knowledge
 from bot.ai.sampler import sample_hands
 from bot.engine import PlayDecision
-from tests.ai.fitting import fitted
+from tests.ai.fitting import fitted_twice_and_other
 from tests.ai.play import first_hand_plays
 from tests.ai.worlds import check_world
 
@@ -45,15 +45,9 @@ def test_a_model_for_other_features_is_refused() -> None:
         parse_model(short)
 
 
-def _fit(out: Path, seed: int) -> str:
-    return fitted("fit_inference.py", out, seed, 12)
-
-
 @pytest.mark.slow
 def test_the_same_seed_fits_the_same_file(tmp_path: Path) -> None:
-    first = _fit(tmp_path / "first.json", 5)
-    again = _fit(tmp_path / "again.json", 5)
-    other = _fit(tmp_path / "other.json", 6)
+    first, again, other = fitted_twice_and_other("fit_inference.py", tmp_path, 12)
     assert first == again
     assert first != other
     assert len(parse_model(first).weights) == WEIGHTS

@@ -19,7 +19,7 @@ from bot.ai.play_reading import PolicyReading, holding
 from bot.ai.sampler import sample_hands
 from bot.ai.search import search_play
 from bot.engine import Card, Game, HouseRules, Play, PlayDecision, SeatView, Suit, parse_cards
-from tests.ai.fitting import fitted
+from tests.ai.fitting import fitted_twice_and_other
 from tests.ai.positions import play_position
 from tests.ai.test_play_reading import H, _after_a_trick_by_the_rules
 
@@ -69,15 +69,9 @@ def test_the_policy_predicts_real_plays_better_than_a_uniform_choice() -> None:
     assert model > uniform + 0.4 * plays, "the card played is on average 1.5 times likelier"
 
 
-def _fit(out: Path, seed: int) -> str:
-    return fitted("fit_play_policy.py", out, seed, 4)
-
-
 @pytest.mark.slow
 def test_the_same_seed_fits_the_same_file(tmp_path: Path) -> None:
-    first = _fit(tmp_path / "first.json", 5)
-    again = _fit(tmp_path / "again.json", 5)
-    other = _fit(tmp_path / "other.json", 6)
+    first, again, other = fitted_twice_and_other("fit_play_policy.py", tmp_path, 4)
     assert first == again
     assert first != other
     assert len(parse_policy(first).weights) == len(PHASES) * len(FACTS)

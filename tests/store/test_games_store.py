@@ -301,28 +301,6 @@ async def test_hands_round_trip(store: Store):
         )
 
 
-async def test_the_action_that_ends_a_hand_stores_its_result_in_the_same_commit(store: Store):
-    game = await _game(store)
-    hand = FinishedHand(
-        number=1,
-        dealer=0,
-        bids=[],
-        contract=7,
-        maker=1,
-        trump="H",
-        points=[3, 11],
-        score_change=[3, 11],
-    )
-    await store.games.append_action(game.id, {"type": "play"}, seat=1, seq=1, hand=hand)
-    [stored] = await store.games.hands(game.id)
-    assert (stored.number, stored.points, stored.score_change) == (1, (3, 11), (3, 11))
-    # A result that cannot be stored (that hand is stored already) takes its action with it.
-    with pytest.raises(ConstraintError):
-        await store.games.append_action(game.id, {"type": "play"}, seat=2, seq=2, hand=hand)
-    assert [action.seq for action in await store.games.actions(game.id)] == [1]
-    await store.games.append_action(game.id, {"type": "play"}, seat=2, seq=2)
-
-
 HAND = FinishedHand(
     number=1,
     dealer=0,
@@ -333,6 +311,18 @@ HAND = FinishedHand(
     points=[3, 11],
     score_change=[3, 11],
 )
+
+
+async def test_the_action_that_ends_a_hand_stores_its_result_in_the_same_commit(store: Store):
+    game = await _game(store)
+    await store.games.append_action(game.id, {"type": "play"}, seat=1, seq=1, hand=HAND)
+    [stored] = await store.games.hands(game.id)
+    assert (stored.number, stored.points, stored.score_change) == (1, (3, 11), (3, 11))
+    # A result that cannot be stored (that hand is stored already) takes its action with it.
+    with pytest.raises(ConstraintError):
+        await store.games.append_action(game.id, {"type": "play"}, seat=2, seq=2, hand=HAND)
+    assert [action.seq for action in await store.games.actions(game.id)] == [1]
+    await store.games.append_action(game.id, {"type": "play"}, seat=2, seq=2)
 
 
 async def test_a_deal_or_a_hand_end_is_refused_as_any_action_and_stores_nothing(store: Store):
