@@ -127,7 +127,7 @@ def server_cpu_seconds(pid: int) -> float:
         for child in (task / "children").read_text().split():
             try:
                 child_fields = _stat(int(child))
-            except FileNotFoundError:
+            except (FileNotFoundError, ProcessLookupError):
                 continue  # ended meanwhile: its time is in the main process's cutime now
             ticks += int(child_fields[11]) + int(child_fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")
