@@ -7,7 +7,10 @@ Every private hand is drawn in its player's language and deck, every turn ping f
 wish for a DM, so a busy table reads the same few people's settings after every move. They are
 kept here for a short while (``SETTINGS_KEPT``): a change made through this process shows at
 once, one made through another process within that time. What a person must still be told
-is kept in the store until shown, so that a restart does not lose it.
+is kept in the store until shown, so that a restart does not lose it; that someone has nothing
+to be told (nearly always so) is kept like their settings, so that a hand shown does not ask
+the store again: a note made through this process is told with the very next hand, one made
+through another within ``SETTINGS_KEPT``.
 """
 
 from __future__ import annotations
@@ -47,6 +50,11 @@ class People:
         self._store = store
         self._clock = clock
         self._settings: OrderedDict[int, tuple[datetime, UserPreferences]] = OrderedDict()
+        #: People found with nothing to be told, and when.
+        self._nothing_to_tell: OrderedDict[int, datetime] = OrderedDict()
+        #: Notes made through this process so far: a look at the store that began before one
+        #: was made may have missed it, so what it found is not kept.
+        self._notes_made = 0
 
     async def settings(self, user_id: int) -> UserPreferences:
         """The person's settings (the defaults for someone who never changed them)."""
@@ -74,6 +82,8 @@ class People:
         if key not in NOTES:
             raise ValueError(f"{key!r} is not something noted for a next hand")
         await self._store.shown.note(table_id, user_id, key)
+        self._notes_made += 1
+        self._nothing_to_tell.pop(user_id, None)
 
     async def notes(
         self, user_id: int, locale: str | None
@@ -81,7 +91,15 @@ class People:
         """What the person must still be told, worded in ``locale``, and the stored notes it
         words (given back to :meth:`told` once shown). A stored note of a key never noted
         (a damaged row) is not worded, and is forgotten with the others."""
+        found_nothing = self._nothing_to_tell.get(user_id)
+        if found_nothing is not None and self._clock() - found_nothing < SETTINGS_KEPT:
+            return (), ()
+        notes_made = self._notes_made
         pending = tuple(await self._store.shown.notes(user_id))
+        if not pending and notes_made == self._notes_made:
+            self._nothing_to_tell[user_id] = self._clock()
+            self._nothing_to_tell.move_to_end(user_id)
+            _bound(self._nothing_to_tell)
         return tuple(t(note.key, locale) for note in pending if note.key in NOTES), pending
 
     async def told(self, user_id: int, notes: tuple[PendingNote, ...]) -> None:
@@ -91,6 +109,7 @@ class People:
     def forget(self, user_id: int) -> None:
         """The person asked to be forgotten: nothing of theirs stays here either."""
         self._settings.pop(user_id, None)
+        self._nothing_to_tell.pop(user_id, None)
 
     def _keep(self, user_id: int, settings: UserPreferences) -> UserPreferences:
         self._settings[user_id] = (self._clock(), settings)
