@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from enum import Enum
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -66,6 +66,12 @@ CENTRE = (WIDTH // 2, 354)
 COUNT_CARD = 18
 SCORES_TOP = 606
 SCORE_ROW = 50
+#: A side's row of the scores' panel, from its top (`score_row_top`), with a game's target: its
+#: line (name and score) lies in the rows `SCORE_LINE_ROWS`, its bar from `SCORE_BAR_TOP` and
+#: this hand's points beside it in `SCORE_BAR_ROWS`, which reach two rows into the next row.
+SCORE_LINE_ROWS = (2, 32)
+SCORE_BAR_ROWS = (32, 52)
+SCORE_BAR_TOP = 38
 INSET = 20
 
 
@@ -88,7 +94,12 @@ SLOTS = {
 
 def picture_size(sides: int) -> tuple[int, int]:
     """The table is one width; its score panel grows by a row for a third side."""
-    return WIDTH, SCORES_TOP + 8 + sides * SCORE_ROW + 12
+    return WIDTH, score_row_top(sides) + 12
+
+
+def score_row_top(index: int) -> int:
+    """Where the row of the ``index``-th side begins in the scores' panel."""
+    return SCORES_TOP + 8 + index * SCORE_ROW
 
 
 def _seat_box(slot: Slot) -> tuple[int, int, int, int]:
@@ -239,8 +250,9 @@ class _TablePainter(Painter):
         self.trump_and_contract()
 
     def scores(self) -> None:
-        for index, side in enumerate(self.scene.sides):
-            self.score_row(index, side, SCORES_TOP + 8 + index * SCORE_ROW)
+        for index in range(len(self.scene.sides)):
+            self.score_line(index)
+            self.score_bar(index)
 
     def seat(self, seat: int) -> None:
         info = self.scene.seats[seat]
@@ -306,24 +318,30 @@ class _TablePainter(Painter):
             contract = self.words.contract_by.format(bid=scene.contract, name=maker.name)
             self.text((CONTRACT_X, 74), contract, NAME, side_colour(maker.side), width)
 
-    def score_row(self, index: int, side: SideScene, top: int) -> None:
-        """A side's name and score, with its progress to the target beneath and, during the
-        play, the points it has taken this hand at the end of the bar. A single deal has no
-        game score: its row is the side's name and the points it has taken in the deal."""
-        colour = side_colour(index)
+    def score_line(self, index: int) -> None:
+        """A side's name and score. A single deal has no game score: its line is the side's
+        name and the points it has taken in the deal, in the middle of its row."""
+        side, target = self.scene.sides[index], self.scene.target
         left, right = INSET, WIDTH - INSET
-        target = self.scene.target
+        top = score_row_top(index)
         middle = top + (18 if target is not None else SCORE_ROW // 2 - 2)
         score = side.score if target is not None else side.hand_points
         score_width = 0
         if score is not None:
             score_width = self.text((right, middle), str(score), TITLE, TEXT, align="right")
+        colour = side_colour(index)
         self.draw.ellipse(self.box_on_image((left, middle - 7, left + 14, middle + 7)), fill=colour)
         names_width = right - score_width - 14 - left - 22
         self.text((left + 22, middle), side.name, NAME, TEXT, names_width)
+
+    def score_bar(self, index: int) -> None:
+        """Under a side's line, its progress to the target and, during the play, the points it
+        has taken this hand at the end of the bar (nothing in a single deal)."""
+        side, target = self.scene.sides[index], self.scene.target
         if target is None:
             return
-        bar_top, bar_right = top + 38, right
+        left, right = INSET, WIDTH - INSET
+        bar_top, bar_right = score_row_top(index) + SCORE_BAR_TOP, right
         if side.hand_points is not None:
             points = self.words.hand_points.format(points=side.hand_points)
             bar_right -= self.text((right, bar_top + 4), points, LABEL, TEXT_DIM, 300, "right") + 14
@@ -333,7 +351,7 @@ class _TablePainter(Painter):
         if reached:
             end = left + max(round((bar_right - left) * reached), 8)
             reached_bar = self.box_on_image((*bar[:2], end, bar[3]))
-            self.draw.rounded_rectangle(reached_bar, radius=4, fill=colour)
+            self.draw.rounded_rectangle(reached_bar, radius=4, fill=side_colour(index))
 
 
 def _palette_scene(number: int, shown: list[Card], four_colour: bool) -> TableScene:
@@ -547,13 +565,62 @@ def _bands(scene: TableScene, height: int) -> list[_Band]:
         _Band(SIDE_CARDS_TOP, SIDE_CARDS_END, None, _side_seats_and_trick),
         card_band(Slot.SOUTH, SIDE_CARDS_END, TRICK_END),
         *seat_bands(Slot.SOUTH, TRICK_END, BOTTOM_SEAT_END),
+        *_score_bands(scene, height),
+    ]
+
+
+def _score_bands(scene: TableScene, height: int) -> list[_Band]:
+    """The scores' panel of the picture of ``scene``, from `BOTTOM_SEAT_END` to ``height``.
+    In a game, each side's line (its name and score, which change at a hand's end) is a band
+    of its own, and its bar with this hand's points (which change within a hand, and show no
+    name) another, the same at every table. A single deal's panel is one band."""
+    if scene.target is None:
+        return [
+            _Band(BOTTOM_SEAT_END, height, ("scores", scene.sides), _painted(_TablePainter.scores))
+        ]
+    first, last = score_row_top(0), score_row_top(len(scene.sides) - 1)
+    bands = [
         _Band(
             BOTTOM_SEAT_END,
-            height,
-            ("scores", scene.sides, scene.target, scene.words),
-            _painted(_TablePainter.scores),
-        ),
+            first + SCORE_LINE_ROWS[0],
+            ("scores' head",),
+            _painted(lambda painter: None),
+        )
     ]
+    for index, side in enumerate(scene.sides):
+        top = score_row_top(index)
+
+        bands += [
+            _Band(
+                top + SCORE_LINE_ROWS[0],
+                top + SCORE_LINE_ROWS[1],
+                ("score's line", index, side.name, side.score),
+                _painted(partial(_TablePainter.score_line, index=index)),
+            ),
+            _Band(
+                top + SCORE_BAR_ROWS[0],
+                top + SCORE_BAR_ROWS[1],
+                (
+                    "score's bar",
+                    index,
+                    index == len(scene.sides) - 1,  # the last reaches the panel's rounded foot
+                    side.score,
+                    side.hand_points,
+                    scene.target,
+                    scene.words,
+                ),
+                _painted(partial(_TablePainter.score_bar, index=index)),
+            ),
+        ]
+    bands.append(
+        _Band(
+            last + SCORE_BAR_ROWS[1],
+            height,
+            ("scores' foot", len(scene.sides)),
+            _painted(lambda painter: None),
+        )
+    )
+    return bands
 
 
 def _side_seats_and_trick(scene: TableScene, top: int, bottom: int) -> Image.Image:
@@ -622,8 +689,9 @@ def _side_rows(sides: int, seat_sides: tuple[int, ...]) -> Image.Image:
     return _reduced(background.crop((0, SIDE_CARDS_TOP, background.width, SIDE_CARDS_END)))
 
 
-#: Bytes of bands kept, compressed (some 4 KB each, six a table: its header, top and bottom
-#: seats, top and bottom seats' cards of the trick, scores): a thousand busy tables find the
+#: Bytes of bands kept, compressed (some 4 KB each: a table's header, top and bottom seats, top
+#: and bottom seats' cards of the trick, and each side's line of the scores; the scores' bars
+#: are shared by every table with the same scores): a thousand busy tables find the
 #: band of a seat kept 98 times in 100, of the header and the scores 89 to 90 with 8,000 bands
 #: kept, 82 to 93 with 4,000 (`docs/benchmarks.md`).
 KEPT_BAND_BYTES = 32 * 2**20

@@ -185,3 +185,29 @@ def test_a_seats_name_and_the_rest_of_its_panel_are_kept_apart() -> None:
         dataclasses.replace(seat, card_count=seat.card_count - 1) for seat in scene.seats
     )
     assert _rows_shown_otherwise(scene, dataclasses.replace(scene, seats=fewer_cards)) == below
+
+
+def test_a_sides_points_this_hand_change_its_bar_alone_and_its_people_its_line_alone() -> None:
+    """A side's row of the scores is kept as two bands: its line (name and score, which
+    change at a hand's end) and its bar with this hand's points (which change within the
+    hand and show no name, the same at every table with that score)."""
+    scene = examples.table_in_play()
+    assert scene.target is not None
+    top = table.score_row_top(1)
+    line, bar = (
+        (top + rows[0], top + rows[1]) for rows in (table.SCORE_LINE_ROWS, table.SCORE_BAR_ROWS)
+    )
+    first, second = scene.sides
+    more_points = dataclasses.replace(second, hand_points=(second.hand_points or 0) + 1)
+    assert _rows_shown_otherwise(scene, dataclasses.replace(scene, sides=(first, more_points))) == {
+        bar
+    }
+    other_people = dataclasses.replace(second, name=f"{second.name} Zed")
+    assert _rows_shown_otherwise(
+        scene, dataclasses.replace(scene, sides=(first, other_people))
+    ) == {line}
+    scored = dataclasses.replace(second, score=second.score + 1)
+    assert _rows_shown_otherwise(scene, dataclasses.replace(scene, sides=(first, scored))) == {
+        line,
+        bar,
+    }
