@@ -27,8 +27,8 @@ from bot.store.locations import (
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: The most worker processes for the computer players that ``DECISION_WORKERS`` may ask for.
 MOST_DECISION_WORKERS = 64
-#: Processes that draw the pictures unless ``DRAWING_PROCESSES`` says otherwise (none: two
-#: threads of the bot's own process), and the most it may ask for.
+#: Processes that draw the pictures unless ``DRAWING_PROCESSES`` says otherwise (none: a
+#: thread of the bot's own process), and the most it may ask for.
 DEFAULT_DRAWING_PROCESSES = 0
 MOST_DRAWING_PROCESSES = 16
 #: Where /health and /metrics listen unless METRICS_HOST says otherwise: this machine alone.
@@ -238,8 +238,8 @@ class Settings:
     """Worker processes for the computer players (``DECISION_WORKERS``); None: one per core
     but one."""
     drawing_processes: int = DEFAULT_DRAWING_PROCESSES
-    """Processes that draw the pictures (``DRAWING_PROCESSES``); 0: two threads of the bot's
-    own process (painting then holds the event loop's interpreter lock at times)."""
+    """Processes that draw the pictures (``DRAWING_PROCESSES``); 0: a thread of the bot's own
+    process (painting then holds the event loop's interpreter lock at times)."""
     metrics_port: int | None = None
     """Where ``/health`` and ``/metrics`` are served (``METRICS_PORT``); None: not at all. Built
     in code (tests), 0 takes any free port."""
