@@ -2,9 +2,10 @@
 
 `cards_img/classic/` is the usual red and black deck, `cards_img/four_colour/` the deck with
 blue diamonds and green clubs for colour-blind players; files are named by card code
-(`10H.png`, `QS.png`), and `cards_img/back.png` is shared. It also saves the table picture's
-and the hand picture's palettes (`bot/render/table_palette.png`, `bot/render/hand_palette.png`),
-chosen from tables and hands showing every card: run it again after changing the card art or
+(`10H.png`, `QS.png`), and `cards_img/back.png` is shared. It also saves the table picture's,
+the hand picture's and the end of a hand's palettes (`bot/render/table_palette.png`,
+`bot/render/hand_palette.png`, `bot/render/hand_summary_palette.png`), chosen from pictures showing
+every card: run it again after changing the card art or
 the pictures' colours. Drawing is deterministic, so running this
 again gives the same pictures. Run from the repository root: `python scripts/make_cards.py`.
 """
@@ -17,6 +18,7 @@ from bot.engine.cards import FULL_DECK
 from bot.render.card_art import draw_back, draw_face
 from bot.render.deck import BACK_FILE, DECK_DIRS, card_path
 from bot.render.hand import HAND_PALETTE_FILE, build_hand_palette
+from bot.render.summary import HAND_SUMMARY_PALETTE_FILE, build_hand_summary_palette
 from bot.render.table_picture import TABLE_PALETTE_FILE, build_table_palette
 
 
@@ -34,6 +36,8 @@ def main() -> None:
     print(f"wrote the table palette to {TABLE_PALETTE_FILE}")
     build_hand_palette().save(HAND_PALETTE_FILE, optimize=True)
     print(f"wrote the hand palette to {HAND_PALETTE_FILE}")
+    build_hand_summary_palette().save(HAND_SUMMARY_PALETTE_FILE, optimize=True)
+    print(f"wrote the end of a hand's palette to {HAND_SUMMARY_PALETTE_FILE}")
 
 
 if __name__ == "__main__":

@@ -3,19 +3,33 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.engine.cards import Card
+from bot.engine.cards import FULL_DECK, Card, Suit
 from bot.engine.trumps import PointCard
+from bot.package_data import shipped
 from bot.render import deck
-from bot.render.canvas import Painter, Placed, felt, paste_card, recorded, suit_badge, to_png
+from bot.render.canvas import (
+    Painter,
+    Placed,
+    felt,
+    palette_swatch,
+    paste_card,
+    recorded,
+    shipped_palette,
+    suit_badge,
+    to_png,
+)
 from bot.render.lettering import wrapped
 from bot.render.scenes import (
     GameSummaryScene,
     HandSummaryScene,
+    NamedPlay,
     PointAward,
     PointFate,
+    SideResult,
 )
 from bot.render.style import (
     BAD,
@@ -32,6 +46,8 @@ from bot.render.words import Words
 
 WIDTH = 800
 MARGIN = 24
+#: The one palette of the ends of hands, shipped with the card art.
+HAND_SUMMARY_PALETTE_FILE = shipped(__package__, "hand_summary_palette.png")
 
 # The end of a hand, read on a phone: nothing is written smaller than `LABEL`
 # (11 x 800 / 400 = 22, `PHONE_TEXT`), and a side's names are fitted name by name.
@@ -196,8 +212,8 @@ class _HandSummaryPainter(Painter):
 
 
 def render_hand_summary(scene: HandSummaryScene) -> bytes:
-    """The end of a hand as PNG bytes (800 wide)."""
-    return to_png(_HandSummaryPainter(scene).paint())
+    """The end of a hand as PNG bytes (800 wide), in `hand_summary_palette`."""
+    return to_png(paint_hand_summary(scene), hand_summary_palette())
 
 
 def hand_summary_layout(scene: HandSummaryScene) -> list[Placed]:
@@ -302,3 +318,70 @@ def render_game_summary(scene: GameSummaryScene) -> bytes:
 def game_summary_layout(scene: GameSummaryScene) -> list[Placed]:
     """Everything the end-of-game picture of `scene` writes, and where (for layout tests)."""
     return recorded(_GameSummaryPainter(scene))
+
+
+@lru_cache(maxsize=1)
+def hand_summary_palette() -> Image.Image:
+    """One palette for the ends of hands, shipped with the card art: choosing one for each
+    picture cost more than painting it (some 5 ms of 9), and one chosen from ends of hands
+    that show every card, trump, side's colour and result looks the same
+    (`tests/render/test_palettes.py`). The end of a game, once a game and mostly flat colours
+    a palette of its own renders more closely, keeps choosing its own."""
+    return shipped_palette(HAND_SUMMARY_PALETTE_FILE)
+
+
+def palette_scenes() -> list[HandSummaryScene]:
+    """Ends of hands that between them show every colour one can hold: each card of both
+    decks on a tile (taken, dead or not in play) or in the last trick (won or not), every
+    trump, contracts made and set, scores up, down and unchanged, and two and three sides'
+    colours."""
+    cards = list(FULL_DECK)
+    fates = (PointFate.CAPTURED, PointFate.DEAD, PointFate.NOT_IN_PLAY)
+    scenes = []
+    for four_colour in (False, True):
+        for number, first in enumerate(range(0, len(cards), 10)):
+            shown = [cards[(first + at) % len(cards)] for at in range(10)]
+            sides = 2 + number % 2
+            awards = tuple(
+                PointAward(
+                    kind,
+                    card,
+                    1,
+                    fate := fates[(number + at) % len(fates)],
+                    (number + at) % sides if fate is PointFate.CAPTURED else None,
+                )
+                for at, (kind, card) in enumerate(zip(PointCard, shown[:6], strict=False))
+            )
+            scenes.append(
+                HandSummaryScene(
+                    hand_number=number + 1,
+                    trump=list(Suit)[number % 4],
+                    awards=awards,
+                    sides=tuple(
+                        SideResult((f"Player {side}", f"Partner {side}"), 3, change, 20 + change)
+                        for side, change in zip(range(sides), (5, -7, 0), strict=False)
+                    ),
+                    maker_name="Player 0",
+                    contract=7,
+                    made=number % 2 == 0,
+                    target=51,
+                    four_colour=four_colour,
+                    last_trick=tuple(
+                        NamedPlay(f"Player {seat}", seat % sides, card, seat == number % 4)
+                        for seat, card in enumerate(shown[6:])
+                    ),
+                    equal_points=number == 1,
+                )
+            )
+    return scenes
+
+
+def paint_hand_summary(scene: HandSummaryScene) -> Image.Image:
+    """The end of a hand in true colour, before it is reduced to its palette."""
+    return _HandSummaryPainter(scene).paint()
+
+
+def build_hand_summary_palette() -> Image.Image:
+    """The palette `scripts/make_cards.py` saves as `HAND_SUMMARY_PALETTE_FILE`, from
+    `palette_scenes`."""
+    return palette_swatch(*(paint_hand_summary(scene) for scene in palette_scenes()))
