@@ -466,6 +466,10 @@ def _painted(paint: Callable[[_TablePainter], None]) -> Reduced:
     return reduced
 
 
+#: A band of the background's rows alone: nothing is painted over them.
+_BARE = _painted(lambda painter: None)
+
+
 #: Where the bands of a table picture end, top to bottom: the header's panel; the top seat
 #: (its name's rows, `SEAT_NAME_ROWS`, then the rest); the top seat's card of the trick (the
 #: rows above the side seats' cards); the side seats and the trick's cards between them (the
@@ -523,7 +527,7 @@ def _bands(scene: TableScene, height: int) -> list[_Band]:
         them, and change at every trick)."""
         seat = seats.get(slot)
         if seat is None:
-            return [_Band(top, bottom, (slot,), _painted(lambda painter: None))]
+            return [_Band(top, bottom, (slot,), _BARE)]
         split = _seat_box(slot)[1] + SEAT_NAME_ROWS
         info, to_act = scene.seats[seat], scene.to_act == seat
         paint = _painted(lambda painter: painter.seat(seat))
@@ -536,7 +540,7 @@ def _bands(scene: TableScene, height: int) -> list[_Band]:
         shown = next(((card, look) for at, card, look in _shown_cards(scene) if at is slot), None)
         shows = ("trick card", slot, shown, scene.four_colour)
         if shown is None:
-            return _Band(top, bottom, shows, _painted(lambda painter: None))
+            return _Band(top, bottom, shows, _BARE)
         card, look = shown
         return _Band(
             top, bottom, shows, _painted(lambda painter: painter.trick_card(slot, card, look))
@@ -584,12 +588,11 @@ def _score_bands(scene: TableScene, height: int) -> list[_Band]:
             BOTTOM_SEAT_END,
             first + SCORE_LINE_ROWS[0],
             ("scores' head",),
-            _painted(lambda painter: None),
+            _BARE,
         )
     ]
     for index, side in enumerate(scene.sides):
         top = score_row_top(index)
-
         bands += [
             _Band(
                 top + SCORE_LINE_ROWS[0],
@@ -617,7 +620,7 @@ def _score_bands(scene: TableScene, height: int) -> list[_Band]:
             last + SCORE_BAR_ROWS[1],
             height,
             ("scores' foot", len(scene.sides)),
-            _painted(lambda painter: None),
+            _BARE,
         )
     )
     return bands
