@@ -198,16 +198,12 @@ def test_a_sides_points_this_hand_change_its_bar_alone_and_its_people_its_line_a
         (top + rows[0], top + rows[1]) for rows in (table.SCORE_LINE_ROWS, table.SCORE_BAR_ROWS)
     )
     first, second = scene.sides
-    more_points = dataclasses.replace(second, hand_points=(second.hand_points or 0) + 1)
-    assert _rows_shown_otherwise(scene, dataclasses.replace(scene, sides=(first, more_points))) == {
-        bar
-    }
-    other_people = dataclasses.replace(second, name=f"{second.name} Zed")
-    assert _rows_shown_otherwise(
-        scene, dataclasses.replace(scene, sides=(first, other_people))
-    ) == {line}
-    scored = dataclasses.replace(second, score=second.score + 1)
-    assert _rows_shown_otherwise(scene, dataclasses.replace(scene, sides=(first, scored))) == {
-        line,
-        bar,
-    }
+
+    def rows_changed(**changes: object) -> set[tuple[int, int]]:
+        """The rows shown otherwise once the second side is changed by ``changes``."""
+        changed = dataclasses.replace(second, **changes)  # type: ignore[arg-type]
+        return _rows_shown_otherwise(scene, dataclasses.replace(scene, sides=(first, changed)))
+
+    assert rows_changed(hand_points=(second.hand_points or 0) + 1) == {bar}
+    assert rows_changed(name=f"{second.name} Zed") == {line}
+    assert rows_changed(score=second.score + 1) == {line, bar}
