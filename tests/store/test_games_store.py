@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -378,8 +378,9 @@ async def test_the_action_that_wins_a_game_stores_its_end_in_the_same_commit(sto
         seen.append(await tx.fetch_one("SELECT status FROM results WHERE game_id = ?", (game_id,)))
         raise RuntimeError("refused")
 
-    with pytest.raises(RuntimeError):
-        await store.games.append_action(
+    def winning_play(after_result: Callable[[Any, int], Awaitable[None]]) -> Awaitable[Any]:
+        """The action that wins the game, with ``after_result`` run in its transaction."""
+        return store.games.append_action(
             game.id,
             {"type": "play"},
             seat=1,
@@ -387,8 +388,11 @@ async def test_the_action_that_wins_a_game_stores_its_end_in_the_same_commit(sto
             state={"n": 1},
             hand=HAND,
             ended=ended,
-            after_result=refuse,
+            after_result=after_result,
         )
+
+    with pytest.raises(RuntimeError):
+        await winning_play(refuse)
     assert [row["status"] for row in seen] == ["finished"]
     assert await store.games.actions(game.id) == [] and await store.games.result(game.id) is None
     assert (await store.games.get(game.id)).status == "playing"
@@ -396,16 +400,7 @@ async def test_the_action_that_wins_a_game_stores_its_end_in_the_same_commit(sto
     async def count(tx: Any, game_id: int) -> None:
         seen.append(game_id)
 
-    action = await store.games.append_action(
-        game.id,
-        {"type": "play"},
-        seat=1,
-        seq=1,
-        state={"n": 1},
-        hand=HAND,
-        ended=ended,
-        after_result=count,
-    )
+    action = await winning_play(count)
     assert seen[-1] == game.id
     stored = await store.games.get(game.id)
     assert (stored.status, stored.state, stored.state_seq) == ("finished", {"n": 1}, 1)
