@@ -32,7 +32,7 @@ from bot.render.canvas import (
     shipped_palette,
     suit_badge,
 )
-from bot.render.kept import Kept, image_bytes
+from bot.render.kept import Kept, PackedPiece, image_bytes
 from bot.render.png import DeflatedRows, deflated_rows, png_of_rows
 from bot.render.scenes import PlayedCard, SeatScene, SideScene, TableScene
 from bot.render.style import (
@@ -56,6 +56,9 @@ TABLE_PALETTE_FILE = shipped(__package__, "table_palette.png")
 HEADER = (8, 8, WIDTH - 8, 104)
 HEADER_SPLIT = 392
 TRUMP_X, CONTRACT_X = 404, 500
+#: The header's two columns, each painted and kept alone: the hand and its phase, written
+#: before `HEADER_SPLIT`; the trumps and the contract, from `TRUMP_X`.
+HEADER_COLUMNS = ((0, (HEADER_SPLIT + TRUMP_X) // 2), ((HEADER_SPLIT + TRUMP_X) // 2, WIDTH))
 FELT_BOX = (6, 112, WIDTH - 6, 598)
 SEAT_BOX = (214, 104)
 SEAT_MARGIN = 8
@@ -237,17 +240,14 @@ class _TablePainter(Painter):
         for seat in range(len(self.scene.seats)):
             self.seat(seat)
         self.trick_or_last()
-        self.header_band()
+        self.header()
+        self.trump_and_contract()
         self.scores()
         return self.image
 
     def trick_or_last(self) -> None:
         for slot, card, look in _shown_cards(self.scene):
             self.trick_card(slot, card, look)
-
-    def header_band(self) -> None:
-        self.header()
-        self.trump_and_contract()
 
     def scores(self) -> None:
         for index in range(len(self.scene.sides)):
@@ -459,11 +459,29 @@ def _painted(paint: Callable[[_TablePainter], None]) -> Reduced:
     """A band painted by ``paint`` on its own rows, then reduced."""
 
     def reduced(scene: TableScene, top: int, bottom: int) -> Image.Image:
-        painter = _TablePainter(scene, (top, bottom))
-        paint(painter)
-        return _reduced(painter.image)
+        return _painted_piece(scene, paint, (0, top, WIDTH, bottom))
 
     return reduced
+
+
+def _painted_piece(
+    scene: TableScene, paint: Callable[[_TablePainter], None], box: Box
+) -> Image.Image:
+    """The ``box`` of the picture of ``scene`` (from an even row) with ``paint`` alone painted
+    over the background, reduced."""
+    painter = _TablePainter(scene, (box[1], box[3]))
+    paint(painter)
+    return _reduced(painter.image.crop(painter.box_on_image(box)))
+
+
+def _kept_piece(shows: Hashable, painted: Callable[[], Image.Image]) -> Image.Image:
+    """The piece kept packed for ``shows`` or, when none is, the ``painted`` one, kept."""
+    packed = _kept_packed.get(shows)
+    if packed is not None:
+        return packed.unpacked()
+    piece = painted()
+    _kept_packed.keep(shows, PackedPiece.of(piece))
+    return piece
 
 
 #: A band of the background's rows alone: nothing is painted over them.
@@ -495,6 +513,13 @@ class _Band:
     bottom: int
     shows: Hashable
     reduced: Reduced
+
+
+def _seat_name_shows(scene: TableScene, seat: int, slot: Slot) -> Hashable:
+    """What the rows of ``seat``'s name show, sitting at ``slot`` (`SEAT_NAME_ROWS`): who sits
+    there, on a panel of their side's, ringed or not."""
+    info = scene.seats[seat]
+    return ("seat's name", slot, info.name, info.side, scene.to_act == seat)
 
 
 def _seat_shows(
@@ -529,10 +554,9 @@ def _bands(scene: TableScene, height: int) -> list[_Band]:
         if seat is None:
             return [_Band(top, bottom, (slot,), _BARE)]
         split = _seat_box(slot)[1] + SEAT_NAME_ROWS
-        info, to_act = scene.seats[seat], scene.to_act == seat
         paint = _painted(lambda painter: painter.seat(seat))
         return [
-            _Band(top, split, ("seat's name", slot, info.name, info.side, to_act), paint),
+            _Band(top, split, _seat_name_shows(scene, seat, slot), paint),
             _Band(split, bottom, _seat_shows(scene, seat, slot, whoever_sits=True), paint),
         ]
 
@@ -546,24 +570,8 @@ def _bands(scene: TableScene, height: int) -> list[_Band]:
             top, bottom, shows, _painted(lambda painter: painter.trick_card(slot, card, look))
         )
 
-    maker = scene.seats[scene.maker] if scene.maker is not None else None
     return [
-        _Band(
-            0,
-            HEADER_END,
-            (
-                "header",
-                scene.words,
-                scene.hand_number,
-                scene.target,
-                scene.phase,
-                scene.trump,
-                scene.four_colour,
-                scene.contract,
-                maker and (maker.name, maker.side),
-            ),
-            _painted(_TablePainter.header_band),
-        ),
+        _Band(0, HEADER_END, ("header", *_header_shows(scene)), _header),
         *seat_bands(Slot.NORTH, HEADER_END, TOP_SEAT_END),
         card_band(Slot.NORTH, TOP_SEAT_END, SIDE_CARDS_TOP),
         _Band(SIDE_CARDS_TOP, SIDE_CARDS_END, None, _side_seats_and_trick),
@@ -571,6 +579,41 @@ def _bands(scene: TableScene, height: int) -> list[_Band]:
         *seat_bands(Slot.SOUTH, TRICK_END, BOTTOM_SEAT_END),
         *_score_bands(scene, height),
     ]
+
+
+def _header_shows(scene: TableScene) -> tuple[Hashable, Hashable]:
+    """What the header's columns show (`HEADER_COLUMNS`): the hand, the target and the phase,
+    the same at every table at that point of a hand; and the trumps and the contract, the
+    same all the hand long."""
+    maker = scene.seats[scene.maker] if scene.maker is not None else None
+    return (
+        ("hand", scene.words, scene.hand_number, scene.target, scene.phase),
+        (
+            "trumps and contract",
+            scene.words,
+            scene.trump,
+            scene.four_colour,
+            scene.contract,
+            maker and (maker.name, maker.side),
+        ),
+    )
+
+
+def _header(scene: TableScene, top: int, bottom: int) -> Image.Image:
+    """The header's rows, in the table palette: each of its columns kept packed by what it
+    shows, so that a new trick finds the hand's column kept from another table and the
+    trumps' from this table's last picture."""
+    band = Image.new("P", (WIDTH, bottom - top))
+    columns = zip(
+        _header_shows(scene),
+        HEADER_COLUMNS,
+        (_TablePainter.header, _TablePainter.trump_and_contract),
+        strict=True,
+    )
+    for shows, (left, right), paint in columns:
+        box = (left, top, right, bottom)
+        band.paste(_kept_piece(shows, partial(_painted_piece, scene, paint, box)), (left, 0))
+    return band
 
 
 def _score_bands(scene: TableScene, height: int) -> list[_Band]:
@@ -629,9 +672,10 @@ def _score_bands(scene: TableScene, height: int) -> list[_Band]:
 def _side_seats_and_trick(scene: TableScene, top: int, bottom: int) -> Image.Image:
     """The rows of the side seats and the trick's cards between them, in the table palette,
     put together from pieces: the rows of the empty table (`_side_rows`), each side seat's
-    panel over them, painted on these rows of the picture and reduced (a table's next
-    picture comes too late for a panel kept to be found, `KEPT_TRICK_CARD_BYTES`), then each
-    card of the trick over them (`_kept_cards`), painted likewise when it is not kept.
+    panel over them in two pieces kept packed (`_kept_packed`), its name's rows
+    (`SEAT_NAME_ROWS`) and the rest, as the top and bottom seats' bands are kept, then each
+    card of the trick over them (`_kept_cards`), painted on these rows of the picture and
+    reduced when it is not kept.
 
     Reducing maps each pixel by itself, so a piece reduced alone is that piece of the whole
     reduced, and copying pieces in the order they are painted gives the band's pixels. A
@@ -658,10 +702,16 @@ def _side_seats_and_trick(scene: TableScene, top: int, bottom: int) -> Image.Ima
         if slot not in (Slot.EAST, Slot.WEST):
             continue
         left, upper, right, lower = _seat_box(slot)
-        box = (left, upper, right + 1, lower + 1)  # a panel's box holds its right and bottom edges
-        seat_painter = painted_seat(seat)
-        panel = _reduced(seat_painter.image.crop(seat_painter.box_on_image(box)))
-        band.paste(panel, (left, upper - top))
+        split = upper + SEAT_NAME_ROWS
+        paint = partial(_TablePainter.seat, seat=seat)
+        for shows, (piece_top, piece_bottom) in (
+            (_seat_name_shows(scene, seat, slot), (upper, split)),
+            # a panel's box holds its right and bottom edges
+            (_seat_shows(scene, seat, slot, whoever_sits=True), (split, lower + 1)),
+        ):
+            box = (left, piece_top, right + 1, piece_bottom)
+            piece = _kept_piece(shows, partial(_painted_piece, scene, paint, box))
+            band.paste(piece, (left, piece_top - top))
     for slot, card, look in _shown_cards(scene):
         left, upper, right, lower = _card_cell(slot)
         cell = (left, max(upper, top), right, min(lower, bottom))
@@ -701,9 +751,12 @@ KEPT_BAND_BYTES = 32 * 2**20
 _kept: Kept[DeflatedRows] = Kept(KEPT_BAND_BYTES, lambda rows: len(rows.data))
 #: Bytes of the trick's cards kept, in the table palette (6 KB in the side seats' rows for the
 #: top and bottom seats' cards, 12 KB for the side seats'): what play shows of a deck, each
-#: card before each seat, played, winning or beaten, is some 6 MB. The side seats' panels are
-#: not kept: they show their seat's name, and a table's next picture at 1,000 busy tables of
-#: their own people comes some thousand pictures later; 4 MB of them were found 2 times in
-#: 100, a panel painted in 0.2 ms (`docs/benchmarks.md`).
+#: card before each seat, played, winning or beaten, is some 6 MB.
 KEPT_TRICK_CARD_BYTES = 8 * 2**20
 _kept_cards: Kept[Image.Image] = Kept(KEPT_TRICK_CARD_BYTES, image_bytes)
+#: Bytes of pieces kept packed (`PackedPiece`, 1 to 3 KB each): the side seats' names and the
+#: rest of their panels, and the header's columns. A thousand busy tables keep some 4,000
+#: names (each side seat, its turn or not) and a thousand contracts; the hands' columns and
+#: the panels but for the names are the same at every table.
+KEPT_PACKED_BYTES = 8 * 2**20
+_kept_packed: Kept[PackedPiece] = Kept(KEPT_PACKED_BYTES, lambda piece: len(piece.data))

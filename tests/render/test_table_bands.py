@@ -187,6 +187,47 @@ def test_a_seats_name_and_the_rest_of_its_panel_are_kept_apart() -> None:
     assert _rows_shown_otherwise(scene, dataclasses.replace(scene, seats=fewer_cards)) == below
 
 
+def _pieces_painted(scene: TableScene) -> int:
+    """How many pieces kept packed the picture of ``scene`` paints, once it is checked to be
+    the table painted whole."""
+    kept = len(table._kept_packed)
+    assert _pixels(table.render_table(scene)) == _pixels(_painted_whole(scene))
+    return len(table._kept_packed) - kept
+
+
+def test_a_side_seats_name_and_the_rest_of_its_panel_are_kept_apart() -> None:
+    """As the top and bottom seats' rows, a side seat's panel is kept in two pieces: its
+    name's rows by who sits there, the rest by all else it shows, the same at every table."""
+    table._kept_packed.clear()
+    scene = dataclasses.replace(examples.table_in_play(), maker=None, contract=None)
+    east = table.SLOTS[4].index(table.Slot.EAST)
+
+    def with_east(**changes: object) -> TableScene:
+        changed = dataclasses.replace(scene.seats[east], **changes)  # type: ignore[arg-type]
+        return dataclasses.replace(
+            scene,
+            seats=tuple(changed if seat == east else info for seat, info in enumerate(scene.seats)),
+        )
+
+    _pieces_painted(scene)
+    assert _pieces_painted(with_east(name="Zed")) == 1
+    assert _pieces_painted(with_east(card_count=scene.seats[east].card_count - 1)) == 1
+    assert _pieces_painted(with_east(name="Zed", card_count=scene.seats[east].card_count - 1)) == 0
+    assert _pieces_painted(scene) == 0
+
+
+def test_the_headers_hand_and_its_trumps_are_kept_apart() -> None:
+    """The header's two columns are kept alone: a new trick paints the hand's column, found
+    kept at the next table at that point of a hand; another contract paints the trumps'."""
+    table._kept_packed.clear()
+    scene = examples.table_in_play()
+    _pieces_painted(scene)
+    next_trick = dataclasses.replace(scene, phase="Trick 4")
+    assert _pieces_painted(next_trick) == 1
+    assert _pieces_painted(dataclasses.replace(next_trick, maker=1)) == 1
+    assert _pieces_painted(dataclasses.replace(scene, maker=1)) == 0
+
+
 def test_a_sides_points_this_hand_change_its_bar_alone_and_its_people_its_line_alone() -> None:
     """A side's row of the scores is kept as two bands: its line (name and score, which
     change at a hand's end) and its bar with this hand's points (which change within the

@@ -52,6 +52,7 @@ def _painted_whole(scene: TableScene) -> bytes:
 def _clear_kept() -> None:
     table._kept.clear()
     table._kept_cards.clear()
+    table._kept_packed.clear()
 
 
 def _table_scenes(
@@ -244,12 +245,16 @@ def test_the_side_seats_rows_are_the_same_whatever_the_trick_shows_beside_them()
 def test_a_card_played_paints_again_only_the_rows_of_that_card() -> None:
     """What makes a table picture cheap during the tricks: after the top seat's card is
     played, every band is the one kept from the picture before but the rows above the side
-    seats' cards, and between the side seats only that card's piece and the side seats'
-    panels are painted."""
+    seats' cards, and between the side seats only that card's piece is painted: the side
+    seats' panels are found kept."""
     _clear_kept()
     after = examples.table_in_play()
     before = dataclasses.replace(after, trick=after.trick[:-1])
     table.render_table(before)
-    kept = (len(table._kept), len(table._kept_cards))
+    kept = (len(table._kept), len(table._kept_cards), len(table._kept_packed))
     assert _pixels(table.render_table(after)) == _pixels(_painted_whole(after))
-    assert (len(table._kept), len(table._kept_cards)) == (kept[0] + 1, kept[1] + 1)
+    assert (len(table._kept), len(table._kept_cards), len(table._kept_packed)) == (
+        kept[0] + 1,
+        kept[1] + 1,
+        kept[2],
+    )
