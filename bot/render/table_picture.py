@@ -32,7 +32,7 @@ from bot.render.canvas import (
     shipped_palette,
     suit_badge,
 )
-from bot.render.kept import Kept, PackedPiece, image_bytes
+from bot.render.kept import Kept, PackedPiece
 from bot.render.png import DeflatedRows, deflated_rows, png_of_rows
 from bot.render.scenes import PlayedCard, SeatScene, SideScene, TableScene
 from bot.render.style import (
@@ -476,11 +476,11 @@ def _painted_piece(
 
 def _kept_piece(shows: Hashable, painted: Callable[[], Image.Image]) -> Image.Image:
     """The piece kept packed for ``shows`` or, when none is, the ``painted`` one, kept."""
-    packed = _kept_packed.get(shows)
+    packed = _kept_pieces.get(shows)
     if packed is not None:
         return packed.unpacked()
     piece = painted()
-    _kept_packed.keep(shows, PackedPiece.of(piece))
+    _kept_pieces.keep(shows, PackedPiece.of(piece))
     return piece
 
 
@@ -671,11 +671,11 @@ def _score_bands(scene: TableScene, height: int) -> list[_Band]:
 
 def _side_seats_and_trick(scene: TableScene, top: int, bottom: int) -> Image.Image:
     """The rows of the side seats and the trick's cards between them, in the table palette,
-    put together from pieces: the rows of the empty table (`_side_rows`), each side seat's
-    panel over them in two pieces kept packed (`_kept_packed`), its name's rows
+    put together from pieces kept packed (`_kept_pieces`): the rows of the empty table
+    (`_side_rows`), each side seat's panel over them in two pieces, its name's rows
     (`SEAT_NAME_ROWS`) and the rest, as the top and bottom seats' bands are kept, then each
-    card of the trick over them (`_kept_cards`), painted on these rows of the picture and
-    reduced when it is not kept.
+    card of the trick over them. A piece not kept is painted on these rows of the picture and
+    reduced.
 
     Reducing maps each pixel by itself, so a piece reduced alone is that piece of the whole
     reduced, and copying pieces in the order they are painted gives the band's pixels. A
@@ -686,17 +686,26 @@ def _side_seats_and_trick(scene: TableScene, top: int, bottom: int) -> Image.Ima
     slots = SLOTS[len(scene.seats)]
     band = _side_rows(len(scene.sides), _seat_sides(scene)).copy()
     painter: _TablePainter | None = None
-    painted: set[int] = set()
+    seats_painted: set[int] = set()
 
     def painted_seat(seat: int | None) -> _TablePainter:
         """The painter of these rows, with ``seat`` painted (once)."""
         nonlocal painter
         if painter is None:
             painter = _TablePainter(scene, (top, bottom))
-        if seat is not None and seat not in painted:
+        if seat is not None and seat not in seats_painted:
             painter.seat(seat)
-            painted.add(seat)
+            seats_painted.add(seat)
         return painter
+
+    def painted_card(
+        slot: Slot, card: Card, look: Look, cell: Box, seat: int | None
+    ) -> Image.Image:
+        """The ``cell`` of these rows with ``card`` shown before ``slot``, over ``seat``'s
+        panel when it meets it, reduced."""
+        card_painter = painted_seat(seat)
+        card_painter.trick_card(slot, card, look)
+        return _reduced(card_painter.image.crop(card_painter.box_on_image(cell)))
 
     for seat, slot in enumerate(slots):
         if slot not in (Slot.EAST, Slot.WEST):
@@ -718,13 +727,8 @@ def _side_seats_and_trick(scene: TableScene, top: int, bottom: int) -> Image.Ima
         seat = slots.index(slot)
         over_its_seat = _meet(cell, _seat_box(slot))
         shows = (slot, card, look, scene.four_colour, over_its_seat and scene.to_act == seat)
-        piece = _kept_cards.get(shows)
-        if piece is None:
-            card_painter = painted_seat(seat if over_its_seat else None)
-            card_painter.trick_card(slot, card, look)
-            piece = _reduced(card_painter.image.crop(card_painter.box_on_image(cell)))
-            _kept_cards.keep(shows, piece)
-        band.paste(piece, (cell[0], cell[1] - top))
+        painted = partial(painted_card, slot, card, look, cell, seat if over_its_seat else None)
+        band.paste(_kept_piece(shows, painted), (cell[0], cell[1] - top))
     return band
 
 
@@ -747,16 +751,12 @@ def _side_rows(sides: int, seat_sides: tuple[int, ...]) -> Image.Image:
 #: are shared by every table with the same scores): a thousand busy tables find the
 #: band of a seat kept 98 times in 100, of the header and the scores 89 to 90 with 8,000 bands
 #: kept, 82 to 93 with 4,000 (`docs/benchmarks.md`).
-KEPT_BAND_BYTES = 32 * 2**20
+KEPT_BAND_BYTES = 24 * 2**20
 _kept: Kept[DeflatedRows] = Kept(KEPT_BAND_BYTES, lambda rows: len(rows.data))
-#: Bytes of the trick's cards kept, in the table palette (6 KB in the side seats' rows for the
-#: top and bottom seats' cards, 12 KB for the side seats'): what play shows of a deck, each
-#: card before each seat, played, winning or beaten, is some 6 MB.
-KEPT_TRICK_CARD_BYTES = 8 * 2**20
-_kept_cards: Kept[Image.Image] = Kept(KEPT_TRICK_CARD_BYTES, image_bytes)
-#: Bytes of pieces kept packed (`PackedPiece`, 1 to 3 KB each): the side seats' names and the
-#: rest of their panels, and the header's columns. A thousand busy tables keep some 4,000
-#: names (each side seat, its turn or not) and a thousand contracts; the hands' columns and
-#: the panels but for the names are the same at every table.
-KEPT_PACKED_BYTES = 8 * 2**20
-_kept_packed: Kept[PackedPiece] = Kept(KEPT_PACKED_BYTES, lambda piece: len(piece.data))
+#: Bytes of pieces kept packed (`PackedPiece`): the trick's cards (some 600 show all that
+#: play shows of a deck, each card before each seat, played, winning or beaten, in 0.7 MB);
+#: each side seat's name, its turn or not, and the rest of its panel (the same at every
+#: table); the header's column of the hand (the same at every table at that point of a hand)
+#: and of the contract (one a table). A thousand busy tables keep some 5,000.
+KEPT_PIECE_BYTES = 8 * 2**20
+_kept_pieces: Kept[PackedPiece] = Kept(KEPT_PIECE_BYTES, lambda piece: len(piece.data))

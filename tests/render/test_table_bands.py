@@ -190,15 +190,16 @@ def test_a_seats_name_and_the_rest_of_its_panel_are_kept_apart() -> None:
 def _pieces_painted(scene: TableScene) -> int:
     """How many pieces kept packed the picture of ``scene`` paints, once it is checked to be
     the table painted whole."""
-    kept = len(table._kept_packed)
+    kept = len(table._kept_pieces)
     assert _pixels(table.render_table(scene)) == _pixels(_painted_whole(scene))
-    return len(table._kept_packed) - kept
+    return len(table._kept_pieces) - kept
 
 
 def test_a_side_seats_name_and_the_rest_of_its_panel_are_kept_apart() -> None:
     """As the top and bottom seats' rows, a side seat's panel is kept in two pieces: its
     name's rows by who sits there, the rest by all else it shows, the same at every table."""
-    table._kept_packed.clear()
+    table._kept.clear()
+    table._kept_pieces.clear()
     scene = dataclasses.replace(examples.table_in_play(), maker=None, contract=None)
     east = table.SLOTS[4].index(table.Slot.EAST)
 
@@ -219,7 +220,8 @@ def test_a_side_seats_name_and_the_rest_of_its_panel_are_kept_apart() -> None:
 def test_the_headers_hand_and_its_trumps_are_kept_apart() -> None:
     """The header's two columns are kept alone: a new trick paints the hand's column, found
     kept at the next table at that point of a hand; another contract paints the trumps'."""
-    table._kept_packed.clear()
+    table._kept.clear()
+    table._kept_pieces.clear()
     scene = examples.table_in_play()
     _pieces_painted(scene)
     next_trick = dataclasses.replace(scene, phase="Trick 4")
