@@ -252,10 +252,11 @@ def run_bytes(run: RunMask) -> int:
 #: Bytes of runs of text kept drawn (some 4.7 KB each): a table picture writes a dozen lines,
 #: its players' names in several of them, and a thousand busy tables seating people of their
 #: own wrote some 5,000 different runs in 20 s, 24 MB. Kept within 16 MB (3,600 runs) a line
-#: cost some 10 us more (`docs/benchmarks.md`, "Tables seated with names of their own"), where
-#: a table picture writes fewer lines since a seat's name is kept apart from its panel's rest
-#: ("Spared memory for tables of their own people").
-KEPT_TEXT_BYTES = 16 * 2**20
+#: cost some 10 us more (`docs/benchmarks.md`, "Tables seated with names of their own"). Since
+#: every seat's name, and the header's columns, are kept drawn in the table's pieces, a table
+#: picture writes few lines: within 8 MB, 33 more runs a second were drawn again at a thousand
+#: busy tables, 1,800 in 55 s (`docs/benchmarks.md`, "Pieces kept packed").
+KEPT_TEXT_BYTES = 8 * 2**20
 run_masks: KeptPainting[RunMask] = KeptPainting(_run_mask, KEPT_TEXT_BYTES, run_bytes)
 
 
