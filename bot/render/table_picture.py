@@ -746,11 +746,12 @@ def _side_rows(sides: int, seat_sides: tuple[int, ...]) -> Image.Image:
     return _reduced(background.crop((0, SIDE_CARDS_TOP, background.width, SIDE_CARDS_END)))
 
 
-#: Bytes of bands kept, compressed (some 4 KB each: a table's header, top and bottom seats, top
-#: and bottom seats' cards of the trick, and each side's line of the scores; the scores' bars
-#: are shared by every table with the same scores): a thousand busy tables find the
-#: band of a seat kept 98 times in 100, of the header and the scores 89 to 90 with 8,000 bands
-#: kept, 82 to 93 with 4,000 (`docs/benchmarks.md`).
+#: Bytes of bands kept, compressed (1 to 4 KB each: a table's header, its top and bottom seats'
+#: names, each side's line of the scores; the rest of a seat's panel, the top and bottom seats'
+#: cards of the trick and the scores' bars, shared by the tables that show the same): a
+#: thousand busy tables, over their first 55 s, found as many kept within 24 MB as within 32
+#: (some 10,000 bands; 85 in 100 of the seats' names, whose misses are mostly each table's
+#: first pictures), 81 in 100 within 16 MB (`docs/benchmarks.md`, "Pieces kept packed").
 KEPT_BAND_BYTES = 24 * 2**20
 _kept: Kept[DeflatedRows] = Kept(KEPT_BAND_BYTES, lambda rows: len(rows.data))
 #: Bytes of pieces kept packed (`PackedPiece`): the trick's cards (some 600 show all that
