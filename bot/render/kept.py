@@ -20,6 +20,8 @@ from typing import Generic, TypeVar
 from isal import isal_zlib
 from PIL import Image
 
+from bot.render.png import COMPRESS_LEVEL, to_keep
+
 Piece = TypeVar("Piece")
 
 #: What Pillow holds for an image besides its pixels: a pointer to each row.
@@ -47,11 +49,7 @@ class PackedPiece:
     def of(cls, piece: Image.Image) -> PackedPiece:
         if piece.mode != "P":
             raise ValueError(f"a palette piece is packed, not a {piece.mode!r} one")
-        compressed = isal_zlib.compress(piece.tobytes(), 1)
-        # Compressing shrinks its output in place, within a block the size of the pixels; kept
-        # so, a thousand tables' pieces would leave the heap full of holes (some 12 MB of 1,000
-        # busy tables' pictures). A copy of its own size leaves the block free whole.
-        return cls(piece.size, bytes(memoryview(compressed)))
+        return cls(piece.size, to_keep(isal_zlib.compress(piece.tobytes(), COMPRESS_LEVEL)))
 
     def unpacked(self) -> Image.Image:
         return Image.frombytes("P", self.size, isal_zlib.decompress(self.data))

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from bot.render import examples, render_hand, render_table
-from bot.render.png import _adler32_combine, deflated_rows, png_bytes, png_of_rows
+from bot.render.png import _adler32_combine, deflated_rows, png_bytes, png_of_rows, to_keep
 from bot.render.table_picture import paint_table, table_palette
 
 
@@ -92,3 +92,14 @@ def test_the_checksum_of_two_strings_is_combined_from_each_ones(
     second += bytes(zeros)  # long enough to wrap the sums
     combined = _adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
     assert combined == zlib.adler32(first + second)
+
+
+def test_compressed_bytes_to_keep_are_a_copy_of_their_own_size() -> None:
+    """A band kept long is not the compressor's own output, whose block is the size of what
+    was compressed: it is the same bytes in a block of their own."""
+    rows = bytes(range(256)) * 64
+    compressed = zlib.compress(rows)
+    kept = to_keep(compressed)
+    assert kept == compressed
+    assert kept is not compressed
+    assert zlib.decompress(kept) == rows
