@@ -755,7 +755,7 @@ def _side_rows(sides: int, seat_sides: tuple[int, ...]) -> Image.Image:
 KEPT_BAND_BYTES = 24 * 2**20
 _kept: Kept[DeflatedRows] = Kept(KEPT_BAND_BYTES, lambda rows: len(rows.data))
 #: Bytes of pieces kept packed (`PackedPiece`): the trick's cards (some 600 show all that
-#: play shows of a deck, each card before each seat, played, winning or beaten, in 0.7 MB);
+#: play shows of a deck, each card before each seat, played, winning or beaten, in 0.6 MB);
 #: each side seat's name, its turn or not, and the rest of its panel (the same at every
 #: table); the header's column of the hand (the same at every table at that point of a hand)
 #: and of the contract (one a table). A thousand busy tables keep some 5,000.
