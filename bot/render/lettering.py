@@ -255,7 +255,8 @@ def run_bytes(run: RunMask) -> int:
 #: cost some 10 us more (`docs/benchmarks.md`, "Tables seated with names of their own"). Since
 #: every seat's name, and the header's columns, are kept drawn in the table's pieces, a table
 #: picture writes few lines: within 8 MB, 33 more runs a second were drawn again at a thousand
-#: busy tables, 1,800 in 55 s (`docs/benchmarks.md`, "Pieces kept packed").
+#: busy tables, 1,800 in 55 s ("The side seats' panels and the header's columns kept
+#: packed").
 KEPT_TEXT_BYTES = 8 * 2**20
 run_masks: KeptPainting[RunMask] = KeptPainting(_run_mask, KEPT_TEXT_BYTES, run_bytes)
 

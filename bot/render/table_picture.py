@@ -751,7 +751,8 @@ def _side_rows(sides: int, seat_sides: tuple[int, ...]) -> Image.Image:
 #: cards of the trick and the scores' bars, shared by the tables that show the same): a
 #: thousand busy tables, over their first 55 s, found as many kept within 24 MB as within 32
 #: (some 10,000 bands; 85 in 100 of the seats' names, whose misses are mostly each table's
-#: first pictures), 81 in 100 within 16 MB (`docs/benchmarks.md`, "Pieces kept packed").
+#: first pictures), 81 in 100 within 16 MB (`docs/benchmarks.md`, "The side seats' panels and
+#: the header's columns kept packed").
 KEPT_BAND_BYTES = 24 * 2**20
 _kept: Kept[DeflatedRows] = Kept(KEPT_BAND_BYTES, lambda rows: len(rows.data))
 #: Bytes of pieces kept packed (`PackedPiece`): the trick's cards (some 600 show all that
