@@ -471,7 +471,10 @@ def _painted_piece(
     over the background, reduced."""
     painter = _TablePainter(scene, (box[1], box[3]))
     paint(painter)
-    return _reduced(painter.image.crop(painter.box_on_image(box)))
+    piece = painter.image
+    if (box[0], box[2]) != (0, piece.width):  # not whole rows, which are not copied again
+        piece = piece.crop(painter.box_on_image(box))
+    return _reduced(piece)
 
 
 def _kept_piece(shows: Hashable, painted: Callable[[], Image.Image]) -> Image.Image:
