@@ -97,9 +97,7 @@ class People:
         notes_made = self._notes_made
         pending = tuple(await self._store.shown.notes(user_id))
         if not pending and notes_made == self._notes_made:
-            self._nothing_to_tell[user_id] = self._clock()
-            self._nothing_to_tell.move_to_end(user_id)
-            _bound(self._nothing_to_tell)
+            _remember(self._nothing_to_tell, user_id, self._clock())
         return tuple(t(note.key, locale) for note in pending if note.key in NOTES), pending
 
     async def told(self, user_id: int, notes: tuple[PendingNote, ...]) -> None:
@@ -112,12 +110,14 @@ class People:
         self._nothing_to_tell.pop(user_id, None)
 
     def _keep(self, user_id: int, settings: UserPreferences) -> UserPreferences:
-        self._settings[user_id] = (self._clock(), settings)
-        self._settings.move_to_end(user_id)
-        _bound(self._settings)
+        _remember(self._settings, user_id, (self._clock(), settings))
         return settings
 
 
-def _bound(kept: OrderedDict[int, Any]) -> None:
+def _remember(kept: OrderedDict[int, Any], user_id: int, value: Any) -> None:
+    """Keep ``value`` for ``user_id`` as the latest, forgetting the least recent beyond
+    `PEOPLE_KEPT`."""
+    kept[user_id] = value
+    kept.move_to_end(user_id)
     while len(kept) > PEOPLE_KEPT:
         kept.popitem(last=False)

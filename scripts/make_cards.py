@@ -4,10 +4,10 @@
 blue diamonds and green clubs for colour-blind players; files are named by card code
 (`10H.png`, `QS.png`), and `cards_img/back.png` is shared. It also saves the table picture's,
 the hand picture's and the end of a hand's palettes (`bot/render/table_palette.png`,
-`bot/render/hand_palette.png`, `bot/render/hand_summary_palette.png`), chosen from pictures showing
-every card: run it again after changing the card art or
-the pictures' colours. Drawing is deterministic, so running this
-again gives the same pictures. Run from the repository root: `python scripts/make_cards.py`.
+`bot/render/hand_palette.png`, `bot/render/hand_summary_palette.png`), chosen from pictures
+showing every card: run it again after changing the card art or the pictures' colours. Drawing
+is deterministic, so running this again gives the same pictures. Run from the repository root:
+`python scripts/make_cards.py`.
 """
 
 from __future__ import annotations
