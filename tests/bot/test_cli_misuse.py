@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-import bot.__main__ as cli
+import bot.cli as cli
 from bot.demo import DemoSettings
 from bot.store import Store
 

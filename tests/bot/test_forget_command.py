@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import bot.__main__ as cli
+import bot.cli as cli
 from bot.store import ResultPlayer, Store
 
 PERSON, OTHER = 1002, 1001

@@ -16,7 +16,7 @@ import discord
 import pytest
 
 import bot
-import bot.__main__ as cli
+import bot.cli as cli
 from bot.settings import missing_token_message
 
 
@@ -151,6 +151,42 @@ def test_python_dash_m_bot_runs_as_a_process(no_settings, run_python):
     assert "permissions=" in done.stderr
 
 
+#: A script as ``pip`` writes ``cinch-bot``, which starts one of the computer players' workers
+#: instead of the bot and prints which of the bot's heavy libraries that worker loaded.
+LIKE_THE_CINCH_BOT_SCRIPT = """
+import re
+import sys
+
+from bot.__main__ import main
+from bot.ai.pool import worker_processes
+
+LIBRARIES = ("discord", "aiohttp", "PIL.Image", "aiosqlite", "bot.cli", "bot.ai.decide")
+
+
+def loaded() -> list[str]:
+    return [name for name in LIBRARIES if name in sys.modules]
+
+
+if __name__ == "__main__":
+    with worker_processes(1) as workers:
+        print(" ".join(workers.submit(loaded).result()))
+"""
+
+
+@pytest.mark.slow
+def test_a_worker_of_the_cinch_bot_script_loads_the_computer_players_alone(
+    no_settings, run_python
+):
+    """A spawned worker first imports the file its parent ran: the ``cinch-bot`` script,
+    which imports `bot.__main__`. That must not bring discord.py and the rest of the bot in."""
+    script = no_settings / "cinch-bot"
+    script.write_text(LIKE_THE_CINCH_BOT_SCRIPT)
+    done = run_python(no_settings, dict(os.environ), str(script))
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["bot.ai.decide"]
+
+
 def _closed_loopback_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -163,7 +199,7 @@ def test_without_a_connection_to_discord_it_says_so_in_one_sentence(no_settings,
     base = f"http://127.0.0.1:{_closed_loopback_port()}/api/v10"
     start_offline = (
         f"import discord.http; discord.http.Route.BASE = {base!r}; "
-        "import bot.__main__ as cli; raise SystemExit(cli.main([]))"
+        "import bot.cli as cli; raise SystemExit(cli.main([]))"
     )
     env = {**os.environ, "DISCORD_TOKEN": "abc.def.ghi", "XDG_DATA_HOME": str(no_settings)}
     done = run_python(no_settings, env, "-c", start_offline)

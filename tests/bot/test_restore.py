@@ -12,7 +12,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-import bot.__main__ as cli
+import bot.cli as cli
 from bot.store import ResultPlayer, Store
 
 ALICE, BOB = 1001, 1002

@@ -6,7 +6,7 @@ import tempfile
 
 import pytest
 
-from bot.__main__ import main
+from bot.cli import main
 from bot.demo import DemoSettings, play_demo
 from bot.store import Store
 
