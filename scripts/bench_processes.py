@@ -24,6 +24,10 @@ package, as the tests do, with their settings: no fsync, ``synchronous_commit=of
 measured by this script, so both codes do the same work and are measured alike) and on this
 code, round after round in alternate order (``--rounds``), and prints the medians and ratios.
 
+The PostgreSQL driver and the bot's service are imported where they are used, not at the top,
+for the reason ``bench_service.py`` gives: each process's decision worker first imports this
+script, and loads what the bot's own does.
+
 Run from the repository root:
 ``python scripts/bench_processes.py [--tables 300] [--pace 1] [--seconds 20] [--processes 1 2 4]``.
 """
@@ -46,7 +50,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-import asyncpg
 from bench_service import (
     KindFigures,
     Load,
@@ -62,7 +65,6 @@ from bench_service import (
 )
 
 import bot
-from bot.service.showing.drawing import DRAWING_THREADS
 from bot.sharding import ShardPlan
 
 # Appended, not first: the bot measured (PYTHONPATH, with --compare) must come before the
@@ -147,6 +149,8 @@ class ServerWatch:
         self._cpu = self._statements = 0.0
 
     async def _count(self) -> float:
+        import asyncpg
+
         if not self._server.counts_statements:
             return 0.0
         connection = await asyncpg.connect(self._database)
@@ -307,6 +311,8 @@ def run_processes(
 
 
 async def _create_database(server: Server, name: str) -> str:
+    import asyncpg
+
     admin = await asyncpg.connect(server.url)
     try:
         await admin.execute(f'CREATE DATABASE "{name}"')
@@ -461,6 +467,8 @@ def compare(revision: str, rounds: int, options: list[str]) -> None:
 
 
 def main() -> None:
+    from bot.service.showing.drawing import DRAWING_THREADS
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=300)
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between moves at a table")

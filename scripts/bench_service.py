@@ -45,6 +45,11 @@ Every table seats four people with display names of their own (`seated_names`: g
 names with accents, handles, East Asian names, symbols, 2 to 30 characters; some 2,700 different
 names at 1,000 tables), the same on every run, so that what a picture keeps by a name (its drawn
 text, a seat's band or panel) is shared between tables no more than real names share it.
+
+The bot's service, store and pictures are imported where a load is played, not at the top. The
+decision worker a load's process spawns first imports this script, as the bot's workers import
+its main module (`bot.__main__`, which imports nothing of the bot): so the worker loads what the
+bot's own does, and the memory printed is the bot's.
 """
 
 from __future__ import annotations
@@ -66,14 +71,14 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from bot.engine import Game
 from bot.engine.actions import Bid, Discard, Keep, NameTrump, Pass, Play
 from bot.engine.random_player import random_action
-from bot.service import NoOutbox, Person, TableOptions, TableService
-from bot.service.showing.drawing import DRAWING_THREADS, Drawing
-from bot.store import Store
+
+if TYPE_CHECKING:
+    from bot.service import Person, TableService
 
 
 def seconds_left(until: float) -> float:
@@ -155,6 +160,8 @@ async def seat_table(service: TableService, number: int, guild_id: int) -> tuple
     """Open a table in its own channel, seat four players with names of their own
     (`seated_names`) and start (not measured: the draw for seats moves everyone, eight
     writes, at every table at once)."""
+    from bot.service import Person, TableOptions
+
     people = [
         Person(number * 10 + seat + 1, name) for seat, name in enumerate(seated_names(number))
     ]
@@ -455,6 +462,10 @@ async def play_tables(
     measure. With ``spread``, each table is first advanced by up to that many moves
     (`advance`), untimed, so that the measured seconds find the tables all through their
     games."""
+    from bot.service import NoOutbox, TableService
+    from bot.service.showing.drawing import Drawing
+    from bot.store import Store
+
     store = await Store.open(database)
     service = TableService(
         store,
@@ -763,6 +774,8 @@ def spread_options(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def main() -> None:
+    from bot.service.showing.drawing import DRAWING_THREADS
+
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
