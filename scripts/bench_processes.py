@@ -53,7 +53,7 @@ from urllib.parse import urlsplit, urlunsplit
 from bench_service import (
     KindFigures,
     Load,
-    Timed,
+    Measured,
     add_spread_option,
     alternating,
     by_kind,
@@ -200,7 +200,7 @@ class Share:
     """What one process measured: each action, the seconds they took, its resident MB and CPU
     seconds, and the server's CPU seconds and statements meanwhile."""
 
-    measured: list[Timed]
+    measured: Measured
     seconds: float
     resident_mb: float
     cpu: float
