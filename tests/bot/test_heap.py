@@ -1,11 +1,16 @@
-"""What start-up made is kept out of the cycle collector's walks (``bot.heap``)."""
+"""What start-up made is kept out of the cycle collector's walks, and the allocator's free pages
+go back to the system (``bot.heap``)."""
 
 from __future__ import annotations
 
 import gc
+import sys
 import weakref
+from pathlib import Path
 
-from bot.heap import settle_heap
+import pytest
+
+from bot.heap import free_page_trimmer, settle_heap
 
 
 class Node:
@@ -32,3 +37,26 @@ def test_what_lives_at_the_start_is_never_walked_again_and_its_garbage_is_gone()
         assert any(item is later for item in gc.get_objects())  # new objects are walked
     finally:
         gc.unfreeze()
+
+
+def _resident_bytes() -> int:
+    return int(Path("/proc/self/statm").read_text().split()[1]) * 4096
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or free_page_trimmer() is None,
+    reason="the C library gives no pages back here, or the process's memory cannot be read",
+)
+def test_memory_freed_between_blocks_still_held_goes_back_to_the_system():
+    block = 64 * 1024  # under the allocator's threshold for blocks of their own: in its heap
+    freed, held = [], []
+    for _ in range(800):
+        freed.append(bytearray(b"\x01") * block)
+        held.append(bytearray(b"\x01") * 1024)  # from the same heap: the freed blocks kept apart
+    del freed
+    before = _resident_bytes()
+
+    free_page_trimmer()()
+
+    assert before - _resident_bytes() > 800 * block // 2
+    assert len(held) == 800
