@@ -406,13 +406,31 @@ def report_kinds(title: str, kinds: Sequence[KindFigures]) -> None:
     print(f"  {title}: the actions by kind (p50/p99 ms): {shares}")
 
 
-def own_processes() -> list[str]:
-    """This process and its children (its drawing processes), as /proc names them (Linux)."""
-    return ["self"] + [
+def children_of(pid: str) -> list[str]:
+    """The processes `pid` started, as /proc names them (Linux)."""
+    return [
         child
-        for task in Path("/proc/self/task").iterdir()
+        for task in Path(f"/proc/{pid}/task").iterdir()
         for child in (task / "children").read_text().split()
     ]
+
+
+def resource_tracker() -> list[str]:
+    """Multiprocessing's resource tracker, as the bot has it: the bot starts it as a child of
+    its own with its decision workers, where a load's process shares the one its parent, the
+    benchmark, started (Linux)."""
+    return [
+        pid
+        for pid in children_of(str(os.getppid()))
+        if b"resource_tracker" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    ]
+
+
+def own_processes() -> list[str]:
+    """This process, its children (its decision worker, its drawing processes) and the
+    `resource_tracker` it uses, as /proc names them (Linux)."""
+    children = children_of("self")
+    return ["self", *children, *(pid for pid in resource_tracker() if pid not in children)]
 
 
 class Resident(NamedTuple):
