@@ -13,7 +13,7 @@ The allocator, for its part, keeps the memory freed within its heap for the next
 over minutes of pictures kept and let go (`bot.render.kept`) a busy bot's heap holds some 20 MB
 free that the system counts as the process's. Every `TRIM_EVERY_SECONDS` a thread of its own
 gives the whole free pages back (glibc's ``malloc_trim``; where the C library has none, as
-musl, nothing is done). A call holds the allocator some 0.1 to 2 ms, twice a minute.
+musl, nothing is done). A call holds the allocator some 0.04 to 2 ms, twice a minute.
 """
 
 from __future__ import annotations
