@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.ai.bits import TRUMP_BLOCK, BitLayout
+from bot.engine.cards import FULL_DECK
 
 _UNSET = -1
 #: Nodes searched between checks of the node limit.
@@ -28,20 +29,21 @@ class SearchTimeout(Exception):
 
 
 #: Distinct moves in order, per trump layout and card points, keyed by what decides them (shared
-#: by all worlds).
-_MOVE_CACHES: dict[tuple[int, tuple[int, ...]], dict[tuple[int, int, int, int], list[int]]] = {}
-#: Entries a layout's cache may hold before a new solver starts it afresh. Each is some 250
-#: bytes, and a decision worker reviewing hands fills the four trump layouts' caches: at 100,000
-#: they held 280,000 entries and the worker 147 MB after 80 reviews, at 20,000 it held 87 MB,
-#: reviews and `hard`'s decisions as quick; at 10,000 a review took 1.08 of the time, for the
-#: bot with 1,000 busy tables to stay within 300 MB with its reviewing worker
-#: (`docs/benchmarks.md`, "Spared memory for tables of their own people").
+#: by all worlds). A key is one int and its moves one `bytes` (a bit a byte): 108 bytes an entry
+#: with its place in the dict, where a tuple of four ints and a list of ints took 248.
+_MOVE_CACHES: dict[tuple[int, tuple[int, ...]], dict[int, bytes]] = {}
+#: Bits of each card mask in a move key (a bit a card of the deck).
+_MASK_BITS = len(FULL_DECK)
+#: Entries a layout's cache may hold before a new solver starts it afresh. A decision worker
+#: reviewing hands fills the four trump layouts' caches: at 100,000 they held 280,000 entries and
+#: the worker 147 MB after 80 reviews, at 20,000 it held 87 MB, reviews and `hard`'s decisions
+#: as quick; at 10,000 a review took 1.08 of the time, for the bot with 1,000 busy tables to stay
+#: within 300 MB with its reviewing worker (`docs/benchmarks.md`, "Spared memory for tables of
+#: their own people"; those figures were taken with the larger entries of before).
 _MOVE_CACHE_LIMIT = 10_000
 
 
-def _move_cache(
-    layout: BitLayout, points: tuple[int, ...]
-) -> dict[tuple[int, int, int, int], list[int]]:
+def _move_cache(layout: BitLayout, points: tuple[int, ...]) -> dict[int, bytes]:
     cache = _MOVE_CACHES.setdefault((id(layout), points), {})
     if len(cache) > _MOVE_CACHE_LIMIT:
         cache.clear()
@@ -361,13 +363,12 @@ class Solver:
             previous = bit
         return groups
 
-    def _moves(
-        self, hands: list[int], seat: int, led: int, best_seat: int, best_bit: int
-    ) -> list[int]:
-        """Legal distinct moves of `seat`, the likely best first (cached: they recur a lot)."""
+    def _moves(self, hands: list[int], seat: int, led: int, best_seat: int, best_bit: int) -> bytes:
+        """Legal distinct moves of `seat` (a bit a byte), the likely best first (cached: they
+        recur a lot)."""
         legal = self._legal(hands[seat], led)
         if legal & (legal - 1) == 0:
-            return [legal.bit_length() - 1]
+            return bytes((legal.bit_length() - 1,))
         live = (hands[0] | hands[1] | hands[-1] | hands[self.players // 2]) & ~hands[seat]
         if best_bit == _UNSET:
             relation = 0
@@ -379,10 +380,11 @@ class Solver:
         # only when an opponent's: the key holds no more, so that positions differing
         # elsewhere share it (the same orders, found in the cache far more often).
         live &= (1 << legal.bit_length()) - (legal & -legal)
-        key = (legal, live, best_bit if relation == 2 else _UNSET, relation)
+        # The last six bits: the relation, or past it the opponent's winning card.
+        key = (legal << _MASK_BITS | live) << 6 | (best_bit + 2 if relation == 2 else relation)
         moves = self._move_cache.get(key)
         if moves is None:
-            moves = self._order_moves(legal, live, best_bit, relation)
+            moves = bytes(self._order_moves(legal, live, best_bit, relation))
             self._move_cache[key] = moves
         return moves
 
