@@ -50,6 +50,16 @@ def _move_cache(layout: BitLayout, points: tuple[int, ...]) -> dict[int, bytes]:
     return cache
 
 
+def _position_key(hands: list[int], leader: int) -> int:
+    """A position at a trick boundary as one int, the leader above each hand's bits: 52 bytes
+    at four seats where a tuple of the hands and the leader took 232, in transposition tables
+    of up to some 20,000 positions a hand's review (and quicker to hash)."""
+    key = leader
+    for hand in hands:
+        key = key << _MASK_BITS | hand
+    return key
+
+
 class Solver:
     """Solves positions of one deal's play for one maximising side; reuse it within one world."""
 
@@ -74,7 +84,8 @@ class Solver:
         self.node_limit = node_limit
         self.players = len(side_of)
         self.maximising = tuple(side == max_side for side in side_of)
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        #: Bounds on positions' values at trick boundaries, by `_position_key`.
+        self.table: dict[int, tuple[int, int]] = {}
         self._move_cache = _move_cache(layout, self.points)
         self._full_orders = [
             [(leader + step) % self.players for step in range(self.players)]
@@ -502,7 +513,7 @@ class Solver:
             return upper
         if beta <= lower:
             return lower
-        key = (*hands, leader)
+        key = _position_key(hands, leader)
         stored = self.table.get(key)
         if stored is not None:
             lower, upper = stored
