@@ -338,14 +338,20 @@ def test_the_demo_refuses_a_target_the_rules_do_not_take(no_settings, capsys, ta
 def test_a_demo_stopped_with_ctrl_c_says_so_and_leaves_no_table_open(no_settings):
     """Ctrl-C in a terminal interrupts the whole process group, the decision workers too."""
     database = no_settings / "demo.sqlite3"
-    demo = subprocess.Popen(
-        [sys.executable, "-m", "bot", "demo", "--database", str(database), "--level", "hard"],
-        cwd=no_settings,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    # A shell starts a background job with Ctrl-C ignored, and a program keeps the signals its
+    # parent ignores: the demo is started as from a terminal, whatever started the tests.
+    ignored_or_not = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        demo = subprocess.Popen(
+            [sys.executable, "-m", "bot", "demo", "--database", str(database), "--level", "hard"],
+            cwd=no_settings,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+    finally:
+        signal.signal(signal.SIGINT, ignored_or_not)
     assert demo.stdout is not None
     for line in demo.stdout:
         if line.startswith("Hand 1: "):  # a game to 51 is far from over after one hand
