@@ -420,10 +420,17 @@ def resource_tracker() -> list[str]:
     its own with its decision workers, where a load's process shares the one its parent, the
     benchmark, started (Linux)."""
     return [
-        pid
-        for pid in children_of(str(os.getppid()))
-        if b"resource_tracker" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        pid for pid in children_of(str(os.getppid())) if b"resource_tracker" in _command_line(pid)
     ]
+
+
+def _command_line(pid: str) -> bytes:
+    """The command line of process `pid`; nothing for one that ended since it was listed (a
+    load's process that finished before this one, under `bench_processes.py`)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except FileNotFoundError:
+        return b""
 
 
 def own_processes() -> list[str]:

@@ -34,6 +34,8 @@ class SearchTimeout(Exception):
 _MOVE_CACHES: dict[tuple[int, tuple[int, ...]], dict[int, bytes]] = {}
 #: Bits of each card mask in a move key (a bit a card of the deck).
 _MASK_BITS = len(FULL_DECK)
+#: Bits below a move key's masks: the relation to the winning card, or past it that card.
+_RELATION_BITS = 6
 #: Entries a layout's cache may hold before a new solver starts it afresh. A decision worker
 #: reviewing hands fills the four trump layouts' caches: at 100,000 they held 280,000 entries and
 #: the worker 147 MB after 80 reviews, at 20,000 it held 87 MB, reviews and `hard`'s decisions
@@ -391,8 +393,8 @@ class Solver:
         # only when an opponent's: the key holds no more, so that positions differing
         # elsewhere share it (the same orders, found in the cache far more often).
         live &= (1 << legal.bit_length()) - (legal & -legal)
-        # The last six bits: the relation, or past it the opponent's winning card.
-        key = (legal << _MASK_BITS | live) << 6 | (best_bit + 2 if relation == 2 else relation)
+        relation_bits = best_bit + 2 if relation == 2 else relation
+        key = (legal << _MASK_BITS | live) << _RELATION_BITS | relation_bits
         moves = self._move_cache.get(key)
         if moves is None:
             moves = bytes(self._order_moves(legal, live, best_bit, relation))

@@ -53,8 +53,10 @@ def test_memory_freed_between_blocks_still_held_goes_back_to_the_system():
     for _ in range(800):
         freed.append(bytearray(b"\x01") * block)
         held.append(bytearray(b"\x01") * 1024)  # from the same heap: the freed blocks kept apart
-    before = _resident_bytes()  # before the blocks are freed: a trim by `settle_heap`'s thread
-    del freed  # (started by another test of this process) may come at any time after
+    # Measured before the blocks are freed: `settle_heap`'s thread, started by another test of
+    # this process, may trim at any time after.
+    before = _resident_bytes()
+    del freed
 
     free_page_trimmer()()
 
