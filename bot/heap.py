@@ -9,6 +9,15 @@ start-up is over (``gc.freeze``), they are never walked again; reference countin
 anything of them let go, and only a cycle among them would stay (none is expected of what lives
 as long as the process).
 
+What the tables make afterwards still reaches the oldest generation: at a thousand busy tables,
+a few hundred thousand objects (the games, tasks in flight, kept pieces of pictures). Python
+walks them all once ten collections of the middle generation have passed and a quarter of them
+are new since the last full walk: every half a minute at that load, a stall of 200 to 500 ms
+each on busy cores, and every action of the moment waits for it and then for the queue it left.
+A full walk waits for `MIDDLE_COLLECTIONS_BEFORE_FULL` of them instead (some four minutes at
+that load), the quarter still required; what it frees (a few dozen objects in cycles a walk,
+counted) waits that much longer, and reference counting frees the rest as ever.
+
 The allocator, for its part, keeps the memory freed within its heap for the next blocks, and
 over minutes of pictures kept and let go (`bot.render.kept`) a busy bot's heap holds some 20 MB
 free that the system counts as the process's. Every `TRIM_EVERY_SECONDS` a thread of its own
@@ -28,15 +37,21 @@ from collections.abc import Callable
 #: How often the allocator's free pages are given back to the system.
 TRIM_EVERY_SECONDS = 30.0
 
+#: Collections of the middle generation between two full walks of the oldest (Python's default
+#: is 10; see the module).
+MIDDLE_COLLECTIONS_BEFORE_FULL = 100
+
 _trimming_started = threading.Event()
 
 
 def settle_heap() -> None:
     """Collect what start-up left behind, keep every object alive now out of the cycle
-    collector's walks, and give the allocator's free pages back from now on (see the module).
-    Call it once, when the process has started."""
+    collector's walks, walk the oldest generation less often, and give the allocator's free
+    pages back from now on (see the module). Call it once, when the process has started."""
     gc.collect()
     gc.freeze()
+    youngest, middle, _ = gc.get_threshold()
+    gc.set_threshold(youngest, middle, MIDDLE_COLLECTIONS_BEFORE_FULL)
     trim = free_page_trimmer()
     if trim is not None and not _trimming_started.is_set():
         _trimming_started.set()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.heap import free_page_trimmer, settle_heap
+from bot.heap import MIDDLE_COLLECTIONS_BEFORE_FULL, free_page_trimmer, settle_heap
 
 
 class Node:
@@ -20,13 +20,14 @@ class Node:
         self.other: Node | None = None
 
 
-def test_what_lives_at_the_start_is_never_walked_again_and_its_garbage_is_gone():
+def test_start_up_objects_are_never_walked_again_garbage_gone_full_walks_rarer():
     kept = Node()
     garbage = Node()
     garbage.other = Node()
     garbage.other.other = garbage  # a cycle that only the collector frees
     gone = weakref.ref(garbage)
     del garbage
+    thresholds = gc.get_threshold()
     try:
         settle_heap()
         assert gone() is None  # collected before the rest was frozen
@@ -35,8 +36,12 @@ def test_what_lives_at_the_start_is_never_walked_again_and_its_garbage_is_gone()
         assert gc.get_freeze_count() > 0
         later = Node()
         assert any(item is later for item in gc.get_objects())  # new objects are walked
+        youngest, middle, before_full = gc.get_threshold()
+        assert (youngest, middle) == thresholds[:2]
+        assert before_full == MIDDLE_COLLECTIONS_BEFORE_FULL > thresholds[2]
     finally:
         gc.unfreeze()
+        gc.set_threshold(*thresholds)
 
 
 def _resident_bytes() -> int:
