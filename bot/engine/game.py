@@ -135,6 +135,30 @@ _CARD_PLAYED: tuple[dict[Card, CardPlayed], ...] = tuple(
     for seat in range(max(SUPPORTED_PLAYER_COUNTS))
 )
 
+#: The log's entry for each (seat, action) of the few actions a hand is mostly made of (every
+#: card played, bid, pass and trump named) and the trick's for each (seat, card), built once as
+#: the events above are. A log lives as long as its game: entries of their own were some 45,000
+#: objects a thousand busy tables held, each walked by every full pass of Python's cycle
+#: collector while the process waits (see docs/benchmarks.md). Cards thrown or kept are logged
+#: as they come.
+_SEATS = range(max(SUPPORTED_PLAYER_COUNTS))
+_PLAY_LOGGED: tuple[dict[Card, tuple[int, Action]], ...] = tuple(
+    {card: (seat, Play(card)) for card in FULL_DECK} for seat in _SEATS
+)
+_CARD_AT: tuple[dict[Card, tuple[int, Card]], ...] = tuple(
+    {card: (seat, card) for card in FULL_DECK} for seat in _SEATS
+)
+_AUCTION_LOGGED: dict[tuple[int, Action], tuple[int, Action]] = {
+    entry: entry
+    for seat in _SEATS
+    for action in (
+        Pass(),
+        *(Bid(amount) for amount in range(1, MAX_BID + 1)),
+        *(NameTrump(suit) for suit in Suit),
+    )
+    for entry in [(seat, action)]
+}
+
 
 class Game(GameState):
     """A whole game of Cinch, from the first deal to the winning side.
@@ -303,9 +327,9 @@ class Game(GameState):
             if card not in decision.cards:
                 self._refuse_play(seat, card, decision)
             self.hands[seat].remove(card)
-            self.log.append((seat, action))
+            self.log.append(_PLAY_LOGGED[seat][card])
             trick = self.trick
-            trick.append((seat, card))
+            trick.append(_CARD_AT[seat][card])
             events: list[Event] = [_CARD_PLAYED[seat][card]]
             played = len(trick)
             if played < len(self.trick_seats):
@@ -326,7 +350,8 @@ class Game(GameState):
             )
         events = []
         handler(self, decision, action, events)
-        self.log.append((seat, action))
+        entry = (seat, action)
+        self.log.append(_AUCTION_LOGGED.get(entry, entry))
         self._decision = self._compute_decision()
         return events
 
