@@ -319,6 +319,16 @@ def play_split(game: Game, split: tuple[int, int]) -> list[Event]:
     return play_tricks(game, SPLITS[split])
 
 
+def e19_game(rules: HouseRules | None = None, holder: int = W) -> Game:
+    """Diamonds trumps; N makes; `holder` (dealt before the dealer S robs) holds eight trumps
+    and must set two aside (E19)."""
+    deck = deck_for(S, {holder: "AD KD QD JD 10D 9D 5D 5H 3C"})
+    game = Game.from_deck(deck, S, rules)
+    bid_round(game, None, 1, None, None)
+    game.apply(N, NameTrump(Suit.DIAMONDS))
+    return game
+
+
 def surplus_game(rules: HouseRules | None = None) -> Game:
     """Robbing with a choice: dealer W's nine cards and the rest of the stock hold nine trumps,
     three of them points (5H 5D 2H)."""

@@ -38,6 +38,7 @@ from tests.engine.helpers import (
     card_set,
     cards,
     deck_for,
+    e19_game,
     of_type,
     play_out_hand,
     surplus_game,
@@ -71,15 +72,6 @@ def test_E18_six_trumps_discard_three_draw_none_and_no_trumps_draw_six() -> None
     assert card_set(game.hands[S]) == card_set("AS KS QS 2S 3S 4S")
     assert by_seat[W].count == 9 and draws[W] == 6
     assert not card_set(game.hands[W]) & card_set("AD KD QD JD 10D 9D AC KC 5H")
-
-
-def e19_game() -> Game:
-    """Diamonds trumps; W, the eldest hand, holds eight trumps and must set two aside."""
-    deck = deck_for(S, {W: "AD KD QD JD 10D 9D 5D 5H 3C"})
-    game = Game.from_deck(deck, S)
-    bid_round(game, None, 1, None, None)
-    game.apply(N, NameTrump(Suit.DIAMONDS))
-    return game
 
 
 def test_E19_seven_or_more_trumps_set_aside_only_non_point_trumps() -> None:

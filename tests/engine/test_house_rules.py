@@ -51,6 +51,7 @@ from tests.engine.helpers import (
     card_set,
     cards,
     deck_for,
+    e19_game,
     finals_from_tricks,
     finish_draw,
     of_type,
@@ -301,15 +302,6 @@ def test_keep_all_with_six_trumps_or_fewer_is_like_trumps_first() -> None:
 
 
 # ------------------------------------------------------------------------- 7+ trumps (B-9, B-10)
-
-
-def e19_game(rules: HouseRules, holder: int = W) -> Game:
-    """Diamonds; N makes; `holder` (dealt before the dealer S robs) holds eight trumps."""
-    deck = deck_for(S, {holder: "AD KD QD JD 10D 9D 5D 5H 3C"})
-    game = Game.from_deck(deck, S, rules)
-    bid_round(game, None, 1, None, None)
-    game.apply(N, NameTrump(Suit.DIAMONDS))
-    return game
 
 
 def test_excess_trumps_dumped_on_the_first_trick() -> None:

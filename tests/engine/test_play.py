@@ -16,10 +16,14 @@ from bot.engine import (
     Card,
     CardPlayed,
     CompletedTrick,
+    Discard,
     Game,
     HandScored,
     HouseRules,
+    Keep,
     LowGoesTo,
+    NameTrump,
+    Pass,
     Phase,
     Play,
     PlayDecision,
@@ -33,6 +37,7 @@ from bot.engine import (
     random_action,
     trick_winner,
 )
+from bot.engine.actions import action_from_dict, action_to_dict
 from tests.engine.helpers import (
     E,
     N,
@@ -42,6 +47,7 @@ from tests.engine.helpers import (
     assert_rejected,
     card_set,
     cards,
+    e19_game,
     finals_from_tricks,
     of_type,
     play_split,
@@ -364,3 +370,21 @@ def test_the_hand_scored_after_the_sixth_trick() -> None:
     events = play_split(game, (12, 2))
     assert len(of_type(events, TrickWon)) == 6 and len(of_type(events, HandScored)) == 1
     assert of_type(events, TrickWon)[-1].seat == E
+
+
+def test_two_games_played_alike_share_their_logs_entries_but_for_cards_thrown_or_kept() -> None:
+    """Every card played, bid, pass and trump named is logged as one entry shared by all games
+    (a log lives as long as its game: see `bot.engine.game`), whatever action object came in;
+    cards thrown or kept are logged as they came. Every entry still reads (seat, action)."""
+    games = [e19_game(HouseRules(target_score=11)) for _ in range(2)]  # trumps set aside
+    rng = random.Random(31)
+    while not games[0].is_over:
+        seat, action = games[0].to_act, random_action(games[0].decision(), rng)
+        games[0].apply(seat, action)
+        games[1].apply(seat, action_from_dict(action_to_dict(action)))  # an object of its own
+    kinds = set()
+    for ours, theirs in zip(games[0].log, games[1].log, strict=True):
+        assert ours == theirs and type(ours[0]) is int
+        kinds.add(type(ours[1]))
+        assert (ours is theirs) is (type(ours[1]) in (Play, Bid, Pass, NameTrump))
+    assert {Play, Bid, Pass, NameTrump, Discard, Keep} <= kinds
