@@ -12,10 +12,10 @@ as long as the process).
 What the tables make afterwards still reaches the oldest generation: at a thousand busy tables,
 a few hundred thousand objects (the games, tasks in flight, kept pieces of pictures). Python
 walks them all once ten collections of the middle generation have passed and a quarter of them
-are new since the last full walk: every half a minute at that load, a stall of 200 to 500 ms
+are new since the last full walk: every half a minute at that load, a stall of 150 to 550 ms
 each on busy cores, and every action of the moment waits for it and then for the queue it left.
-A full walk waits for `MIDDLE_COLLECTIONS_BEFORE_FULL` of them instead (some four minutes at
-that load), the quarter still required; what it frees (a few dozen objects in cycles a walk,
+A full walk waits for `MIDDLE_COLLECTIONS_BEFORE_FULL` of them instead (four minutes or more at
+that load), the quarter still required; what it frees (some 30 to 150 objects in cycles a walk,
 counted) waits that much longer, and reference counting frees the rest as ever.
 
 The allocator, for its part, keeps the memory freed within its heap for the next blocks, and
