@@ -148,15 +148,13 @@ _PLAY_LOGGED: tuple[dict[Card, tuple[int, Action]], ...] = tuple(
 _CARD_AT: tuple[dict[Card, tuple[int, Card]], ...] = tuple(
     {card: (seat, card) for card in FULL_DECK} for seat in _SEATS
 )
+_AUCTION_ACTIONS: tuple[Action, ...] = (
+    Pass(),
+    *(Bid(amount) for amount in range(1, MAX_BID + 1)),
+    *(NameTrump(suit) for suit in Suit),
+)
 _AUCTION_LOGGED: dict[tuple[int, Action], tuple[int, Action]] = {
-    entry: entry
-    for seat in _SEATS
-    for action in (
-        Pass(),
-        *(Bid(amount) for amount in range(1, MAX_BID + 1)),
-        *(NameTrump(suit) for suit in Suit),
-    )
-    for entry in [(seat, action)]
+    (seat, action): (seat, action) for seat in _SEATS for action in _AUCTION_ACTIONS
 }
 
 
