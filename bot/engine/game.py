@@ -139,8 +139,8 @@ _CARD_PLAYED: tuple[dict[Card, CardPlayed], ...] = tuple(
 #: card played, bid, pass and trump named) and the trick's for each (seat, card), built once as
 #: the events above are. A log lives as long as its game: entries of their own were some 45,000
 #: objects a thousand busy tables held, each walked by every full pass of Python's cycle
-#: collector while the process waits (see docs/benchmarks.md). Cards thrown or kept are logged
-#: as they come.
+#: collector while the process waits (see docs/benchmarks.md). Cards set aside or kept are
+#: logged as they come.
 _SEATS = range(max(SUPPORTED_PLAYER_COUNTS))
 _PLAY_LOGGED: tuple[dict[Card, tuple[int, Action]], ...] = tuple(
     {card: (seat, Play(card)) for card in FULL_DECK} for seat in _SEATS
