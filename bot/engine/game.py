@@ -128,11 +128,13 @@ def _is_full_deck(deck: Sequence[object]) -> bool:
     return len(cards) == len(deck) and sorted(cards, key=deck_order) == list(FULL_DECK)
 
 
+#: Every seat of the largest table, for the shared values built once below.
+_SEATS = range(max(SUPPORTED_PLAYER_COUNTS))
+
 #: One `CardPlayed` event per (seat, card), built once: events are immutable values, and a hand
 #: announces 24 or more of them, so sharing them saves building each one again.
 _CARD_PLAYED: tuple[dict[Card, CardPlayed], ...] = tuple(
-    {card: CardPlayed(seat, card) for card in FULL_DECK}
-    for seat in range(max(SUPPORTED_PLAYER_COUNTS))
+    {card: CardPlayed(seat, card) for card in FULL_DECK} for seat in _SEATS
 )
 
 #: The log's entry for each (seat, action) of the few actions a hand is mostly made of (every
@@ -141,7 +143,6 @@ _CARD_PLAYED: tuple[dict[Card, CardPlayed], ...] = tuple(
 #: objects a thousand busy tables held, each walked by every full pass of Python's cycle
 #: collector while the process waits (see docs/benchmarks.md). Cards set aside or kept are
 #: logged as they come.
-_SEATS = range(max(SUPPORTED_PLAYER_COUNTS))
 _PLAY_LOGGED: tuple[dict[Card, tuple[int, Action]], ...] = tuple(
     {card: (seat, Play(card)) for card in FULL_DECK} for seat in _SEATS
 )
