@@ -11,6 +11,12 @@ while the workers are busy wait their turn holding only their numbers and their 
 replay is rebuilt only when a worker can take its review, never held in memory for the length of the
 queue; the table service rebuilds it from the game it holds (the actions it stored), without
 reading them back. A replay someone opens does not wait behind them.
+
+The reviews take what the cores leave (`bot.ai.pool`), and a busy machine can end hands faster
+than it reviews them: at 1,000 busy tables in each of two processes on two cores, some 5 hands
+a second each, of which what the cores leave reviews about one. So at most
+`REVIEWS_WAITING_MOST` hands wait at once, and a hand that ends beyond them is reviewed when its
+replay is opened (its card play counts in the statistics from then on).
 """
 
 from __future__ import annotations
@@ -27,6 +33,9 @@ from bot.replays.stored import StoredReplay, load_replay
 from bot.store import Store
 
 log = logging.getLogger(__name__)
+
+#: Finished hands that may wait for their review at once (see the module).
+REVIEWS_WAITING_MOST = 1_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +59,10 @@ class Replays:
         #: The hands reviewed as they end, at most one a worker at once; the others wait here
         #: in the order they ended.
         self._reviewing = asyncio.Semaphore(decisions.workers)
+        #: Hands waiting for a worker's turn (`REVIEWS_WAITING_MOST` at most).
+        self._waiting = 0
+        #: Whether the log says the hands waiting are at the most (told once each time).
+        self._told_full = False
 
     async def replay(self, guild_id: int, game_id: int, number: int) -> Replay:
         """Hand ``number`` of game ``game_id`` of this server, with its review. Raises
@@ -70,15 +83,31 @@ class Replays:
         opens at once and the statistics count its card play. ``replayed`` rebuilds the hand
         from what the table service holds of the game (the very actions it stored), so nothing
         is read back; it is called only once a worker is free for the review (see the
-        module)."""
-        async with self._reviewing:
-            try:
-                if review_from_json(await self._store.reviews.get(game_id, number)) is not None:
-                    return  # someone opened the replay meanwhile
-                review = await review_replay(self._decisions, replayed(), game=game_id)
-                await self._store.reviews.save(game_id, number, review_to_json(review))
-            except Exception:
-                log.exception("Could not review hand %s of game %s", number, game_id)
+        module). Beyond `REVIEWS_WAITING_MOST` hands waiting, it is left for when its replay is
+        opened."""
+        if self._waiting >= REVIEWS_WAITING_MOST:
+            if not self._told_full:
+                log.warning(
+                    "%s finished hands wait for their review: the next are reviewed when opened",
+                    self._waiting,
+                )
+                self._told_full = True
+            return
+        self._told_full = False
+        self._waiting += 1
+        try:
+            await self._reviewing.acquire()
+        finally:
+            self._waiting -= 1
+        try:
+            if review_from_json(await self._store.reviews.get(game_id, number)) is not None:
+                return  # someone opened the replay meanwhile
+            review = await review_replay(self._decisions, replayed(), game=game_id)
+            await self._store.reviews.save(game_id, number, review_to_json(review))
+        except Exception:
+            log.exception("Could not review hand %s of game %s", number, game_id)
+        finally:
+            self._reviewing.release()
 
     async def _review(self, stored: StoredReplay) -> HandReview:
         number = stored.replay.hand_number

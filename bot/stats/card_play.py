@@ -1,6 +1,7 @@
 """Points lost by card play: how a player's play compares with perfect play, game by game.
 
-Each finished hand is reviewed once (``bot.ai.review``, kept in ``hand_reviews``); a player's
+Each finished hand is reviewed once (``bot.ai.review``, kept in ``hand_reviews``), as it ends or,
+on a machine too busy for that, when its replay is opened (``bot.replays.library``); a player's
 figure for a game is the points their cards lost per reviewed hand of it. Read straight from the
 reviews, so it needs no table of its own and follows the reviews as they are computed.
 """

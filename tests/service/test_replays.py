@@ -14,7 +14,7 @@ from bot.ai.review import review_from_json, review_to_json
 from bot.ai.slices import Unfinished
 from bot.engine import Game, Phase, Play
 from bot.errors import UserFacingError
-from bot.replays import Replays
+from bot.replays import Replays, library
 from bot.replays.steps import StepKind
 from bot.replays.stored import load_replay
 from bot.service import TableService
@@ -166,6 +166,49 @@ async def test_hands_waiting_for_their_review_are_rebuilt_only_when_a_worker_is_
         # The first was reviewed and stored; the others found it stored.
         assert rebuilt == [number]
         assert review_from_json(await store.reviews.get(game_id, number)) is not None
+    finally:
+        decisions.close()
+
+
+async def test_hands_beyond_the_most_that_may_wait_are_left_for_when_they_are_opened(
+    service, clock, store: Store, monkeypatch, caplog
+):
+    monkeypatch.setattr(library, "REVIEWS_WAITING_MOST", 2)
+    table, number = await first_hand_finished(service, clock, store)
+    game_id = table.game_id
+    await store.reviews.save(game_id, number, {"version": 0})  # not reviewed yet
+    rebuilt = []
+
+    def replayed():
+        rebuilt.append(number)
+        return hand_replayed(table.game, number)
+
+    held = HeldAnalysis()
+    decisions = DecisionPool(1, executor=ThreadPoolExecutor(1))
+    replays = Replays(store, decisions)
+    try:
+        busy = asyncio.create_task(decisions.analyse(held.step, 0, owner="puzzles"))
+        await asyncio.to_thread(held.taken.wait, 60)
+        # The first takes the worker's turn and waits in its queue; two more wait for the turn.
+        reviewing = [
+            asyncio.create_task(replays.review_finished_hand(game_id, number, replayed))
+            for _ in range(3)
+        ]
+        while not rebuilt:
+            await asyncio.sleep(0.01)
+        # Two wait: the next two hands are left alone, and the log says so once.
+        await replays.review_finished_hand(game_id, number, replayed)
+        await replays.review_finished_hand(game_id, number, replayed)
+        assert [task.done() for task in reviewing] == [False, False, False]
+        told = [record for record in caplog.records if "reviewed when opened" in record.message]
+        assert len(told) == 1
+        held.gate.set()
+        await asyncio.gather(busy, *reviewing)
+        assert rebuilt == [number]
+        # With the queue short again, a hand that ends waits for its review as before.
+        await store.reviews.save(game_id, number, {"version": 0})
+        await replays.review_finished_hand(game_id, number, replayed)
+        assert rebuilt == [number, number]
     finally:
         decisions.close()
 
