@@ -13,10 +13,11 @@ queue; the table service rebuilds it from the game it holds (the actions it stor
 reading them back. A replay someone opens does not wait behind them.
 
 The reviews take what the cores leave (`bot.ai.pool`), and a busy machine can end hands faster
-than it reviews them: at 1,000 busy tables in each of two processes on two cores, some 5 hands
-a second each, of which what the cores leave reviews about one. So at most
+than it reviews them: at 1,000 busy tables of random play in each of two processes on two
+cores, some 6.6 hands a second each, of which what the cores leave reviews some 1.3. So at most
 `REVIEWS_WAITING_MOST` hands wait at once, and a hand that ends beyond them is reviewed when its
-replay is opened (its card play counts in the statistics from then on).
+replay is opened (its card play counts in the statistics from then on; `docs/benchmarks.md`,
+"What the reviews cost the tail").
 """
 
 from __future__ import annotations
