@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
 
 import pytest
 
@@ -15,7 +17,7 @@ from bot.ai.slices import Unfinished
 from bot.engine import Game, Phase, Play
 from bot.errors import UserFacingError
 from bot.replays import Replays, library
-from bot.replays.steps import StepKind
+from bot.replays.steps import HandReplay, StepKind
 from bot.replays.stored import load_replay
 from bot.service import TableService
 from bot.service.areas.playing import hand_replayed
@@ -133,16 +135,36 @@ class HeldAnalysis:
         return "done"
 
 
-async def test_hands_waiting_for_their_review_are_rebuilt_only_when_a_worker_is_free(
-    service, clock, store: Store
-):
-    table, number = await first_hand_finished(service, clock, store)
-    game_id = table.game_id
-    # Not reviewed yet: a review of another version is computed again.
-    await store.reviews.save(game_id, number, {"version": 0})
-    rebuilt = []
+@dataclass
+class HandsWaiting:
+    """A finished hand not reviewed yet, the pool's only worker held by an analysis, and three
+    reviews of the hand asked for meanwhile (as if three hands had ended): the first has taken
+    the worker's turn and rebuilt its hand, the other two wait for the turn."""
 
-    def replayed():
+    game_id: int
+    number: int
+    replays: Replays
+    replayed: Callable[[], HandReplay]
+    #: The hand's number each time the hand was rebuilt for a review.
+    rebuilt: list[int]
+    held: HeldAnalysis
+    reviewing: list[asyncio.Task[None]]
+    busy: asyncio.Task[object]
+
+    async def worker_freed(self) -> None:
+        """The analysis let go, and every review asked for finished."""
+        self.held.gate.set()
+        await asyncio.gather(self.busy, *self.reviewing)
+
+
+@asynccontextmanager
+async def three_hands_waiting(service, clock, store: Store) -> AsyncIterator[HandsWaiting]:
+    table, number = await first_hand_finished(service, clock, store)
+    # Not reviewed yet: a review of another version is computed again.
+    await store.reviews.save(table.game_id, number, {"version": 0})
+    rebuilt: list[int] = []
+
+    def replayed() -> HandReplay:
         rebuilt.append(number)
         return hand_replayed(table.game, number)
 
@@ -152,65 +174,50 @@ async def test_hands_waiting_for_their_review_are_rebuilt_only_when_a_worker_is_
     try:
         busy = asyncio.create_task(decisions.analyse(held.step, 0, owner="puzzles"))
         await asyncio.to_thread(held.taken.wait, 60)
-        # Three hands end while the worker is busy.
-        reviews = [
-            asyncio.create_task(replays.review_finished_hand(game_id, number, replayed))
+        reviewing = [
+            asyncio.create_task(replays.review_finished_hand(table.game_id, number, replayed))
             for _ in range(3)
         ]
         while not rebuilt:
             await asyncio.sleep(0.01)
-        await asyncio.sleep(0.3)  # time for the others to rebuild theirs, if they did
-        assert rebuilt == [number]  # the first waits in the worker's queue, the others hold it
-        held.gate.set()
-        await asyncio.gather(busy, *reviews)
-        # The first was reviewed and stored; the others found it stored.
-        assert rebuilt == [number]
-        assert review_from_json(await store.reviews.get(game_id, number)) is not None
+        yield HandsWaiting(table.game_id, number, replays, replayed, rebuilt, held, reviewing, busy)
     finally:
+        held.gate.set()
         decisions.close()
+
+
+async def test_hands_waiting_for_their_review_are_rebuilt_only_when_a_worker_is_free(
+    service, clock, store: Store
+):
+    async with three_hands_waiting(service, clock, store) as waiting:
+        await asyncio.sleep(0.3)  # time for the others to rebuild theirs, if they did
+        # The first waits in the worker's queue, the others hold their hands' numbers only.
+        assert waiting.rebuilt == [waiting.number]
+        await waiting.worker_freed()
+        # The first was reviewed and stored; the others found it stored.
+        assert waiting.rebuilt == [waiting.number]
+        stored = await store.reviews.get(waiting.game_id, waiting.number)
+        assert review_from_json(stored) is not None
 
 
 async def test_hands_beyond_the_most_that_may_wait_are_left_for_when_they_are_opened(
     service, clock, store: Store, monkeypatch, caplog
 ):
     monkeypatch.setattr(library, "REVIEWS_WAITING_MOST", 2)
-    table, number = await first_hand_finished(service, clock, store)
-    game_id = table.game_id
-    await store.reviews.save(game_id, number, {"version": 0})  # not reviewed yet
-    rebuilt = []
-
-    def replayed():
-        rebuilt.append(number)
-        return hand_replayed(table.game, number)
-
-    held = HeldAnalysis()
-    decisions = DecisionPool(1, executor=ThreadPoolExecutor(1))
-    replays = Replays(store, decisions)
-    try:
-        busy = asyncio.create_task(decisions.analyse(held.step, 0, owner="puzzles"))
-        await asyncio.to_thread(held.taken.wait, 60)
-        # The first takes the worker's turn and waits in its queue; two more wait for the turn.
-        reviewing = [
-            asyncio.create_task(replays.review_finished_hand(game_id, number, replayed))
-            for _ in range(3)
-        ]
-        while not rebuilt:
-            await asyncio.sleep(0.01)
+    async with three_hands_waiting(service, clock, store) as waiting:
+        game_id, number, replays = waiting.game_id, waiting.number, waiting.replays
         # Two wait: the next two hands are left alone, and the log says so once.
-        await replays.review_finished_hand(game_id, number, replayed)
-        await replays.review_finished_hand(game_id, number, replayed)
-        assert [task.done() for task in reviewing] == [False, False, False]
+        await replays.review_finished_hand(game_id, number, waiting.replayed)
+        await replays.review_finished_hand(game_id, number, waiting.replayed)
+        assert [task.done() for task in waiting.reviewing] == [False, False, False]
         told = [record for record in caplog.records if "reviewed when opened" in record.message]
         assert len(told) == 1
-        held.gate.set()
-        await asyncio.gather(busy, *reviewing)
-        assert rebuilt == [number]
+        await waiting.worker_freed()
+        assert waiting.rebuilt == [number]
         # With the queue short again, a hand that ends waits for its review as before.
         await store.reviews.save(game_id, number, {"version": 0})
-        await replays.review_finished_hand(game_id, number, replayed)
-        assert rebuilt == [number, number]
-    finally:
-        decisions.close()
+        await replays.review_finished_hand(game_id, number, waiting.replayed)
+        assert waiting.rebuilt == [number, number]
 
 
 async def test_a_hand_rebuilt_from_the_tables_game_is_the_stored_actions_replay(
