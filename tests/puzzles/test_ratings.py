@@ -31,8 +31,8 @@ def test_solving_raises_the_person_and_lowers_the_puzzle_and_missing_the_reverse
     assert (solved_person - person) / PERSON_K == pytest.approx((puzzle - solved_puzzle) / PUZZLE_K)
 
 
-@given(ratings, ratings, ratings)
-def test_solving_a_harder_puzzle_gains_more(person, easier, harder):
-    if easier >= harder:
-        easier, harder = harder, easier + 1
+@given(ratings, ratings, st.floats(min_value=1, max_value=400))
+def test_solving_a_harder_puzzle_gains_more(person, easier, gap):
+    # At least a rating point harder: two ratings a rounding error apart gain the same.
+    harder = easier + gap
     assert rated(person, harder, True)[0] - person > rated(person, easier, True)[0] - person
