@@ -10,8 +10,10 @@ How the others played says more, read as a sound player would have played (a rar
 only costs some worlds' weight, since the sampler drops these inferences when no deal fits):
 - the last seat to a trick already holding points that the other side won holds nothing that
   beats the winning card, or it would have taken the points;
-- with partners (four players), a seat that leads a trump scoring nothing while a higher one
-  is still out does not hold the highest trump left, or it would have led it to pull trumps;
+- with partners (four players), a seat that opens the hand with a trump scoring nothing while a
+  higher one is still out does not hold the highest trump left, or it would have led it to pull
+  trumps (only the opening lead: every computer level makes it by the rules, where the later
+  leads of `normal` and `hard` are searched, and a searched lead may keep the top trump back);
 - a seat whose partner's card was sure to win a trump trick and that played no Pedro to it
   holds no Pedro, or it would have dropped it there.
 """
@@ -174,7 +176,14 @@ class _Reading:
             if block == TRUMP_BLOCK:
                 if self.read_play:
                     _read_trump(
-                        layout, excluded, self.played | self.gone, trick, seat, bit, self.side_of
+                        layout,
+                        excluded,
+                        self.played | self.gone,
+                        trick,
+                        seat,
+                        bit,
+                        self.side_of,
+                        opening=not self.played,
                     )
                 self.trumps_played[seat] += 1
             elif trick.led_block == TRUMP_BLOCK:
@@ -233,13 +242,17 @@ def _read_trump(
     seat: int,
     bit: int,
     side_of: tuple[int, ...],
+    *,
+    opening: bool,
 ) -> None:
     """What `seat`'s trump `bit`, the next card of `trick`, says about its other trumps;
-    `played` holds the cards played before it or seen out of play."""
+    `played` holds the cards played before it or seen out of play, `opening` whether `trick` is
+    the hand's first."""
     out = layout.trump_mask & ~played & ~(1 << bit)
     if trick.count == 0:
-        if layout.points[bit] or len(side_of) < 4:
-            return  # cashing a scoring trump says nothing; nor does a lead with no partner
+        if layout.points[bit] or len(side_of) < 4 or not opening:
+            return  # cashing a scoring trump says nothing; nor does a lead with no partner or a
+            # later lead, which may be searched
         higher = out & _above(bit)
         if higher:
             excluded[seat] |= 1 << (higher.bit_length() - 1)

@@ -45,6 +45,21 @@ def test_a_low_trump_lead_says_the_leader_lacks_the_highest_trump_left() -> None
     assert Card.parse("KH") not in _excluded(view, 1)
 
 
+def test_a_low_trump_lead_after_the_first_trick_says_nothing_of_the_highest() -> None:
+    # The same lead in the second trick: `normal` and `hard` search their leads after the
+    # first, and a searched lead may keep the Ace back.
+    view = play_position(
+        H,
+        ["8S 4C", "QH 5C", "AH 6C", "9S 3C"],
+        earlier=[
+            [(1, "KS"), (2, "2S"), (3, "3S"), (0, "4S")],
+            [(1, "4H"), (2, "3H"), (3, "6H"), (0, "7H")],
+        ],
+        leader=0,
+    )
+    assert Card.parse("AH") not in _excluded(view, 1)
+
+
 def test_no_pedro_dropped_on_a_partners_sure_trick_means_no_pedro() -> None:
     # North led the Ace of trumps; South followed with the Three rather than a Pedro.
     view = play_position(
