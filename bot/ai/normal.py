@@ -3,7 +3,7 @@ weighed card play by rules, and a small search from the first trick's third card
 
 The level itself (`reads_the_table`) reads where the hidden cards lie as `hard` does, on a
 smaller budget: its cards from the first trick's third card on are searched over worlds dealt by
-the learned odds that explain how the others played their first tricks (`search`,
+the learned odds, each weighed by how likely it makes every play the others made (`search`,
 `play_reading`), its keep as robbing dealer is played out over a few deals
 (`rob_playouts`), and its bids count the defenders it meets, who read the same odds, as
 `hard.OPPOSED` does (docs/computer-players.md, "A stronger `normal`"). Without it, `decide_normal`
@@ -49,10 +49,6 @@ ENDGAME_BUDGET = 6_000
 #: processor time a decision).
 SEARCH_CARDS = 22
 SEARCH_BUDGET = 12_000
-#: Worlds drawn at most for one that explains how the others played their first tricks
-#: (`play_reading`): fewer than `hard`'s 25, which would take the level past its time goal (p95
-#: 81 ms of processor time a decision, against 54 ms with 10).
-READING_DRAWS = 10
 #: Points a hand its own contracts lose to defenders who search worlds dealt by the learned odds,
 #: against the rule-based defenders of the deals played out (as `hard.OPPOSED`): without it, four
 #: `normal` players searching from the first trick made 74.4% of their contracts.
@@ -102,8 +98,7 @@ def decide_normal(
                 rng,
                 ENDGAME_BUDGET,
                 inference=inference,
-                read_plays="first" if reads_the_table else None,
-                draws=READING_DRAWS,
+                read_plays="every" if reads_the_table else None,
             )
         case PlayDecision() if (
             reads_the_table and len(decision.cards) > 1 and cards <= SEARCH_CARDS
@@ -114,8 +109,7 @@ def decide_normal(
                 rng,
                 SEARCH_BUDGET,
                 inference=inference,
-                read_plays="first",
-                draws=READING_DRAWS,
+                read_plays="every",
             )
         case PlayDecision():
             return play_by_rules(view, decision, baseline=baseline)

@@ -1,5 +1,6 @@
-"""Worlds that explain how the others played: their first tricks by the rules (`PlayReading`),
-or every play by a fitted policy (`PolicyReading`, what `hard` reads).
+"""Worlds that explain how the others played: their first tricks by the rules (`PlayReading`,
+kept for the benchmark's `hard-first-plays`), or every play by a fitted policy
+(`PolicyReading`, what `normal` and `hard` read).
 
 Which card a player chose says more about its hand than the voids and counts that `knowledge`
 reads: a player who holds the top trump leads it, one who can take a trick full of points takes
@@ -36,7 +37,7 @@ from bot.engine.seating import seat_sides
 
 #: How much less likely a world is for each play it does not explain.
 MISFIT = 0.001
-#: Worlds drawn at most for one that is kept (`normal` draws fewer, `normal.READING_DRAWS`).
+#: Worlds drawn at most for one that is kept.
 DRAWS = 25
 #: Plays are read while more cards than this were left in the hands: an opponent's before the
 #: last four tricks, where people and `easy` play much as the rules do (`normal` and `hard`
@@ -108,11 +109,10 @@ class PlayReading:
     One reading serves one decision: it remembers which hands explain which plays, since the
     worlds of one decision often give a seat the same hand."""
 
-    def __init__(self, view: SeatView, odds: Odds | None = None, draws: int = DRAWS) -> None:
+    def __init__(self, view: SeatView, odds: Odds | None = None) -> None:
         self.plays = early_plays(view)
         self.dealer = view.dealer
         self.odds = odds
-        self.draws = draws
         self._explained: dict[tuple[int, int, int], bool] = {}
 
     def misfits(self, knowledge: Knowledge, hands: list[int]) -> int:
@@ -121,12 +121,12 @@ class PlayReading:
         return sum(self._misfit_flags(knowledge, hands))
 
     def __call__(self, knowledge: Knowledge, rng: random.Random) -> list[int]:
-        """A world that explains the plays read, or the last of `draws` drawn."""
+        """A world that explains the plays read, or the last of `DRAWS` drawn."""
         hands = sample_hands(knowledge, rng, self.odds)
         if not self.plays:
             return hands
         draws = 1
-        while draws < self.draws and not self._kept(knowledge, hands, rng.random()):
+        while draws < DRAWS and not self._kept(knowledge, hands, rng.random()):
             hands = sample_hands(knowledge, rng, self.odds)
             draws += 1
         return hands

@@ -20,7 +20,7 @@ from typing import Literal
 from bot.ai.cardplay import card_values, choose_card, sensible, sure_take
 from bot.ai.inference import place_odds
 from bot.ai.knowledge import Knowledge, read_knowledge
-from bot.ai.play_reading import DRAWS, PlayReading, PolicyReading
+from bot.ai.play_reading import PlayReading, PolicyReading
 from bot.ai.sampler import sample_hands
 from bot.ai.solver import SearchTimeout, Solver
 from bot.ai.utility import hand_net
@@ -44,7 +44,6 @@ def search_play(
     *,
     inference: bool = True,
     read_plays: Literal["first", "every"] | None = None,
-    draws: int = DRAWS,
     worlds_from: WorldSource | None = None,
     max_worlds: int = MAX_WORLDS,
 ) -> Action:
@@ -52,8 +51,8 @@ def search_play(
     of where the hidden cards lie (`inference`) or, without them, as evenly as the constraints
     allow; with `read_plays`, the worlds also explain how the others played: "first", their
     first tricks as the rules would have (`play_reading.PlayReading`, each world the first of at
-    most `draws` drawn that does); "every", every play, weighed by the fitted play policy
-    (`play_reading.PolicyReading`).
+    most `play_reading.DRAWS` drawn that does); "every", every play, weighed by the fitted play
+    policy (`play_reading.PolicyReading`).
 
     `worlds_from` and `max_worlds` let the benchmark's perfect-information ceiling
     (scripts/bench_ai.py, level `oracle`) search the one true deal with the same code."""
@@ -69,7 +68,7 @@ def search_play(
         if read_plays == "every":
             worlds_from = PolicyReading(view, odds)
         elif read_plays == "first":
-            worlds_from = PlayReading(view, odds, draws)
+            worlds_from = PlayReading(view, odds)
         else:
             worlds_from = partial(sample_hands, odds=odds)
     my_side = k.side_of[k.me]

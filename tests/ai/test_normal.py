@@ -16,7 +16,6 @@ from bot.ai.normal import (
     ENDGAME_CARDS,
     KEEP_PLAYOUTS,
     OPPOSED,
-    READING_DRAWS,
     SEARCH_BUDGET,
     SEARCH_CARDS,
 )
@@ -41,8 +40,8 @@ from bot.engine import (
     Suit,
     parse_cards,
 )
-from tests.ai.positions import bid_position, play_position
-from tests.ai.test_play_reading import H, _after_a_trick_by_the_rules
+from tests.ai.positions import bid_position
+from tests.ai.test_play_policy import _fourth_trick
 from tests.ai.test_rob_playouts import rob_view
 
 SEEDS = range(4)
@@ -88,28 +87,29 @@ def test_keeps_the_ace_of_trumps_off_a_trick_its_partner_holds_for_certain() -> 
             view.decision,
             random.Random(seed),
             SEARCH_BUDGET,
-            read_plays="first",
-            draws=READING_DRAWS,
+            read_plays="every",
         )
         assert card != Play(ACE)
         assert decide(view, "baseline-normal", random.Random(seed)) == Play(ACE)
         assert decide(view, "easy", random.Random(seed)) == Play(ACE)
 
 
-def test_leads_as_the_worlds_that_explain_the_first_trick_advise() -> None:
-    # The position where `hard` reads East's small plain lead as no Ace of trumps: worlds that
-    # put the Ace with East as often as with West advise the low trump, at `normal`'s budget as
-    # at `hard`'s; `normal`'s worlds explain the lead too, and it leads a plain card.
-    hands, trick = _after_a_trick_by_the_rules()
-    view = play_position(H, [" ".join(hand) for hand in hands], earlier=[trick], leader=0)
+def test_takes_the_jack_home_once_the_reading_places_the_queen_of_trumps() -> None:
+    # The fourth trick where `hard`'s reading of West's low trump lead puts the Queen of trumps
+    # with East, over both of South's trumps: `normal` reads every play as `hard` does and
+    # mostly wins the trick with the Jack now; reading only the first plays, or not at all,
+    # it keeps the Six.
+    view = _fourth_trick()
     assert isinstance(view.decision, PlayDecision)
-    low_trump = Play(Card.parse("4H"))
+    jack, six = Card.parse("JS"), Play(Card.parse("6S"))
+    chosen = [decide(view, "normal", random.Random(seed)) for seed in range(20)]
+    assert sum(action == Play(jack) for action in chosen) > len(chosen) // 2
     for seed in SEEDS:
-        unread = search_play(view, view.decision, random.Random(seed), ENDGAME_BUDGET)
-        assert unread == low_trump
-        assert decide(view, "baseline-normal", random.Random(seed)) == low_trump
-        card = decide(view, "normal", random.Random(seed))
-        assert isinstance(card, Play) and card.card.suit is not Suit.HEARTS
+        first = search_play(
+            view, view.decision, random.Random(seed), ENDGAME_BUDGET, read_plays="first"
+        )
+        assert first == six
+        assert decide(view, "baseline-normal", random.Random(seed)) == six
 
 
 def test_searches_its_cards_from_the_first_tricks_third_card() -> None:
