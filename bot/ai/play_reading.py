@@ -6,11 +6,12 @@ Which card a player chose says more about its hand than the voids and counts tha
 reads: a player who holds the top trump leads it, one who can take a trick full of points takes
 it, one who has a Pedro to save drops it on a partner's sure trick. The rule-based card play
 (`cardplay.preferred_cards`) is how the computer players choose their cards in the first tricks
-(`normal` searches only the last ones), and sound people choose much the same way. So a world
-in which a seat's hand would have led those rules to another card than the one it played is
-unlikely, and the search sees it seldom: each world sampled (by the learned odds of `inference`)
-is kept with chance `MISFIT` to the power of the plays it does not explain, and dropped
-otherwise (rejection sampling), so that the worlds searched follow the weighted distribution.
+(`normal` and `hard` search from the first trick's third card), and sound people choose much the
+same way. So a world in which a seat's hand would have led those rules to another card than the
+one it played is unlikely, and the search sees it seldom: each world sampled (by the learned
+odds of `inference`) is kept with chance `MISFIT` to the power of the plays it does not explain,
+and dropped otherwise (rejection sampling), so that the worlds searched follow the weighted
+distribution.
 
 A play is read only while its player most likely played by the rules (see `READ_CARDS`). A
 player who plays otherwise does not make every world unlikely: when no world explains its plays
