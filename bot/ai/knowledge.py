@@ -12,8 +12,8 @@ only costs some worlds' weight, since the sampler drops these inferences when no
   beats the winning card, or it would have taken the points;
 - with partners (four players), a seat that opens the hand with a trump scoring nothing while a
   higher one is still out does not hold the highest trump left, or it would have led it to pull
-  trumps (only the opening lead: every computer level makes it by the rules, where the later
-  leads of `normal` and `hard` are searched, and a searched lead may keep the top trump back);
+  trumps (only the opening lead, which `normal` and `hard` make by the rules: their later leads
+  are searched, and a searched lead may keep the top trump back);
 - a seat whose partner's card was sure to win a trump trick and that played no Pedro to it
   holds no Pedro, or it would have dropped it there.
 """
