@@ -101,9 +101,9 @@ def test_takes_the_jack_home_once_the_reading_places_the_queen_of_trumps() -> No
     # it keeps the Six.
     view = _fourth_trick()
     assert isinstance(view.decision, PlayDecision)
-    jack, six = Card.parse("JS"), Play(Card.parse("6S"))
+    jack, six = Play(Card.parse("JS")), Play(Card.parse("6S"))
     chosen = [decide(view, "normal", random.Random(seed)) for seed in range(20)]
-    assert sum(action == Play(jack) for action in chosen) > len(chosen) // 2
+    assert sum(action == jack for action in chosen) > len(chosen) // 2
     for seed in SEEDS:
         first = search_play(
             view, view.decision, random.Random(seed), ENDGAME_BUDGET, read_plays="first"
