@@ -90,26 +90,15 @@ def decide_normal(
             assert view.trump is not None
             return choose_keep(decision, view.trump)
         case PlayDecision() if (
-            not baseline and len(decision.cards) > 1 and cards <= ENDGAME_CARDS
+            not baseline and len(decision.cards) > 1 and cards <= searches_from(reads_the_table)
         ):
             return search_play(
                 view,
                 decision,
                 rng,
-                ENDGAME_BUDGET,
+                ENDGAME_BUDGET if cards <= ENDGAME_CARDS else SEARCH_BUDGET,
                 inference=inference,
                 read_plays="every" if reads_the_table else None,
-            )
-        case PlayDecision() if (
-            reads_the_table and len(decision.cards) > 1 and cards <= SEARCH_CARDS
-        ):
-            return search_play(
-                view,
-                decision,
-                rng,
-                SEARCH_BUDGET,
-                inference=inference,
-                read_plays="every",
             )
         case PlayDecision():
             return play_by_rules(view, decision, baseline=baseline)
