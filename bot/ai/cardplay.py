@@ -45,16 +45,34 @@ def others_may_hold_trumps(k: Knowledge) -> bool:
     return any(k.can_hold(seat) & k.trump_mask for seat in range(k.players) if seat != k.me)
 
 
+class Weighing:
+    """One seat's weighing of the cards it may play: the trick so far read once, and each
+    card's value computed once however many rules ask for it (the sure take, the rules' choice
+    and the play policy's facts weigh the same cards, and the play policy reads every play of a
+    hand in many worlds, so the rules are asked very often)."""
+
+    __slots__ = ("_values", "knowledge", "state")
+
+    def __init__(self, k: Knowledge) -> None:
+        self.knowledge = k
+        self.state = trick_state(k)
+        self._values: dict[int, float] = {}
+
+    def value(self, bit: int) -> float:
+        """The expected gain in trick points of playing `bit`, less the card's keep value."""
+        value = self._values.get(bit)
+        if value is None:
+            k, state = self.knowledge, self.state
+            chance = _chance_ours(k, state, bit)
+            at_stake = state.points + k.layout.points[bit]
+            value = self._values[bit] = (2 * chance - 1) * at_stake - keep_value(k, bit)
+        return value
+
+
 def card_values(k: Knowledge, legal: list[int]) -> dict[int, float]:
     """The expected gain in trick points, less the card's keep value, of each legal card."""
-    state = trick_state(k)
-    points = k.layout.points
-    values = {}
-    for bit in legal:
-        chance = _chance_ours(k, state, bit)
-        at_stake = state.points + points[bit]
-        values[bit] = (2 * chance - 1) * at_stake - keep_value(k, bit)
-    return values
+    weighing = Weighing(k)
+    return {bit: weighing.value(bit) for bit in legal}
 
 
 def _chance_ours(k: Knowledge, state: TrickState, bit: int) -> float:
@@ -74,7 +92,7 @@ def _chance_ours(k: Knowledge, state: TrickState, bit: int) -> float:
     return (1.0 - chance_not) * _PARTNER_KEEPS
 
 
-def sure_take(k: Knowledge, legal: list[int]) -> int | None:
+def sure_take(weighing: Weighing, legal: list[int]) -> int | None:
     """The card that takes the points of a trick for certain, or None if there is none.
 
     Only the last seat to play knows it takes the trick. With points in the trick and the other
@@ -83,24 +101,23 @@ def sure_take(k: Knowledge, legal: list[int]) -> int | None:
     at in real play. (With no points in the trick, spending a scoring trump to win it rather
     than keeping it measured worse.)
     """
-    state = trick_state(k)
+    k, state = weighing.knowledge, weighing.state
     if state.led == -1 or state.after or k.partners(state.winner):
         return None
     winners = [bit for bit in legal if beats(k, bit, state.best, state.led)]
     if not winners or not state.points:
         return None
-    values = card_values(k, winners)
-    return max(winners, key=lambda bit: (values[bit], -throw_cost(k, bit)))
+    return max(winners, key=lambda bit: (weighing.value(bit), -throw_cost(k, bit)))
 
 
-def sensible(k: Knowledge, legal: list[int]) -> list[int]:
+def sensible(weighing: Weighing, legal: list[int]) -> list[int]:
     """The legal cards less any Pedro thrown under the other side's winning card while another
     card of this seat would beat it.
 
     Such a Pedro is only saved if a partner still to play wins the trick; the open-hand search
     counts on that in every world where the partner can, which overrates the gamble.
     """
-    state = trick_state(k)
+    k, state = weighing.knowledge, weighing.state
     if state.led == -1 or k.partners(state.winner):
         return legal
     winners = [bit for bit in legal if beats(k, bit, state.best, state.led)]
@@ -113,10 +130,10 @@ def sensible(k: Knowledge, legal: list[int]) -> list[int]:
 def choose_card(k: Knowledge, legal: list[int], *, careful: bool = True) -> int:
     """The rule-based choice among the legal cards (bits); `careful` adds `sure_take` and
     `sensible` (without them: the `baseline` player's choice)."""
-    return preferred_cards(k, legal, careful=careful)[0]
+    return preferred_cards(Weighing(k), legal, careful=careful)[0]
 
 
-def preferred_cards(k: Knowledge, legal: list[int], *, careful: bool = True) -> list[int]:
+def preferred_cards(weighing: Weighing, legal: list[int], *, careful: bool = True) -> list[int]:
     """The cards the rules like best, in `legal`'s order: more than one only when they weigh
     exactly the same (a Two of one plain suit or of another thrown away), and then the first
     is played. Another seat's hand order is unknown, so reading its play (`play_reading`) takes
@@ -124,16 +141,16 @@ def preferred_cards(k: Knowledge, legal: list[int], *, careful: bool = True) -> 
     if len(legal) == 1:
         return legal
     if careful:
-        take = sure_take(k, legal)
+        take = sure_take(weighing, legal)
         if take is not None:
             return [take]
-        legal = sensible(k, legal)
+        legal = sensible(weighing, legal)
+    k = weighing.knowledge
     if not k.trick:
         lead = _lead(k, legal)
         if lead is not None:
             return [lead]
-    values = card_values(k, legal)
-    weights = {bit: (values[bit], -throw_cost(k, bit)) for bit in legal}
+    weights = {bit: (weighing.value(bit), -throw_cost(k, bit)) for bit in legal}
     best = max(weights.values())
     return [bit for bit in legal if weights[bit] == best]
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.ai.bits import bits_of
-from bot.ai.cardplay import card_values, keep_value, preferred_cards
+from bot.ai.cardplay import Weighing, keep_value, preferred_cards
 from bot.ai.knowledge import Knowledge
 from bot.engine.tricks import legal_in_hand_order
 from bot.package_data import shipped
@@ -70,12 +70,12 @@ def legal_cards(k: Knowledge, hand: int) -> list[int]:
 
 def choice(k: Knowledge, legal: list[int]) -> Choice:
     """The facts of each legal card for the seat of `k` (its own hand in `k.hand`)."""
-    preferred = set(preferred_cards(k, legal))
-    values = card_values(k, legal)
+    weighing = Weighing(k)
+    preferred = set(preferred_cards(weighing, legal))
     facts = tuple(
         (
             1.0 if bit in preferred else 0.0,
-            round(max(-VALUE_CAP, min(VALUE_CAP, values[bit])), 3),
+            round(max(-VALUE_CAP, min(VALUE_CAP, weighing.value(bit))), 3),
             round(keep_value(k, bit), 3),
         )
         for bit in legal

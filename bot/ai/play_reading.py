@@ -28,7 +28,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from bot.ai.cardplay import preferred_cards
+from bot.ai.cardplay import Weighing, preferred_cards
 from bot.ai.inference import Odds
 from bot.ai.knowledge import Knowledge, read_knowledge
 from bot.ai.play_policy import PlayPolicy, choice, legal_cards, load_policy
@@ -166,7 +166,7 @@ def _misfit(play: EarlyPlay, hand: int, seen_out: int) -> bool:
     legal = legal_cards(knew, hand)
     if len(legal) == 1:
         return False
-    return play.card not in preferred_cards(knew, legal)
+    return play.card not in preferred_cards(Weighing(knew), legal)
 
 
 #: Every play of the hand read, by the policy (`play_policy`).

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Literal
 
-from bot.ai.cardplay import card_values, choose_card, sensible, sure_take
+from bot.ai.cardplay import Weighing, preferred_cards, sensible, sure_take
 from bot.ai.inference import place_odds
 from bot.ai.knowledge import Knowledge, read_knowledge
 from bot.ai.play_reading import PlayReading, PolicyReading
@@ -59,8 +59,9 @@ def search_play(
     nodes_left = budget
     k = read_knowledge(view)
     layout = k.layout
-    legal = sensible(k, [layout.bit[card] for card in decision.cards])
-    take = sure_take(k, legal)
+    weighing = Weighing(k)
+    legal = sensible(weighing, [layout.bit[card] for card in decision.cards])
+    take = sure_take(weighing, legal)
     if take is not None:
         return Play(layout.card[take])
     if worlds_from is None:
@@ -97,12 +98,11 @@ def search_play(
         for bit, value in values.items():
             totals[bit] += hand_net(view, my_side, value, at_stake - value)
         worlds += 1
-    rule_choice = choose_card(k, legal)
+    rule_choice = preferred_cards(weighing, legal)[0]
     if not worlds:
         return Play(layout.card[rule_choice])
-    preference = card_values(k, legal)
     best = max(
         legal,
-        key=lambda bit: (round(totals[bit], 6), bit == rule_choice, preference[bit]),
+        key=lambda bit: (round(totals[bit], 6), bit == rule_choice, weighing.value(bit)),
     )
     return Play(layout.card[best])
