@@ -37,6 +37,11 @@ class BitLayout:
     #: Lowest bit of each suit block, so that `bit - block_base[block]` is a rank within the suit.
     block_base: tuple[int, ...]
 
+    def __hash__(self) -> int:
+        # The trump suit decides every other field: hashed by it, a layout (and so a seat's
+        # `Knowledge`) can be a key, where the generated hash would fail on the `bit` dict.
+        return hash(self.trump)
+
     @property
     def trump_mask(self) -> int:
         return self.block_mask[TRUMP_BLOCK]

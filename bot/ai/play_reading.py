@@ -23,6 +23,7 @@ the seed. See docs/computer-players.md, "Reading the others' first plays".
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import random
 from collections.abc import Iterator
@@ -178,6 +179,17 @@ POOL = 64
 #: Plays read at most with a new hand (the chance of a play under a hand is remembered): a
 #: count, so that the reading's time stays bounded and the decision a function of the seed.
 READINGS = 300
+#: Chances of plays under hands remembered across decisions, at most: a seat reads the same
+#: plays again at each of its turns, and so do the other computer seats at its table (what a
+#: play's player knew is public), and about a fifth of the hands its worlds give come again.
+#: Past this the memory starts afresh (about 3.5 MB a process at most: two ints an entry).
+REMEMBERED = 20_000
+
+#: The remembered chances, by play (its number in `_play_numbers`) and the hand it was read with.
+_remembered: dict[tuple[int, int], float] = {}
+#: A number for each play read (the policy, what its player knew, the card), the key's first half.
+_play_numbers: dict[tuple[PlayPolicy, Knowledge, int], int] = {}
+_next_number = itertools.count()
 
 
 class PolicyReading:
@@ -197,6 +209,7 @@ class PolicyReading:
         self.plays = early_plays(view, EVERY_PLAY)
         self.odds = odds
         self.policy = policy or load_policy()
+        self._numbers = [play_number(self.policy, play) for play in self.plays]
         self._log_chances: dict[tuple[int, int], float] = {}
         self._pool: list[list[int]] = []
         self._weights: list[float] = []
@@ -217,13 +230,31 @@ class PolicyReading:
     def log_likelihood(self, hands: list[int]) -> float:
         """The log of the chance of every play read with the hands of world `hands`."""
         total = 0.0
-        for index, play in enumerate(self.plays):
-            hand = hands[play.seat] | play.since
-            log = self._log_chances.get((index, hand))
+        for number, play in zip(self._numbers, self.plays, strict=True):
+            key = number, hands[play.seat] | play.since
+            log = self._log_chances.get(key)
             if log is None:
-                log = self._log_chances[index, hand] = play_log_chance(self.policy, play, hand)
+                # New to this decision (`READINGS` counts these), if not to the process.
+                log = _remembered.get(key)
+                if log is None:
+                    log = _remembered[key] = play_log_chance(self.policy, play, key[1])
+                self._log_chances[key] = log
             total += log
         return round(total, 9)
+
+
+def play_number(policy: PlayPolicy, play: EarlyPlay) -> int:
+    """The number under which the chances of `play` are remembered. The memory starts afresh
+    past `REMEMBERED` chances; a number is never given twice, so a reading numbered before
+    that (a sliced analysis's) still finds only its own plays' chances."""
+    if len(_remembered) > REMEMBERED:
+        _remembered.clear()
+        _play_numbers.clear()
+    key = policy, play.before, play.card
+    number = _play_numbers.get(key)
+    if number is None:
+        number = _play_numbers[key] = next(_next_number)
+    return number
 
 
 def play_log_chance(policy: PlayPolicy, play: EarlyPlay, hand: int) -> float:

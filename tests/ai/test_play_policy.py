@@ -9,13 +9,14 @@ import json
 import math
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bot.ai import decide
+from bot.ai import decide, play_reading
 from bot.ai.knowledge import read_knowledge
 from bot.ai.play_policy import FACTS, PHASES, choice, legal_cards, load_policy, parse_policy
-from bot.ai.play_reading import PolicyReading, holding
+from bot.ai.play_reading import PolicyReading, holding, play_number
 from bot.ai.sampler import sample_hands
 from bot.ai.search import search_play
 from bot.engine import Card, Game, HouseRules, Play, PlayDecision, SeatView, Suit, parse_cards
@@ -123,6 +124,49 @@ def _fourth_trick() -> SeatView:
             [(3, "8S"), (0, "KS"), (1, "2S"), (2, "10S")],
         ],
     )
+
+
+def _worlds(reading: PolicyReading, view: SeatView) -> list[list[int]]:
+    """Twenty worlds of `reading`, drawn with one seed."""
+    k, rng = read_knowledge(view), random.Random(7)
+    return [reading(k, rng) for _ in range(20)]
+
+
+def test_chances_remembered_across_decisions_spare_the_reading_and_change_no_world(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fourth = _fourth_trick()
+    hands, trick = _after_a_trick_by_the_rules()
+    other = play_position(H, [" ".join(hand) for hand in hands], earlier=[trick], leader=0)
+    computed = 0
+    compute = play_reading.play_log_chance
+
+    def counted(*args: Any) -> float:
+        nonlocal computed
+        computed += 1
+        return compute(*args)
+
+    monkeypatch.setattr(play_reading, "_remembered", {})
+    monkeypatch.setattr(play_reading, "_play_numbers", {})
+    first = _worlds(PolicyReading(fourth), fourth)
+    monkeypatch.setattr(play_reading, "play_log_chance", counted)
+    # The next decision reads the same plays: every chance comes from memory.
+    assert _worlds(PolicyReading(fourth), fourth) == first
+    assert computed == 0
+    # A reading numbered before the memory starts afresh, then read after another table's
+    # plays were numbered, still finds only its own plays' chances: no number comes twice.
+    earlier = PolicyReading(fourth)
+    numbered = {play_number(earlier.policy, play) for play in earlier.plays}
+    monkeypatch.setattr(play_reading, "REMEMBERED", 0)
+    later = PolicyReading(other)
+    assert not numbered & {play_number(later.policy, play) for play in later.plays}
+    _worlds(later, other)
+    assert _worlds(earlier, fourth) == first
+    assert computed > 0
+    # Past `REMEMBERED`, the memory starts afresh at the next decision's reading: bounded.
+    assert play_reading._remembered
+    PolicyReading(other)
+    assert not play_reading._remembered
 
 
 def test_the_reading_of_a_later_trick_places_the_queen_of_trumps() -> None:
