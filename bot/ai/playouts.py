@@ -56,6 +56,7 @@ from bot.engine import (
     NameTrump,
     Pass,
     Phase,
+    Play,
     PlayDecision,
     SeatView,
     Suit,
@@ -270,11 +271,21 @@ def play_out(
 
 
 def finish_by_rules(game: Game) -> HandResult:
-    """Play the hand in progress to its end, every seat drawing and playing by the rules."""
+    """Play the hand in progress to its end, every seat drawing and playing by the rules.
+
+    A card that is the only legal one is played straight away (more than a quarter of the cards
+    of a hand played out: the last trick's, and some that must follow suit): the rules would
+    play it too, and the seat's view, what the seat reads from it and the rules' weighing are
+    most of a played-out card's time."""
     memo = ReadingMemo()
     while True:
         seat = _to_act(game)
-        for event in game.apply(seat, rule_action(game.view(seat), memo)):
+        decision = game.decision()
+        if isinstance(decision, PlayDecision) and len(decision.cards) == 1:
+            action: Action = Play(decision.cards[0])
+        else:
+            action = rule_action(game.view(seat), memo)
+        for event in game.apply(seat, action):
             if isinstance(event, HandScored):
                 return event.result
 

@@ -13,15 +13,27 @@ from bot.ai import decide
 from bot.ai.bidding import Seat, table_values
 from bot.ai.handvalue import PointsDistribution, weakened
 from bot.ai.hard import CALL_PLAYOUTS, DEFENCE, OPPOSED, PASS_PLAYOUTS
-from bot.ai.playouts import AuctionDeals, choose_call, pass_value, played_values, read_call
+from bot.ai.knowledge import ReadingMemo
+from bot.ai.playouts import (
+    AuctionDeals,
+    choose_call,
+    finish_by_rules,
+    pass_value,
+    played_values,
+    read_call,
+    rule_action,
+)
 from bot.engine import (
     FULL_DECK,
     Bid,
     BidDecision,
     Card,
+    Game,
+    HandScored,
     HouseRules,
     LowGoesTo,
     Pass,
+    Phase,
     SeatView,
     Suit,
     parse_cards,
@@ -37,6 +49,27 @@ WEAK = "9C 3C 8S 4S 10D 7D 3D 2D 6H"
 def test_the_same_view_and_seed_give_the_same_values() -> None:
     view = bid_position("AH JH 9H 4H 8S 3S 10D 7D 2D", [6])
     assert played_values(view, random.Random(3), 48) == played_values(view, random.Random(3), 48)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_hand_played_out_is_the_rules_card_for_card_the_forced_ones_included(seed: int) -> None:
+    """`finish_by_rules` plays a card that is the only legal one without reading the view: the
+    hand must end as the rule-based players playing every card themselves end it."""
+    game = Game.new(HouseRules(), 4, seed=seed, first_dealer=seed % 4)
+    rng = random.Random(seed)
+    while game.phase is not Phase.PLAY:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seat, decide(game.view(seat), "easy", rng))
+    twin = Game.from_dict(game.to_dict())
+    memo, result = ReadingMemo(), None
+    while result is None:
+        seat = twin.to_act
+        assert seat is not None
+        events = twin.apply(seat, rule_action(twin.view(seat), memo))
+        result = next((e.result for e in events if isinstance(e, HandScored)), None)
+    assert finish_by_rules(game) == result
+    assert game.log_to_dicts() == twin.log_to_dicts()
 
 
 def test_a_sampled_deal_gives_this_seat_its_own_hand_and_every_other_card_once() -> None:
