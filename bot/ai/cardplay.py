@@ -127,10 +127,10 @@ def sensible(weighing: Weighing, legal: list[int]) -> list[int]:
     return [bit for bit in legal if bit in winners or k.layout.points[bit] < pedro]
 
 
-def choose_card(k: Knowledge, legal: list[int], *, careful: bool = True) -> int:
+def choose_card(weighing: Weighing, legal: list[int], *, careful: bool = True) -> int:
     """The rule-based choice among the legal cards (bits); `careful` adds `sure_take` and
     `sensible` (without them: the `baseline` player's choice)."""
-    return preferred_cards(Weighing(k), legal, careful=careful)[0]
+    return preferred_cards(weighing, legal, careful=careful)[0]
 
 
 def preferred_cards(weighing: Weighing, legal: list[int], *, careful: bool = True) -> list[int]:
@@ -182,4 +182,4 @@ def play_by_rules(
     knowledge = read_knowledge(view, read_play=not baseline, memo=memo)
     layout = knowledge.layout
     legal = [layout.bit[card] for card in decision.cards]
-    return Play(layout.card[choose_card(knowledge, legal, careful=not baseline)])
+    return Play(layout.card[choose_card(Weighing(knowledge), legal, careful=not baseline)])

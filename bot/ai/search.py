@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Literal
 
-from bot.ai.cardplay import Weighing, preferred_cards, sensible, sure_take
+from bot.ai.cardplay import Weighing, choose_card, sensible, sure_take
 from bot.ai.inference import place_odds
 from bot.ai.knowledge import Knowledge, read_knowledge
 from bot.ai.play_reading import PlayReading, PolicyReading
@@ -98,7 +98,7 @@ def search_play(
         for bit, value in values.items():
             totals[bit] += hand_net(view, my_side, value, at_stake - value)
         worlds += 1
-    rule_choice = preferred_cards(weighing, legal)[0]
+    rule_choice = choose_card(weighing, legal)
     if not worlds:
         return Play(layout.card[rule_choice])
     best = max(
