@@ -22,15 +22,10 @@ from bot.stats import (
     user_key,
 )
 from bot.stats.board_scenes import board_scene, card_scene
+from tests.cogs.sent_pictures import assert_same_picture, picture_difference, sent_png
 from tests.cogs.stored_games import end_game
 
 EN = "en-US"
-
-
-async def _picture(message) -> bytes:
-    [attachment] = message.attachments
-    assert attachment.content_type == "image/png"
-    return await attachment.read()
 
 
 async def _expected_board(
@@ -63,8 +58,9 @@ async def test_a_finished_game_changes_the_board(simcord_bot, guild, channel, pl
 
     assert not before.ephemeral
     assert before.response.content == tn("board.viewer_needs_games", 1, EN, name="alice")
-    assert await _picture(before.response) == await _expected_board(
-        simcord_bot, guild, alice, Metric.WINS
+    assert_same_picture(
+        await sent_png(before.response),
+        await _expected_board(simcord_bot, guild, alice, Metric.WINS),
     )
 
     await end_game(simcord_bot.store, channel, [alice, bob, carol, dave], winner=0)
@@ -76,9 +72,9 @@ async def test_a_finished_game_changes_the_board(simcord_bot, guild, channel, pl
         [("alice", 1), ("carol", 1)],
         [("carol", 1), ("alice", 1)],
     )
-    picture = await _picture(after.response)
-    assert picture != await _picture(before.response)
-    assert picture == await _expected_board(simcord_bot, guild, alice, Metric.WINS)
+    picture = await sent_png(after.response)
+    assert picture_difference(picture, await sent_png(before.response)) is not None
+    assert_same_picture(picture, await _expected_board(simcord_bot, guild, alice, Metric.WINS))
 
 
 async def test_a_board_for_this_week(simcord_bot, guild, channel, players, simcord_env):
@@ -90,8 +86,9 @@ async def test_a_board_for_this_week(simcord_bot, guild, channel, players, simco
     expected = await leaderboard(simcord_bot.store, guild.id, Metric.WIN_RATE, Period.WEEK)
     assert expected.since.weekday() == 0 and expected.since <= simcord_env.now()
     assert week.response.content == tn("board.viewer_needs_games", MIN_GAMES - 1, EN, name="alice")
-    assert await _picture(week.response) == await _expected_board(
-        simcord_bot, guild, alice, Metric.WIN_RATE, period=Period.WEEK
+    assert_same_picture(
+        await sent_png(week.response),
+        await _expected_board(simcord_bot, guild, alice, Metric.WIN_RATE, period=Period.WEEK),
     )
 
 
@@ -107,7 +104,9 @@ async def test_rating_board_needs_five_games(simcord_bot, guild, channel, player
     ranked = await bob.slash(channel, "cinch-boards leaderboard")
 
     assert not ranked.response.content
-    assert await _picture(ranked.response) == await _expected_board(simcord_bot, guild, bob)
+    assert_same_picture(
+        await sent_png(ranked.response), await _expected_board(simcord_bot, guild, bob)
+    )
 
 
 @pytest.mark.slow
@@ -128,8 +127,9 @@ async def test_pages_turn_for_whoever_clicks_and_after_a_restart(
     turned = await others[0].click(message, label=following)
 
     assert turned.response.id == message.id  # the same message, edited
-    assert await _picture(message) == await _expected_board(
-        simcord_bot, guild, others[0], Metric.WINS, page=1
+    assert_same_picture(
+        await sent_png(message),
+        await _expected_board(simcord_bot, guild, others[0], Metric.WINS, page=1),
     )
     buttons = _buttons(message)
     assert not buttons[previous]["disabled"] and buttons[following]["disabled"]
@@ -137,7 +137,9 @@ async def test_pages_turn_for_whoever_clicks_and_after_a_restart(
     bot = await restart()
     await alice.click(message, label=previous)
 
-    assert await _picture(message) == await _expected_board(bot, guild, alice, Metric.WINS)
+    assert_same_picture(
+        await sent_png(message), await _expected_board(bot, guild, alice, Metric.WINS)
+    )
 
 
 @pytest.mark.slow
@@ -152,8 +154,9 @@ async def test_hidden_players_stay_off_the_boards(
     assert board.response.content == t("board.viewer_hidden", EN, name="alice")
     page = await leaderboard(simcord_bot.store, guild.id, Metric.WINS)
     assert "alice" not in [entry.name for entry in page.entries]
-    assert await _picture(board.response) == await _expected_board(
-        simcord_bot, guild, alice, Metric.WINS
+    assert_same_picture(
+        await sent_png(board.response),
+        await _expected_board(simcord_bot, guild, alice, Metric.WINS),
     )
 
     refused = await bob.slash(channel, "cinch-boards stats", player=alice)
@@ -163,7 +166,7 @@ async def test_hidden_players_stay_off_the_boards(
     own = await alice.slash(channel, "cinch-boards stats")
     assert own.ephemeral  # her own card, shown to her only
     card = await player_card(simcord_bot.store, guild.id, user_key(alice.id))
-    assert await _picture(own.response) == render_player_card(card_scene(card, EN))
+    assert_same_picture(await sent_png(own.response), render_player_card(card_scene(card, EN)))
 
 
 async def test_a_player_card(simcord_bot, guild, channel, players, take_user_errors):
@@ -178,7 +181,7 @@ async def test_a_player_card(simcord_bot, guild, channel, players, take_user_err
     assert not shown.ephemeral
     card = await player_card(simcord_bot.store, guild.id, user_key(bob.id))
     assert (card.games, card.wins, card.best_partner.name) == (1, 1, "dave")
-    assert await _picture(shown.response) == render_player_card(card_scene(card, EN))
+    assert_same_picture(await sent_png(shown.response), render_player_card(card_scene(card, EN)))
 
 
 async def test_history_lists_games_and_shows_one_hand_by_hand(

@@ -29,6 +29,7 @@ from bot.stats import (
     user_key,
 )
 from bot.stats.board_scenes import board_scene, card_scene
+from tests.cogs.sent_pictures import assert_same_picture, picture_difference, sent_png
 from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
 
 pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
@@ -96,12 +97,6 @@ async def play_to_the_end(
     return PlayedGame(game, names)
 
 
-async def _picture(message) -> bytes:
-    [attachment] = message.attachments
-    assert attachment.content_type == "image/png"
-    return await attachment.read()
-
-
 def _button_labels(message) -> set[str]:
     return {button["label"] for row in message.components for button in row["components"]}
 
@@ -127,9 +122,9 @@ async def test_a_game_played_through_discord_reaches_the_boards_cards_and_histor
     assert [entry.value for entry in board.entries] == sorted(
         (entry.value for entry in board.entries), reverse=True
     )
-    picture = await _picture(after.response)
-    assert picture != await _picture(before.response)
-    assert picture == render_board(board_scene(board, EN))
+    picture = await sent_png(after.response)
+    assert picture_difference(picture, await sent_png(before.response)) is not None
+    assert_same_picture(picture, render_board(board_scene(board, EN)))
 
     # By rating the game counts too, but nobody is ranked before their fifth game.
     rating = await bob.slash(channel, "cinch-boards leaderboard")
@@ -154,7 +149,9 @@ async def test_a_game_played_through_discord_reaches_the_boards_cards_and_histor
     # On the card, the points Bob's cards lost per hand, from every hand's review.
     losses = await card_play_losses(store, guild.id, bob.id)
     assert len(losses) == 1
-    assert await _picture(stats.response) == render_player_card(card_scene(card, EN, losses))
+    assert_same_picture(
+        await sent_png(stats.response), render_player_card(card_scene(card, EN, losses))
+    )
     assert render_player_card(card_scene(card, EN, losses)) != render_player_card(
         card_scene(card, EN)
     )
@@ -217,7 +214,9 @@ async def test_a_player_hidden_from_the_boards_never_appears_after_a_game(
         assert board.viewer is None
     seen_by_alice = await alice.slash(channel, "cinch-boards leaderboard", by="wins")
     board = await leaderboard(store, guild.id, Metric.WINS, viewer=user_key(alice.id))
-    assert await _picture(seen_by_alice.response) == render_board(board_scene(board, EN))
+    assert_same_picture(
+        await sent_png(seen_by_alice.response), render_board(board_scene(board, EN))
+    )
     seen_by_carol = await carol.slash(channel, "cinch-boards leaderboard", by="wins")
     assert seen_by_carol.response.content == t("board.viewer_hidden", EN, name="carol")
 
@@ -227,4 +226,6 @@ async def test_a_player_hidden_from_the_boards_never_appears_after_a_game(
     card = await player_card(store, guild.id, user_key(carol.id))
     assert (card.games, card.wins) == (1, int("carol" in played.winners))
     losses = await card_play_losses(store, guild.id, carol.id)
-    assert await _picture(own.response) == render_player_card(card_scene(card, EN, losses))
+    assert_same_picture(
+        await sent_png(own.response), render_player_card(card_scene(card, EN, losses))
+    )

@@ -19,6 +19,7 @@ from bot.render.player_card import render_player_card
 from bot.stats import player_card, user_key
 from bot.stats.board_scenes import card_scene
 from cogs.records.game_history import HistoryGameButton
+from tests.cogs.sent_pictures import assert_same_picture, sent_png
 from tests.cogs.stored_games import end_game
 from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons
 
@@ -53,11 +54,6 @@ def labels(message: Any) -> set[str]:
 
 def custom_id(message: Any, prefix: str) -> str:
     return next(b["custom_id"] for b in buttons(message) if b["custom_id"].startswith(prefix))
-
-
-async def _picture(message: Any) -> bytes:
-    [attachment] = message.attachments
-    return await attachment.read()
 
 
 @pytest.mark.slow
@@ -157,10 +153,12 @@ async def test_a_player_card_charts_only_games_its_readers_may_see(
     # Everyone reads #cinch: its card charts the game of #cinch alone, whoever asks.
     for member in (carol, alice):
         shown = await member.slash(channel, "cinch-boards stats", player=alice)
-        assert await _picture(shown.response) == render_player_card(card_scene(public, EN))
+        assert_same_picture(
+            await sent_png(shown.response), render_player_card(card_scene(public, EN))
+        )
     # Whoever reads #secret may see both games.
     shown = await alice.slash(secret, "cinch-boards stats", player=alice)
-    assert await _picture(shown.response) == render_player_card(card_scene(both, EN))
+    assert_same_picture(await sent_png(shown.response), render_player_card(card_scene(both, EN)))
 
 
 async def test_a_game_in_a_private_thread_is_seen_by_its_members(
