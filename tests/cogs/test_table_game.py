@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bot.engine import Phase
+from bot.replays import library
 from bot.service.showing import display
 from bot.service.showing.drawing import Drawing
 from tests.cogs.table_driver import SETTLE_TIMEOUT, HiddenCardWatch, TableDriver, buttons
@@ -16,7 +17,12 @@ pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOU
 
 
 @pytest.fixture
-def driver(simcord_env, channel, players) -> TableDriver:
+def driver(simcord_env, channel, players, monkeypatch) -> TableDriver:
+    # These games are not about reviews: each finished hand's review would run in the computer
+    # players' worker while SimCord waits, on its wall clock, for the bot to settle, and on a
+    # busy machine a whole game's reviews can outlast that wait. Left for when a replay is
+    # opened, they cost these tests nothing (tests/cogs/test_replay.py reviews hands).
+    monkeypatch.setattr(library, "REVIEWS_WAITING_MOST", 0)
     table_driver = TableDriver(simcord_env, channel, players)
     table_driver.service.seeds = random.Random(11)
     return table_driver
