@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.ai.knowledge import read_knowledge
-from bot.ai.sampler import sample_hands
+from bot.ai.sampler import sample_hands, weighed
 from tests.ai.play import first_hand_plays
 from tests.ai.worlds import check_world
 
@@ -53,3 +55,19 @@ def test_sampling_follows_the_seed() -> None:
     first = [sample_hands(k, random.Random(4)) for _ in range(3)]
     again = [sample_hands(k, random.Random(4)) for _ in range(3)]
     assert first == again
+
+
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    weights=st.lists(
+        st.one_of(st.integers(0, 12), st.floats(0, 12, allow_nan=False)), min_size=1, max_size=60
+    ),
+)
+def test_a_weighed_draw_is_the_one_random_choices_makes(seed: int, weights: list[float]) -> None:
+    """`weighed` is `random.Random.choices` for one choice: the same choice, and the generator
+    left in the same state, so every world drawn with it stays what the seed gave."""
+    choices = list(range(len(weights)))
+    ours, theirs = random.Random(seed), random.Random(seed)
+    expected = theirs.choices(choices, weights)[0] if any(weights) else theirs.choice(choices)
+    assert weighed(ours, choices, weights) == expected
+    assert ours.getstate() == theirs.getstate()
