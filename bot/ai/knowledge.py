@@ -80,11 +80,9 @@ def read_knowledge(
     layout = LAYOUTS[view.trump]
     me, players = view.seat, view.players
     side_of = seat_sides(view.sides)
-    gone = layout.mask(view.known_out) | layout.mask(c for _, c in view.thrown)
-    for pile in (*view.discards, *view.dead):
-        if pile:
-            gone |= layout.mask(pile)
-    reading = (memo or ReadingMemo()).completed(view, _Reading(layout, side_of, gone, read_play))
+    memo = memo or ReadingMemo()
+    gone = memo.out_of_play(view, layout)
+    reading = memo.completed(view, _Reading(layout, side_of, gone, read_play))
     if view.trick:
         reading.read(view.trick, complete=False)
     hand = layout.mask(view.hand)
@@ -123,10 +121,22 @@ class ReadingMemo:
     seat sees the same cards out of play (discards face up, the default) each trick is read once
     for all the seats."""
 
-    __slots__ = ("_by_start",)
+    __slots__ = ("_by_start", "_out_of_play")
 
     def __init__(self) -> None:
         self._by_start: dict[tuple[object, ...], tuple[int, _Reading]] = {}
+        self._out_of_play: dict[int, int] = {}
+
+    def out_of_play(self, view: SeatView, layout: BitLayout) -> int:
+        """The cards `view`'s seat sees out of play (discarded, set aside, thrown), read once
+        for each seat: they are settled when the draw ends, before the first card is played, and
+        a memo reads the play of one hand."""
+        seat = view.seat
+        assert seat is not None
+        gone = self._out_of_play.get(seat)
+        if gone is None:
+            gone = self._out_of_play[seat] = _out_of_play(view, layout)
+        return gone
 
     def completed(self, view: SeatView, fresh: _Reading) -> _Reading:
         """A reading of `view`'s completed tricks that the caller may go on with: `fresh`
@@ -139,6 +149,16 @@ class ReadingMemo:
             reading.read(trick.cards, complete=True)
         self._by_start[start] = (len(view.tricks), reading)
         return reading.copy()
+
+
+def _out_of_play(view: SeatView, layout: BitLayout) -> int:
+    """The cards `view`'s seat sees out of play: the discards it may see, the cards set aside
+    or thrown face up at the draw, and those it put out of play face down itself."""
+    gone = layout.mask(view.known_out) | layout.mask(c for _, c in view.thrown)
+    for pile in (*view.discards, *view.dead):
+        if pile:
+            gone |= layout.mask(pile)
+    return gone
 
 
 class _Reading:
