@@ -29,23 +29,33 @@ The same level twice seats it in all four places: the net score is then zero by 
 and the contracts line gives the level's contracts made at a table of four computer players
 (the second table, which would replay the first move for move, is counted without being played
 again). The contracts made by bid show where a level over- or underbids.
+``--compare REV`` times the same deals with the code of the git revision ``REV`` (a temporary
+worktree) and with the code here, one run after the other in alternate order round after round
+(``--rounds``), since two runs at once on this machine do not share its cores fairly: each
+run's processor time a decision, each code's median over the rounds, and whether every action
+chosen was the same.
 Run from the repository root, e.g.
     python scripts/bench_ai.py normal random --deals 2000
     python scripts/bench_ai.py hard normal --deals 500 --budget 20000
     python scripts/bench_ai.py hard hard --deals 300
     python scripts/bench_ai.py hard baseline-hard --deals 300
+    python scripts/bench_ai.py normal normal --deals 80 --compare 2de1f2d --rounds 4
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import multiprocessing
+import os
 import random
 import statistics
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from bot.ai import decide
 from bot.ai.hard import SEARCH_CARDS, decide_hard
@@ -78,6 +88,8 @@ class TableResult:
     #: hardly changes: the figure the time goals are set in.
     cpu: dict[str, list[float]] = field(default_factory=dict)
     illegal: int = 0
+    #: Every action chosen, in order (for `--compare`: two codes' choices told apart).
+    actions: tuple[str, ...] = ()
 
 
 #: `hard` reading only the others' first plays, by the rules (what it read before the policy).
@@ -131,6 +143,7 @@ def play_table(
     times: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
     illegal = 0
+    actions: list[str] = []
     while True:
         seat = game.to_act
         level = levels[seat]
@@ -139,6 +152,7 @@ def play_table(
         action = choose(view, level, rng, budget, game)
         times[level].append((time.perf_counter() - start) * 1000)
         cpu[level].append((time.process_time() - start_cpu) * 1000)
+        actions.append(repr(action))
         try:
             events = game.apply(seat, action)
         except IllegalAction:
@@ -156,6 +170,7 @@ def play_table(
                     dict(times),
                     dict(cpu),
                     illegal,
+                    tuple(actions),
                 )
 
 
@@ -199,17 +214,103 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed")
     parser.add_argument("--budget", type=int, default=None, help="hard's search nodes per decision")
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--compare", metavar="REV", help="an earlier revision to time against")
+    parser.add_argument("--rounds", type=int, default=2, help="with --compare (default 2)")
+    parser.add_argument(
+        "--json", action="store_true", help="processor times and the actions' digest as JSON"
+    )
     args = parser.parse_args()
+    if args.compare:
+        options = [args.level_a, args.level_b, "--deals", str(args.deals), "--seed", str(args.seed)]
+        options += ["--workers", str(args.workers)]
+        options += ["--budget", str(args.budget)] if args.budget else []
+        compare(args.compare, args.rounds, options)
+        return
     jobs = [(args.seed + i, args.level_a, args.level_b, args.budget) for i in range(args.deals)]
     start = time.perf_counter()
     nets: list[float] = []
     tables: list[TableResult] = []
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-        for net, pair in pool.imap_unordered(play_deal, jobs, chunksize=4):
+        # In the deals' order, so that the actions' digest does not depend on the workers.
+        for net, pair in pool.imap(play_deal, jobs, chunksize=4):
             nets.append(net)
             tables.extend(pair)
     elapsed = time.perf_counter() - start
+    if args.json:
+        print(json.dumps(timings(tables)))
+        return
     report(args, nets, tables, elapsed)
+
+
+def timings(tables: list[TableResult]) -> dict[str, object]:
+    """Each level's processor time a decision, and a digest of every action chosen."""
+    cpu: dict[str, list[float]] = defaultdict(list)
+    digest = hashlib.sha256()
+    for table in tables:
+        for level, spent in table.cpu.items():
+            cpu[level].extend(spent)
+        digest.update("|".join(table.actions).encode())
+    return {"cpu": cpu, "actions": digest.hexdigest()}
+
+
+def cpu_summary(spent: list[float]) -> dict[str, float]:
+    return {
+        "p50": percentile(spent, 0.5),
+        "p95": percentile(spent, 0.95),
+        "max": max(spent),
+    }
+
+
+def _ratio(after: float, before: float) -> str:
+    return f"x{after / before:.2f}" if before else "no ratio"
+
+
+def compare(revision: str, rounds: int, options: list[str]) -> None:
+    """The same deals played by ``revision``'s code and by the code here (this script run on
+    each, a process of its own each round, one after the other); their processor times side
+    by side."""
+    # The worktree helpers, from the service benchmark (imported only here: a process
+    # measuring an earlier revision imports only the computer players).
+    from bench_service import alternating, json_in_tree, worktree
+
+    here = Path(__file__).resolve().parent.parent
+    measured: dict[str, list[dict[str, dict[str, float]]]] = {revision: [], "today": []}
+    digests: set[str] = set()
+    with worktree(revision) as earlier:
+        trees = {revision: earlier, "today": here}
+        for round_number, name in alternating(list(trees), rounds):
+            load = os.getloadavg()[0]
+            figures = json_in_tree(__file__, trees[name], options)
+            digests.add(figures["actions"])
+            by_level = {level: cpu_summary(spent) for level, spent in figures["cpu"].items()}
+            measured[name].append(by_level)
+            shown = "; ".join(
+                f"{level} p50 {f['p50']:.1f}, p95 {f['p95']:.1f}, max {f['max']:.0f} ms"
+                for level, f in by_level.items()
+            )
+            print(
+                f"round {round_number + 1}, {name}: load average {load:.1f} at the start; {shown}",
+                flush=True,
+            )
+    print("processor time a decision, each figure's median over the rounds:")
+    medians = {
+        name: {
+            level: {
+                figure: statistics.median(run[level][figure] for run in runs)
+                for figure in ("p50", "p95", "max")
+            }
+            for level in runs[0]
+        }
+        for name, runs in measured.items()
+    }
+    for level in medians["today"]:
+        before, after = medians[revision][level], medians["today"][level]
+        print(
+            f"  {level}: {revision} p50 {before['p50']:.1f}, p95 {before['p95']:.1f} ms;"
+            f" today p50 {after['p50']:.1f}, p95 {after['p95']:.1f} ms"
+            f" ({_ratio(after['p50'], before['p50'])} and {_ratio(after['p95'], before['p95'])})"
+        )
+    print("actions: " + ("the same in every run" if len(digests) == 1 else "DIFFERENT"))
 
 
 def report(

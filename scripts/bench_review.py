@@ -24,8 +24,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -100,7 +98,7 @@ def compare(revision: str, rounds: int, options: list[str]) -> None:
     on each, its own process each round); their figures side by side."""
     # The worktree helpers, from the service benchmark (imported only here: a process
     # measuring an earlier revision imports only the review).
-    from bench_service import alternating, worktree
+    from bench_service import alternating, json_in_tree, worktree
 
     here = Path(__file__).resolve().parent.parent
     measured: dict[str, list[list[float]]] = {revision: [], "today": []}
@@ -109,15 +107,7 @@ def compare(revision: str, rounds: int, options: list[str]) -> None:
         trees = {revision: earlier, "today": here}
         for round_number, name in alternating(list(trees), rounds):
             load = os.getloadavg()[0]
-            done = subprocess.run(
-                [sys.executable, __file__, "--json", *options],
-                cwd=trees[name],
-                env={**os.environ, "PYTHONPATH": str(trees[name])},
-                capture_output=True,
-                text=True,
-                check=True,
-            )
-            figures = json.loads(done.stdout)
+            figures = json_in_tree(__file__, trees[name], options)
             measured[name].append(figures["times"])
             digests[name].add(figures["verdicts"])
             print(

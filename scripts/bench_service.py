@@ -57,6 +57,7 @@ from __future__ import annotations
 import argparse
 import ast
 import asyncio
+import json
 import multiprocessing
 import os
 import random
@@ -72,7 +73,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from bot.engine import Game
 from bot.engine.actions import Bid, Discard, Keep, NameTrump, Pass, Play
@@ -731,6 +732,20 @@ def worktree(revision: str) -> Iterator[Path]:
                 ["git", "-C", str(here), "worktree", "remove", "--force", str(earlier)],
                 check=False,
             )
+
+
+def json_in_tree(script: str, tree: Path, options: Sequence[str]) -> Any:
+    """What ``script`` prints, as JSON, asked with ``--json`` and ``options`` to run the code
+    in ``tree`` (a process of its own: the script of here, the code of there)."""
+    done = subprocess.run(
+        [sys.executable, script, "--json", *options],
+        cwd=tree,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(done.stdout)
 
 
 def alternating(names: Sequence[str], rounds: int) -> Iterator[tuple[int, str]]:
