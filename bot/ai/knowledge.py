@@ -119,7 +119,7 @@ class ReadingMemo:
     last view that started from the same cards out of play, instead of the whole hand again.
     A reading depends on those cards and the tricks, not on the seat reading them, so when every
     seat sees the same cards out of play (discards face up, the default) each trick is read once
-    for all the seats."""
+    for all the seats. Each seat's cards out of play are kept too (`out_of_play`)."""
 
     __slots__ = ("_by_start", "_out_of_play")
 
