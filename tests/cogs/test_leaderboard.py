@@ -22,8 +22,8 @@ from bot.stats import (
     user_key,
 )
 from bot.stats.board_scenes import board_scene, card_scene
-from tests.cogs.sent_pictures import assert_same_picture, picture_difference, sent_png
 from tests.cogs.stored_games import end_game
+from tests.pictures import assert_same_picture, picture_difference, sent_png
 
 EN = "en-US"
 

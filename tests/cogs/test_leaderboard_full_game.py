@@ -29,8 +29,8 @@ from bot.stats import (
     user_key,
 )
 from bot.stats.board_scenes import board_scene, card_scene
-from tests.cogs.sent_pictures import assert_same_picture, picture_difference, sent_png
 from tests.cogs.table_driver import SETTLE, SETTLE_TIMEOUT, TableDriver
+from tests.pictures import assert_same_picture, picture_difference, sent_png
 
 pytestmark = [pytest.mark.slow, pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)]
 

@@ -19,9 +19,9 @@ from bot.render.player_card import render_player_card
 from bot.stats import player_card, user_key
 from bot.stats.board_scenes import card_scene
 from cogs.records.game_history import HistoryGameButton
-from tests.cogs.sent_pictures import assert_same_picture, sent_png
 from tests.cogs.stored_games import end_game
 from tests.cogs.table_driver import SETTLE_TIMEOUT, TableDriver, buttons
+from tests.pictures import assert_same_picture, sent_png
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT)
 

@@ -29,6 +29,7 @@ from bot.render import (
     summary,
     table_picture,
 )
+from tests.pictures import picture_difference
 
 PICTURES: dict[str, Callable[[], bytes]] = {
     "table": lambda: render_table(examples.table_in_play()),
@@ -178,7 +179,12 @@ def test_rendering_from_worker_threads_gives_the_same_bytes() -> None:
     expected = {name: render() for name, render in PICTURES.items()}
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda name: (name, PICTURES[name]()), list(PICTURES) * 3))
-    assert [name for name, png in results if png != expected[name]] == []
+    differing = [
+        (name, picture_difference(png, expected[name]) or "the same pixels, other bytes")
+        for name, png in results
+        if png != expected[name]
+    ]
+    assert differing == []
 
 
 def test_a_hand_summary_shows_the_last_trick_with_its_winner_ringed() -> None:

@@ -1,4 +1,4 @@
-"""The pictures the bot sends, compared by what they show.
+"""The pictures the bot draws and sends, compared by what they show.
 
 A PNG's bytes depend on how its pixels were compressed as well as on the pixels, and a
 picture's palette may list the same colours in another order. A test of what the bot showed
