@@ -55,7 +55,6 @@ import statistics
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 from bot.ai import decide
 from bot.ai.hard import SEARCH_CARDS, decide_hard
@@ -276,13 +275,11 @@ def compare(revision: str, rounds: int, options: list[str]) -> None:
     by side."""
     # The worktree helpers, from the service benchmark (imported only here: a process
     # measuring an earlier revision imports only the computer players).
-    from bench_service import alternating, json_in_tree, worktree
+    from bench_service import alternating, compared_trees, json_in_tree
 
-    here = Path(__file__).resolve().parent.parent
     measured: dict[str, list[dict[str, dict[str, float]]]] = {revision: [], "today": []}
     digests: set[str] = set()
-    with worktree(revision) as earlier:
-        trees = {revision: earlier, "today": here}
+    with compared_trees(revision) as trees:
         for round_number, name in alternating(list(trees), rounds):
             load = os.getloadavg()[0]
             figures = json_in_tree(__file__, trees[name], options)

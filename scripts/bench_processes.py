@@ -57,11 +57,11 @@ from bench_service import (
     add_spread_option,
     alternating,
     by_kind,
+    compared_trees,
     percentile,
     play_tables,
     report_kinds,
     spread_options,
-    worktree,
 )
 
 import bot
@@ -432,8 +432,7 @@ def compare(revision: str, rounds: int, options: list[str]) -> None:
     after round, each measured by this script in a process of its own; the medians and
     today's ratios."""
     here = Path(__file__).resolve()
-    with worktree(revision) as earlier:
-        trees = {revision: earlier, "today": here.parent.parent}
+    with compared_trees(revision) as trees:
         measured: dict[str, list[dict[str, dict[str, float]]]] = {name: [] for name in trees}
         for round_number, name in alternating(list(trees), rounds):
             start_load = ", ".join(f"{value:.1f}" for value in os.getloadavg())

@@ -25,7 +25,6 @@ import os
 import random
 import statistics
 import time
-from pathlib import Path
 
 from bot.ai import LEVELS
 from bot.ai.decide import decide
@@ -98,13 +97,11 @@ def compare(revision: str, rounds: int, options: list[str]) -> None:
     on each, its own process each round); their figures side by side."""
     # The worktree helpers, from the service benchmark (imported only here: a process
     # measuring an earlier revision imports only the review).
-    from bench_service import alternating, json_in_tree, worktree
+    from bench_service import alternating, compared_trees, json_in_tree
 
-    here = Path(__file__).resolve().parent.parent
     measured: dict[str, list[list[float]]] = {revision: [], "today": []}
     digests: dict[str, set[str]] = {revision: set(), "today": set()}
-    with worktree(revision) as earlier:
-        trees = {revision: earlier, "today": here}
+    with compared_trees(revision) as trees:
         for round_number, name in alternating(list(trees), rounds):
             load = os.getloadavg()[0]
             figures = json_in_tree(__file__, trees[name], options)

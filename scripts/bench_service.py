@@ -734,6 +734,14 @@ def worktree(revision: str) -> Iterator[Path]:
             )
 
 
+@contextmanager
+def compared_trees(revision: str) -> Iterator[dict[str, Path]]:
+    """The code of ``revision`` (a temporary worktree, removed afterwards) and the code here,
+    by name: ``revision`` and "today"."""
+    with worktree(revision) as earlier:
+        yield {revision: earlier, "today": Path(__file__).resolve().parent.parent}
+
+
 def json_in_tree(script: str, tree: Path, options: Sequence[str]) -> Any:
     """What ``script`` prints, as JSON, asked with ``--json`` and ``options`` to run the code
     in ``tree`` (a process of its own: the script of here, the code of there)."""
@@ -762,8 +770,7 @@ def compare(
     """Each load on ``revision`` (a temporary git worktree of it) and on the code here, in
     alternate order round after round so that a change of the machine's load falls on both
     (each script given ``options``); the medians and their ratios."""
-    with worktree(revision) as earlier:
-        trees = {revision: earlier, "today": Path(__file__).resolve().parent.parent}
+    with compared_trees(revision) as trees:
         for load in loads:
             measured: dict[str, list[tuple[dict[str, float], float]]] = {name: [] for name in trees}
             for round_number, name in alternating(list(trees), rounds):
