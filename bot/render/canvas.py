@@ -242,8 +242,8 @@ def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     With `palette` (a "P" image, see `fixed_palette`) the colours are mapped to it; choosing
     a palette costs as much again as mapping to one. Without it the palette is chosen from
     every third pixel (nearest-neighbour sampling adds no blended colours), which costs a
-    ninth of choosing it from the whole picture and looks the same. Either way the result
-    depends only on the picture, so identical scenes give identical bytes.
+    ninth of choosing it from the whole picture and looks the same. Either way the pixels
+    depend only on the picture, so identical scenes give identical pictures.
     """
     if palette is None:
         palette = fixed_palette(image)

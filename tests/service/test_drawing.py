@@ -9,6 +9,7 @@ import threading
 
 from bot.render import examples, render_hand, render_table
 from bot.service.showing.drawing import Drawing, Picture
+from tests.pictures import assert_same_picture
 
 
 class Sketches:
@@ -88,5 +89,5 @@ async def test_pictures_drawn_in_processes_of_their_own_are_the_same_pictures():
         table = await drawing.latest(render_table, examples.table_in_play, Picture.TABLE, owner=1)
     finally:
         drawing.close()
-    assert picture == render_hand(scene)
-    assert table == render_table(examples.table_in_play())
+    assert_same_picture(picture, render_hand(scene))
+    assert_same_picture(table, render_table(examples.table_in_play()))
