@@ -51,8 +51,12 @@ DEFENCE = 1.0
 OPPOSED = 0.5
 #: Deals played out for each candidate keep of the robbing dealer (`rob_playouts`).
 KEEP_PLAYOUTS = 12
-#: Search nodes per decision.
-DEFAULT_BUDGET = 20_000
+#: Search nodes per decision: twice the nodes of `BASELINE_BUDGET` gained about a fifth of a
+#: point a deal once the reading had made the rest of a decision cheap (docs/computer-players.md,
+#: "Twice the nodes for `hard`").
+DEFAULT_BUDGET = 40_000
+#: The search nodes per decision of `baseline-hard`, `hard` as it was before it read the table.
+BASELINE_BUDGET = 20_000
 #: With more cards than this left in the hands, the rules decide straight away: a world costs the
 #: solver too many nodes there for enough worlds to fit the time goal.
 SEARCH_CARDS = 22
@@ -69,9 +73,10 @@ def decide_hard(
 ) -> Action:
     """`budget` caps the search nodes of a card play (None: `DEFAULT_BUDGET`); without
     `inference` the searched worlds are dealt evenly instead of by the learned odds, and its bids
-    do not count the stronger defence the odds give, nor are the others' plays read (the
-    benchmark's `baseline-hard`); `reading` says which of the others' plays weigh the worlds:
-    "every" by the fitted policy, "first" their first tricks by the rules."""
+    do not count the stronger defence the odds give, nor are the others' plays read, and it
+    searches `BASELINE_BUDGET` nodes (the benchmark's `baseline-hard`); `reading` says which of
+    the others' plays weigh the worlds: "every" by the fitted policy, "first" their first
+    tricks by the rules."""
     match decision:
         case BidDecision() | TrumpDecision():
             opposed = OPPOSED if inference else 0.0
@@ -81,7 +86,8 @@ def decide_hard(
         case KeepDecision():
             return choose_keep_by_playouts(view, decision, rng, KEEP_PLAYOUTS, inference=inference)
         case PlayDecision() if len(decision.cards) > 1 and sum(view.hand_sizes) <= SEARCH_CARDS:
-            nodes = DEFAULT_BUDGET if budget is None else budget
+            if budget is None:
+                budget = DEFAULT_BUDGET if inference else BASELINE_BUDGET
             read = reading if inference else None
-            return search_play(view, decision, rng, nodes, inference=inference, read_plays=read)
+            return search_play(view, decision, rng, budget, inference=inference, read_plays=read)
     return decide_normal(view, decision, rng, inference=inference)

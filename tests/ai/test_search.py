@@ -7,9 +7,11 @@ import random
 
 import pytest
 
+from bot.ai import decide, hard
 from bot.ai.knowledge import Knowledge
 from bot.ai.search import search_play
-from bot.engine import Card, Play, Suit, parse_cards
+from bot.engine import Card, Play, PlayDecision, SeatView, Suit, parse_cards
+from tests.ai.play import first_hand_plays
 from tests.ai.positions import play_position
 
 # North led the King of trumps and East followed low; South holds the Right Pedro and the 9.
@@ -41,3 +43,31 @@ def test_plays_the_best_card_of_the_worlds_given(deal, best: str) -> None:
         VIEW, VIEW.decision, random.Random(1), 100_000, worlds_from=deal, max_worlds=1
     )
     assert action == Play(Card.parse(best))
+
+
+@pytest.mark.parametrize(
+    ("level", "nodes"), [("hard", hard.DEFAULT_BUDGET), ("baseline-hard", hard.BASELINE_BUDGET)]
+)
+def test_hard_searches_its_nodes_and_baseline_hard_the_nodes_hard_had(
+    monkeypatch: pytest.MonkeyPatch, level: str, nodes: int
+) -> None:
+    """`baseline-hard` stays the `hard` the benchmark measures progress against: more nodes
+    for `hard` leave it as it was."""
+    budgets: list[int] = []
+
+    def searched(
+        view: SeatView, decision: PlayDecision, rng: object, budget: int, **_: object
+    ) -> Play:
+        budgets.append(budget)
+        return Play(decision.cards[0])
+
+    monkeypatch.setattr(hard, "search_play", searched)
+    view = next(
+        view
+        for _, view in first_hand_plays(4, 1)
+        if isinstance(view.decision, PlayDecision)
+        and len(view.decision.cards) > 1
+        and sum(view.hand_sizes) <= hard.SEARCH_CARDS
+    )
+    decide(view, level, random.Random(1))
+    assert budgets == [nodes]
