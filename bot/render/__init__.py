@@ -1,10 +1,9 @@
 """Pictures of the game, drawn with Pillow from plain data and returned as PNG bytes.
 
 Each function takes a frozen scene (see `scenes`) and nothing else, always draws the same
-picture for the same scene, and knows nothing of Discord: call it with `asyncio.to_thread`. (The
-compressed bytes may differ: ISA-L's deflate, compressing in several threads at once, has been
-seen to write other bytes for the same rows, which give back the same pixels.) Every word drawn
-comes from the scene's `words` (English by default), so translations plug in unchanged.
+picture for the same scene (not always the same compressed bytes: docs/pictures.md), and knows
+nothing of Discord: call it with `asyncio.to_thread`. Every word drawn comes from the scene's
+`words` (English by default), so translations plug in unchanged.
 """
 
 from bot.render.hand import display_order, render_hand

@@ -176,9 +176,8 @@ def test_every_word_drawn_comes_from_the_scene(name: str, drawn: list[str]) -> N
 
 
 def test_rendering_from_worker_threads_gives_the_same_pictures() -> None:
-    """The bot renders with `asyncio.to_thread`; shared caches must not disturb the pictures.
-    (Their compressed bytes may differ: ISA-L's deflate, compressing in several threads at
-    once, has been seen to write other valid bytes for the same rows.)"""
+    """The bot renders with `asyncio.to_thread`; shared caches must not disturb the pictures
+    (compared by their pixels, not their compressed bytes: docs/pictures.md)."""
     expected = {name: render() for name, render in PICTURES.items()}
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda name: (name, PICTURES[name]()), list(PICTURES) * 3))
