@@ -53,7 +53,8 @@ OPPOSED = 0.5
 KEEP_PLAYOUTS = 12
 #: Search nodes per decision: twice the nodes of `BASELINE_BUDGET` gained about a fifth of a
 #: point a deal once the reading had made the rest of a decision cheap (docs/computer-players.md,
-#: "Twice the nodes for `hard`").
+#: "Twice the nodes for `hard`"); four times gained nothing and took the time past its goal ("More
+#: nodes again, or a larger pool").
 DEFAULT_BUDGET = 40_000
 #: The search nodes per decision of `baseline-hard`, `hard` as it was before it read the table.
 BASELINE_BUDGET = 20_000

@@ -174,7 +174,9 @@ def _misfit(play: EarlyPlay, hand: int, seen_out: int) -> bool:
 EVERY_PLAY = {"opponent": 0, "partner": 0}
 #: The log-chance of a play its player could not have made with the hand a world gives it.
 IMPOSSIBLE = -30.0
-#: Worlds drawn at most into the pool that the searched worlds are drawn from.
+#: Worlds drawn at most into the pool that the searched worlds are drawn from: half as many lost
+#: a third of a point a deal in `normal`, twice as many gained nothing in `normal` or `hard`
+#: (docs/computer-players.md).
 POOL = 64
 #: Plays read at most with a new hand (the chance of a play under a hand is remembered): a
 #: count, so that the reading's time stays bounded and the decision a function of the seed.
