@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bot.ai import decide, hard
+from bot.ai.decide import may_search
 from bot.ai.knowledge import Knowledge
 from bot.ai.search import search_play
 from bot.engine import Card, Play, PlayDecision, SeatView, Suit, parse_cards
@@ -65,9 +66,7 @@ def test_hard_searches_its_nodes_and_baseline_hard_the_nodes_hard_had(
     view = next(
         view
         for _, view in first_hand_plays(4, 1)
-        if isinstance(view.decision, PlayDecision)
-        and len(view.decision.cards) > 1
-        and sum(view.hand_sizes) <= hard.SEARCH_CARDS
+        if isinstance(view.decision, PlayDecision) and may_search(view, "hard")
     )
     decide(view, level, random.Random(1))
     assert budgets == [nodes]
