@@ -36,9 +36,10 @@ def throw_cost(k: Knowledge, bit: int) -> float:
 
 
 def is_boss(k: Knowledge, bit: int) -> bool:
-    """No card another player may hold beats this trump."""
+    """No card another player may hold is higher in this card's suit: for a trump, nothing
+    beats it."""
     above = ~((1 << (bit + 1)) - 1)
-    return not (k.unseen & k.trump_mask & above)
+    return not (k.unseen & k.layout.block_mask[k.layout.block[bit]] & above)
 
 
 def others_may_hold_trumps(k: Knowledge) -> bool:

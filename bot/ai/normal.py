@@ -23,6 +23,7 @@ import random
 from bot.ai.bidding import choose_bid, choose_trump
 from bot.ai.cardplay import play_by_rules
 from bot.ai.draw_choices import choose_discard, choose_keep
+from bot.ai.play_policy import PlayPolicy
 from bot.ai.playouts import choose_call
 from bot.ai.rob_playouts import choose_keep_by_playouts
 from bot.ai.search import search_play
@@ -65,13 +66,17 @@ def decide_normal(
     baseline: bool = False,
     inference: bool = True,
     reads_the_table: bool = False,
+    policy: PlayPolicy | None = None,
 ) -> Action:
     """The rule-based choice; bids and trumps from deals played out and the last tricks by a
     small search, both seeded by `rng`, its worlds dealt by the learned odds of where the hidden
     cards lie unless `inference` is off (the benchmark's `baseline-normal`).
 
     `reads_the_table` is the level itself: searched from the first trick's third card, the rob
-    played out, its bids counting the defence it meets (see the module's docstring)."""
+    played out, its bids counting the defence it meets (see the module's docstring); the
+    others' plays read by `policy`, or the shipped one (`scripts/fit_play_policy.py` records
+    plays read by a policy of its own, so that the file it writes does not depend on the one it
+    replaces)."""
     cards = sum(view.hand_sizes)
     match decision:
         case BidDecision() if baseline:
@@ -99,6 +104,7 @@ def decide_normal(
                 ENDGAME_BUDGET if cards <= ENDGAME_CARDS else SEARCH_BUDGET,
                 inference=inference,
                 read_plays="every" if reads_the_table else None,
+                policy=policy,
             )
         case PlayDecision():
             return play_by_rules(view, decision, baseline=baseline)

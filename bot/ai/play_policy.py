@@ -6,8 +6,11 @@ follow it exactly in the hand's first two cards and search afterwards, where the
 most often, but not always, the one the rules like best. So the chance of each legal card is a
 softmax (a conditional logit) over a few facts about it as the rules see them: whether the rules
 would play it, the points the rules expect it to win less what it is worth kept, and what it is
-worth kept; one weight for each fact in each phase of the hand (the first two cards, a later
-lead, a later card to a trick already led). `scripts/fit_play_policy.py` fits the weights on
+worth kept; and four plain facts the rules' weighing leaves out, which tell the searched cards
+from the rules' more often: whether it is a trump, its points, whether it would take the trick
+so far (a lead does), and whether no card the others may hold is higher in its suit. One weight
+for each fact in each phase of the hand (the first two cards, a later lead, a later card to a
+trick already led). `scripts/fit_play_policy.py` fits the weights on
 deals played by `normal` (whose choices are `hard`'s in the first two cards and much like them
 later) and writes `play_policy.json`.
 
@@ -25,9 +28,10 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from bot.ai.bits import bits_of
-from bot.ai.cardplay import Weighing, keep_value, preferred_cards
+from bot.ai.bits import TRUMP_BLOCK, bits_of
+from bot.ai.cardplay import Weighing, is_boss, keep_value, preferred_cards
 from bot.ai.knowledge import Knowledge
+from bot.ai.trick_odds import beats
 from bot.engine.tricks import legal_in_hand_order
 from bot.package_data import shipped
 
@@ -38,9 +42,11 @@ MODEL_FILE = "play_policy.json"
 RULES_CARDS = 22
 PHASES = ("opening", "lead", "follow")
 #: The facts about a legal card, in the order of their weights within a phase.
-FACTS = ("rules' choice", "value", "kept")
+FACTS = ("rules' choice", "value", "kept", "trump", "points", "winning", "boss")
 #: Values (points) beyond this are cut: a trick is worth at most the 14 points of a hand.
 VALUE_CAP = 14.0
+#: A card's points as a fact: a Pedro's five are 1.
+POINTS_UNIT = 5
 SCALE = 1000
 
 
@@ -71,12 +77,17 @@ def legal_cards(k: Knowledge, hand: int) -> list[int]:
 def choice(k: Knowledge, legal: list[int]) -> Choice:
     """The facts of each legal card for the seat of `k` (its own hand in `k.hand`)."""
     weighing = Weighing(k)
+    layout, state = k.layout, weighing.state
     preferred = set(preferred_cards(weighing, legal))
     facts = tuple(
         (
             1.0 if bit in preferred else 0.0,
             round(max(-VALUE_CAP, min(VALUE_CAP, weighing.value(bit))), 3),
             round(keep_value(k, bit), 3),
+            1.0 if layout.block[bit] == TRUMP_BLOCK else 0.0,
+            layout.points[bit] / POINTS_UNIT,
+            1.0 if state.led == -1 or beats(k, bit, state.best, state.led) else 0.0,
+            1.0 if is_boss(k, bit) else 0.0,
         )
         for bit in legal
     )

@@ -20,6 +20,7 @@ from typing import Literal
 from bot.ai.cardplay import Weighing, choose_card, sensible, sure_take
 from bot.ai.inference import place_odds
 from bot.ai.knowledge import Knowledge, read_knowledge
+from bot.ai.play_policy import PlayPolicy
 from bot.ai.play_reading import PlayReading, PolicyReading
 from bot.ai.sampler import sample_hands
 from bot.ai.solver import SearchTimeout, Solver
@@ -44,6 +45,7 @@ def search_play(
     *,
     inference: bool = True,
     read_plays: Literal["first", "every"] | None = None,
+    policy: PlayPolicy | None = None,
     worlds_from: WorldSource | None = None,
     max_worlds: int = MAX_WORLDS,
 ) -> Action:
@@ -52,7 +54,7 @@ def search_play(
     allow; with `read_plays`, the worlds also explain how the others played: "first", their
     first tricks as the rules would have (`play_reading.PlayReading`, each world the first of at
     most `play_reading.DRAWS` drawn that does); "every", every play, weighed by the fitted play
-    policy (`play_reading.PolicyReading`).
+    policy (`play_reading.PolicyReading`): `policy`, or the shipped one.
 
     `worlds_from` and `max_worlds` let the benchmark's perfect-information ceiling
     (scripts/bench_ai.py, level `oracle`) search the one true deal with the same code."""
@@ -67,7 +69,7 @@ def search_play(
     if worlds_from is None:
         odds = place_odds(view, k) if inference else None
         if read_plays == "every":
-            worlds_from = PolicyReading(view, odds)
+            worlds_from = PolicyReading(view, odds, policy)
         elif read_plays == "first":
             worlds_from = PlayReading(view, odds)
         else:

@@ -44,6 +44,45 @@ def test_a_policy_for_other_facts_is_refused() -> None:
         parse_policy(short)
 
 
+def test_the_facts_of_each_card_say_trump_points_taking_the_trick_and_highest_left() -> None:
+    """West to play to a trick at spades led by North's Five of Hearts, East's Queen of Hearts
+    over it and South's Six of trumps over that: West holds no heart, so any card goes. The Five
+    of Clubs, the same colour as the trumps, is a trump of five points (the other Pedro); neither
+    Five takes the trick from the Six; no heart or diamond the others may hold tops the Ace of
+    Diamonds, while the Queen of trumps (East's) tops both Fives."""
+    view = play_position(
+        S,
+        ["6D 7S", "QS 8C", "JS AH", "5C 5S AD"],
+        [(0, "5H"), (1, "QH"), (2, "6S")],
+        maker=2,
+        contract=0,
+        dealer=2,
+        earlier=_fourth_trick_earlier(),
+    )
+    wanted = ("trump", "points", "winning", "boss")
+    assert _facts(view, wanted) == {
+        "5C": (1.0, 1.0, 0.0, 0.0),
+        "5S": (1.0, 1.0, 0.0, 0.0),
+        "AD": (0.0, 0.0, 0.0, 1.0),
+    }
+    # Leading, every card takes the trick so far; the Ace of Hearts is the highest heart left,
+    # the Jack of trumps scores a point and has the Queen over it.
+    lead = play_position(
+        S, ["6D 7S", "QS 8C", "JS AH", "5C 5S AD"], leader=2, earlier=_fourth_trick_earlier()
+    )
+    assert _facts(lead, wanted) == {"JS": (1.0, 0.2, 1.0, 0.0), "AH": (0.0, 0.0, 1.0, 1.0)}
+
+
+def _facts(view: SeatView, wanted: tuple[str, ...]) -> dict[str, tuple[float, ...]]:
+    """The `wanted` facts of each legal card of the seat to play, by card."""
+    k = read_knowledge(view)
+    played = choice(k, legal_cards(k, k.hand))
+    return {
+        str(k.layout.card[bit]): tuple(values[FACTS.index(name)] for name in wanted)
+        for bit, values in zip(played.cards, played.facts, strict=True)
+    }
+
+
 def test_the_policy_predicts_real_plays_better_than_a_uniform_choice() -> None:
     """Over whole hands of `normal` players, the log-chance the policy gives each card played
     (read as another seat reads it, with the player's true hand) beats a uniform choice."""
@@ -105,6 +144,15 @@ def test_the_reading_seldom_gives_the_top_trump_to_the_seat_whose_lead_denies_it
     assert read <= 6
 
 
+def _fourth_trick_earlier() -> list[list[tuple[int, str]]]:
+    """The three tricks played before `_fourth_trick`'s."""
+    return [
+        [(2, "AS"), (3, "3S"), (0, "4S"), (1, "9S")],
+        [(2, "QC"), (3, "AC"), (0, "3D"), (1, "4C")],
+        [(3, "8S"), (0, "KS"), (1, "2S"), (2, "10S")],
+    ]
+
+
 def _fourth_trick() -> SeatView:
     """South to play to the fourth trick of a hand at spades, North having led the Five of
     Hearts and East dropped the Queen. In the third trick West led the Eight of trumps: holding
@@ -118,11 +166,7 @@ def _fourth_trick() -> SeatView:
         maker=2,
         contract=0,
         dealer=2,
-        earlier=[
-            [(2, "AS"), (3, "3S"), (0, "4S"), (1, "9S")],
-            [(2, "QC"), (3, "AC"), (0, "3D"), (1, "4C")],
-            [(3, "8S"), (0, "KS"), (1, "2S"), (2, "10S")],
-        ],
+        earlier=_fourth_trick_earlier(),
     )
 
 
