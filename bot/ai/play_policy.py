@@ -6,13 +6,13 @@ follow it exactly in the hand's first two cards and search afterwards, where the
 most often, but not always, the one the rules like best. So the chance of each legal card is a
 softmax (a conditional logit) over a few facts about it as the rules see them: whether the rules
 would play it, the points the rules expect it to win less what it is worth kept, and what it is
-worth kept; and four plain facts the rules' weighing leaves out, which tell the searched cards
-from the rules' more often: whether it is a trump, its points, whether it would take the trick
-so far (a lead does), and whether no card the others may hold is higher in its suit. One weight
-for each fact in each phase of the hand (the first two cards, a later lead, a later card to a
-trick already led). `scripts/fit_play_policy.py` fits the weights on
-deals played by `normal` (whose choices are `hard`'s in the first two cards and much like them
-later) and writes `play_policy.json`.
+worth kept; and four plain facts the rules' weighing leaves out, which predict the searched
+cards a little better (a twentieth off the log-loss, docs/computer-players.md): whether it is a
+trump, its points, whether it would take the trick so far (a lead does), and whether no card the
+others may hold is higher in its suit. One weight for each fact in each phase of the hand (the
+first two cards, a later lead, a later card to a trick already led).
+`scripts/fit_play_policy.py` fits the weights on deals played by `normal` (whose choices are
+`hard`'s in the first two cards and much like them later) and writes `play_policy.json`.
 
 `play_reading` weighs the worlds of `hard`'s search by the chance of every play the others made
 under the hands each world gives them (policy-based inference, as Rebstock, Solinas, Buro and
