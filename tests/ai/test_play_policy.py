@@ -50,9 +50,10 @@ def test_the_facts_of_each_card_say_trump_points_taking_the_trick_and_highest_le
     of Clubs, the same colour as the trumps, is a trump of five points (the other Pedro); neither
     Five takes the trick from the Six; no heart or diamond the others may hold tops the Ace of
     Diamonds, while the Queen of trumps (East's) tops both Fives."""
+    hands = ["6D 7S", "QS 8C", "JS AH", "5C 5S AD"]
     view = play_position(
         S,
-        ["6D 7S", "QS 8C", "JS AH", "5C 5S AD"],
+        hands,
         [(0, "5H"), (1, "QH"), (2, "6S")],
         maker=2,
         contract=0,
@@ -67,9 +68,7 @@ def test_the_facts_of_each_card_say_trump_points_taking_the_trick_and_highest_le
     }
     # Leading, every card takes the trick so far; the Ace of Hearts is the highest heart left,
     # the Jack of trumps scores a point and has the Queen over it.
-    lead = play_position(
-        S, ["6D 7S", "QS 8C", "JS AH", "5C 5S AD"], leader=2, earlier=_fourth_trick_earlier()
-    )
+    lead = play_position(S, hands, leader=2, earlier=_fourth_trick_earlier())
     assert _facts(lead, wanted) == {"JS": (1.0, 0.2, 1.0, 0.0), "AH": (0.0, 0.0, 1.0, 1.0)}
 
 
