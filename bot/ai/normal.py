@@ -47,7 +47,8 @@ ENDGAME_BUDGET = 6_000
 #: Cards left in the hands at which the level itself starts searching (the first trick's third
 #: card, as `hard`), and its nodes per card until the last tricks: a world there costs the solver
 #: 3,000 to 4,000 nodes, so a few worlds fit well within the level's time goal (p95 80 ms of
-#: processor time a decision).
+#: processor time a decision). 20,000 gained about a tenth of a point a deal but took the p95 to
+#: 81 ms (docs/computer-players.md, "The middle tricks' nodes again").
 SEARCH_CARDS = 22
 SEARCH_BUDGET = 12_000
 #: Points a hand its own contracts lose to defenders who search worlds dealt by the learned odds,

@@ -41,7 +41,9 @@ MODEL_FILE = "play_policy.json"
 #: a later card to a trick already led.
 RULES_CARDS = 22
 PHASES = ("opening", "lead", "follow")
-#: The facts about a legal card, in the order of their weights within a phase.
+#: The facts about a legal card, in the order of their weights within a phase. Whether a card
+#: is the lowest of its suit in the hand predicted the plays better still and played no better
+#: (docs/computer-players.md, "The middle tricks' nodes again, and one more fact").
 FACTS = ("rules' choice", "value", "kept", "trump", "points", "winning", "boss")
 #: Values (points) beyond this are cut: a trick is worth at most the 14 points of a hand.
 VALUE_CAP = 14.0
