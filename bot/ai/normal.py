@@ -48,7 +48,7 @@ ENDGAME_BUDGET = 6_000
 #: card, as `hard`), and its nodes per card until the last tricks: a world there costs the solver
 #: 3,000 to 4,000 nodes, so a few worlds fit well within the level's time goal (p95 80 ms of
 #: processor time a decision). 20,000 gained about a tenth of a point a deal but took the p95 to
-#: 81 ms (docs/computer-players.md, "The middle tricks' nodes again").
+#: 81 ms (docs/computer-players.md, "The middle tricks' nodes again, and one more fact").
 SEARCH_CARDS = 22
 SEARCH_BUDGET = 12_000
 #: Points a hand its own contracts lose to defenders who search worlds dealt by the learned odds,
