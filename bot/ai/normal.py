@@ -48,7 +48,9 @@ ENDGAME_BUDGET = 6_000
 #: card, as `hard`), and its nodes per card until the last tricks: a world there costs the solver
 #: 3,000 to 4,000 nodes, so a few worlds fit well within the level's time goal (p95 80 ms of
 #: processor time a decision). 20,000 gained about a tenth of a point a deal but took the p95 to
-#: 81 ms (docs/computer-players.md, "The middle tricks' nodes again, and one more fact").
+#: 81 ms (docs/computer-players.md, "The middle tricks' nodes again, and one more fact"), and
+#: 16,000 some +0.07 for a p95 of 76 to 80 ms (the same doc, "A budget between the two, and the
+#: rules' card kept on a narrow lead").
 SEARCH_CARDS = 22
 SEARCH_BUDGET = 12_000
 #: Points a hand its own contracts lose to defenders who search worlds dealt by the learned odds,
